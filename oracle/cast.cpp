@@ -1,0 +1,269 @@
+// The fast oracle. Each step below is a section of docs/procedure.md, in the spec's order.
+// Only native integers: a value is significand * 2^exponent with a 64-bit significand; rounding
+// uses the kept bits, the first dropped bit (half) and whether anything else was dropped.
+#include "oracle/cast.hpp"
+
+#include <bit>
+#include <climits>
+
+#include "oracle/exact_value.hpp"
+
+namespace cvc {
+namespace {
+
+// A rounded magnitude on the output grid: significand * 2^exponent (significand 0 is zero).
+struct Magnitude {
+  std::uint64_t significand = 0;
+  int exponent = 0;
+};
+
+// The output's grid (procedure step 4): `precision` significand bits, quantum never below
+// 2^min_quantum. Integers: unbounded precision, quantum 1. e8m0fnu: 1 bit, unbounded below.
+struct Grid {
+  int precision;
+  int min_quantum;
+};
+
+Grid grid_of(const DataType& type) {
+  if (type.is_integer()) return {INT_MAX / 2, 0};
+  if (!type.has_subnormals()) return {type.mantissa_bits + 1, INT_MIN / 2};
+  return {type.mantissa_bits + 1, type.min_exponent() - type.mantissa_bits};
+}
+
+bool rounds_up(Rounding rounding, bool negative, bool kept_odd, int half_comparison, bool inexact) {
+  switch (rounding) {
+    case Rounding::NearestEven:
+      return half_comparison > 0 || (half_comparison == 0 && kept_odd);
+    case Rounding::NearestAway:
+      return half_comparison >= 0;
+    case Rounding::TowardsZero:
+      return false;
+    case Rounding::TowardsPositive:
+      return inexact && !negative;
+    case Rounding::TowardsNegative:
+      return inexact && negative;
+  }
+  return false;
+}
+
+// Step 4: round |x| = significand * 2^exponent onto the grid of `type`.
+Magnitude round_to_grid(const DataType& type, const ExactValue& x, Rounding rounding,
+                        const Readings& readings, bool& inexact) {
+  const Grid grid = grid_of(type);
+  const int lead = x.exponent + std::bit_width(x.significand) - 1;
+  const int quantum = std::max(lead - (grid.precision - 1), grid.min_quantum);
+  const int shift = quantum - x.exponent;
+  inexact = false;
+  if (shift <= 0) return {x.significand, x.exponent};  // already on the grid
+  std::uint64_t kept = 0, dropped = x.significand;
+  int half_comparison = -1;  // dropped bits compared with half a quantum
+  if (shift < 64) {
+    kept = x.significand >> shift;
+    dropped = x.significand & ((1ull << shift) - 1);
+    const std::uint64_t half = 1ull << (shift - 1);
+    half_comparison = dropped < half ? -1 : (dropped > half ? 1 : 0);
+  } else if (shift == 64) {
+    const std::uint64_t half = 1ull << 63;
+    half_comparison = dropped < half ? -1 : (dropped > half ? 1 : 0);
+  }
+  inexact = dropped != 0;
+  bool kept_odd = (kept & 1) != 0;
+  if (type.specials == Specials::UnsignedNoZero && type.is_float() && half_comparison == 0 &&
+      readings[Flag::E8M0Tie] == kE8M0TieEvenExponent) {
+    // Tie between 2^quantum and 2^(quantum+1): take the one whose biased exponent is even.
+    kept_odd = ((quantum + type.bias) & 1) != 0;
+  }
+  const bool up = rounds_up(rounding, x.negative, kept_odd, half_comparison, inexact);
+  return {kept + (up ? 1 : 0), quantum};
+}
+
+// Step 5 helpers. The range of the output for a value of the given sign, as magnitudes.
+struct Bounds {
+  bool allowed = true;  // false: no nonzero value of this sign is in range
+  Magnitude largest;
+  Magnitude smallest;  // nonzero magnitudes below it are out of range (e8m0fnu only)
+};
+
+Bounds bounds_of(const DataType& type, bool negative) {
+  Bounds bounds;
+  if (type.is_integer()) {
+    bounds.allowed = !negative || type.family == Family::SignedInteger;
+    bounds.largest = {negative ? type.integer_min_magnitude() : type.integer_max_magnitude(), 0};
+    return bounds;
+  }
+  bounds.allowed = !negative || type.has_sign_bit();
+  bounds.largest = {(2ull << type.mantissa_bits) - 1, type.max_exponent() - type.mantissa_bits};
+  if (type.specials == Specials::UnsignedNoZero) bounds.smallest = {1, type.min_exponent()};
+  return bounds;
+}
+
+// Does this mode, for a value of this sign, round towards zero (IEEE overflow gives max)?
+bool rounds_towards_zero(Rounding rounding, bool negative) {
+  return rounding == Rounding::TowardsZero ||
+         (rounding == Rounding::TowardsNegative && !negative) ||
+         (rounding == Rounding::TowardsPositive && negative);
+}
+
+std::uint64_t infinity_bits(const DataType& type, bool negative) {
+  const std::uint64_t exponent_all_ones = ((1ull << type.exponent_bits) - 1) << type.mantissa_bits;
+  return exponent_all_ones | (negative ? type.sign_mask() : 0);
+}
+
+// Clamp (procedure step 5): beyond max gives max (or +Infinity), below min gives min (or
+// -Infinity). `above` says on which side of the range the value lies.
+std::uint64_t clamped_bits(const DataType& type, bool above) {
+  if (type.has_infinity()) return infinity_bits(type, !above);
+  return above ? type.max_finite_bits() : type.min_finite_bits();
+}
+
+// Wrap: the value congruent to (-1)^negative * m modulo 2^N, as an N-bit pattern.
+std::uint64_t wrapped_bits(const DataType& type, bool negative, const Magnitude& m) {
+  std::uint64_t low = 0;
+  if (m.exponent < type.bits) low = (m.significand << m.exponent) & type.bit_mask();
+  return negative ? (0 - low) & type.bit_mask() : low;
+}
+
+// Step 6: the pattern of an in-range value.
+std::uint64_t encode_bits(const DataType& type, bool negative, const Magnitude& m) {
+  if (type.is_integer()) return wrapped_bits(type, negative, m);  // in range: congruence is exact
+  const std::uint64_t sign = negative ? type.sign_mask() : 0;
+  if (m.significand == 0) return type.has_negative_zero() ? sign : 0;
+  const int width = std::bit_width(m.significand);
+  const int lead = m.exponent + width - 1;
+  if (type.specials == Specials::UnsignedNoZero)
+    return static_cast<std::uint64_t>(lead + type.bias);
+  const int m_bits = type.mantissa_bits;
+  if (lead < type.min_exponent()) {  // subnormal: the grid guarantees a non-negative shift
+    return sign | (m.significand << (m.exponent - (type.min_exponent() - m_bits)));
+  }
+  const int align = m_bits + 1 - width;  // -1 after a carry into the next binade
+  const std::uint64_t full = align >= 0 ? m.significand << align : m.significand >> -align;
+  const std::uint64_t biased = static_cast<std::uint64_t>(lead + type.bias);
+  return sign | biased << m_bits | (full - (1ull << m_bits));
+}
+
+CastResult error(CastStep step, CastError kind, RangeAction range = RangeAction::InRange) {
+  CastResult result;
+  result.step = step;
+  result.error = kind;
+  result.range = range;
+  return result;
+}
+
+CastResult value(CastStep step, std::uint64_t bits, RangeAction range = RangeAction::InRange) {
+  CastResult result;
+  result.step = step;
+  result.bits = bits;
+  result.range = range;
+  return result;
+}
+
+// Step 1: does scalar_map key `key` match input `x`?
+bool key_matches(const ExactValue& key, std::uint64_t key_bits, const ExactValue& x,
+                 std::uint64_t x_bits, const Readings& readings) {
+  if (key.is_nan() || x.is_nan()) {
+    if (!key.is_nan() || !x.is_nan()) return false;
+    return readings.is_default(Flag::MapNaNPayload) || key_bits == x_bits;
+  }
+  if (key.is_zero() && x.is_zero()) {
+    return readings.is_default(Flag::MapSignedZero) || key.negative == x.negative;
+  }
+  return same_number(key, x);
+}
+
+}  // namespace
+
+CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Readings& readings) {
+  const DataType& out = *rule.output;
+  const ExactValue x = decode_exact(*rule.input, input_bits);
+
+  // 1. scalar_map: the first matching key wins; its output is final.
+  for (std::size_t i = 0; i < rule.scalar_map.size(); ++i) {
+    const ScalarMapEntry& entry = rule.scalar_map[i];
+    if (key_matches(decode_exact(*rule.input, entry.input_bits), entry.input_bits, x, input_bits,
+                    readings)) {
+      CastResult result = value(CastStep::ScalarMap, entry.output_bits & out.bit_mask());
+      result.map_entry = static_cast<int>(i);
+      return result;
+    }
+  }
+
+  // 2. Special values: NaN and infinities.
+  if (x.is_nan()) {
+    if (!out.has_nan()) return error(CastStep::NaN, CastError::NaNNotRepresentable);
+    if (out.specials != Specials::IEEE && readings[Flag::NaNNonIEEE] == kNaNNonIEEEError)
+      return error(CastStep::NaN, CastError::NaNNotRepresentable);
+    return value(CastStep::NaN, out.canonical_nan());
+  }
+  if (x.is_infinity()) {
+    if (out.has_infinity()) return value(CastStep::Infinity, infinity_bits(out, x.negative));
+    if (rule.out_of_range == OutOfRange::Clamp && readings[Flag::InfClamp] == kInfClampToMax)
+      return value(CastStep::Infinity, clamped_bits(out, !x.negative), RangeAction::Clamped);
+    return error(CastStep::Infinity, CastError::InfinityNotRepresentable);
+  }
+
+  // 3. Zero keeps its sign where the output has -0; elsewhere it is +0 (NegZeroNoSign).
+  bool inexact = false;
+  Magnitude r{0, 0};
+  if (x.is_zero()) {
+    if (x.negative && out.has_zero() && !out.has_negative_zero() &&
+        readings[Flag::NegZeroNoSign] == kNegZeroNoSignError)
+      return error(CastStep::Exact, CastError::NegativeZeroNotRepresentable);
+  } else {
+    // 4. Rounding onto the output grid (exact when nothing is dropped).
+    r = round_to_grid(out, x, rule.rounding, readings, inexact);
+  }
+  const CastStep step = inexact ? CastStep::Rounded : CastStep::Exact;
+
+  // 5. out_of_range: is r within [min, max]?
+  const Bounds bounds = bounds_of(out, x.negative);
+  bool below_min = false, above_max = false;
+  if (r.significand == 0) {
+    below_min = !out.has_zero();  // e8m0fnu has no zero
+  } else if (!bounds.allowed) {
+    below_min = true;  // a negative value into an unsigned type
+  } else if (compare_magnitude(r.significand, r.exponent, bounds.largest.significand,
+                               bounds.largest.exponent) > 0) {
+    (x.negative ? below_min : above_max) = true;
+  } else if (bounds.smallest.significand != 0 &&
+             compare_magnitude(r.significand, r.exponent, bounds.smallest.significand,
+                               bounds.smallest.exponent) < 0) {
+    below_min = true;  // e8m0fnu: below 2^-127
+  }
+  if (below_min || above_max) {
+    if (out.specials == Specials::UnsignedNoZero && below_min) {
+      if (readings[Flag::E8M0Low] == kE8M0LowNaN) return value(step, out.canonical_nan());
+      if (readings[Flag::E8M0Low] == kE8M0LowRoundUpToMin && !x.negative && !x.is_zero())
+        return value(step, out.min_finite_bits());
+    }
+    const bool beyond_finite = out.is_float() && r.significand != 0 && bounds.allowed &&
+                               (above_max || (below_min && x.negative));
+    if (beyond_finite && readings[Flag::DirectedOverflow] == kDirectedOverflowIEEE &&
+        rounds_towards_zero(rule.rounding, x.negative)) {
+      return value(step, x.negative ? out.min_finite_bits() : out.max_finite_bits());
+    }
+    OutOfRange action = rule.out_of_range;
+    if (action == OutOfRange::Wrap && out.is_float()) {
+      if (readings[Flag::DecodeWrapFloat] != kDecodeWrapFloatClamp)
+        return error(step, CastError::WrapUndefined, RangeAction::Failed);
+      action = OutOfRange::Clamp;
+    }
+    switch (action) {
+      case OutOfRange::None:
+        return error(step, CastError::OutOfRange, RangeAction::Failed);
+      case OutOfRange::Clamp:
+        return value(step, clamped_bits(out, above_max), RangeAction::Clamped);
+      case OutOfRange::Wrap:
+        return value(step, wrapped_bits(out, x.negative, r), RangeAction::Wrapped);
+    }
+  }
+
+  // 6. Encode the in-range value. A negative value rounded to zero keeps its sign, as in IEEE 754
+  // (RoundedNegativeZero).
+  const bool negative =
+      x.negative && !(r.significand == 0 && inexact &&
+                      readings[Flag::RoundedNegativeZero] == kRoundedNegativeZeroPositive);
+  return value(step, encode_bits(out, negative, r));
+}
+
+}  // namespace cvc

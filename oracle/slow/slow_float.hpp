@@ -1,0 +1,46 @@
+// Exact values of the 26 types as Boost rationals: the slow oracle's arithmetic, also used to
+// round JSON decimal numbers (which are not binary fractions) onto a type.
+//
+// Independent of the fast oracle: it reads only the type table (oracle/data_type.hpp).
+#pragma once
+
+#include <boost/multiprecision/cpp_int.hpp>
+#include <cstdint>
+#include <optional>
+
+#include "oracle/cast_rule.hpp"
+#include "oracle/data_type.hpp"
+#include "oracle/readings.hpp"
+
+namespace cvc::slow {
+
+using Integer = boost::multiprecision::cpp_int;
+using Rational = boost::multiprecision::cpp_rational;
+
+// What a bit pattern denotes: NaN, +-Infinity, or a finite number. For zero, `negative` is the
+// sign bit; otherwise it is the sign of `value`.
+struct SlowValue {
+  enum class Kind : std::uint8_t { Finite, Infinity, NaN } kind = Kind::Finite;
+  bool negative = false;
+  Rational value;  // signed; zero for NaN and infinities
+};
+
+SlowValue value_of(const DataType& type, std::uint64_t bits);
+
+// The pattern encoding the finite number x in `type`, or nullopt when x is not one of the type's
+// values. `negative_zero` picks -0 when x == 0 and the type has a negative zero.
+std::optional<std::uint64_t> pattern_of(const DataType& type, const Rational& x,
+                                        bool negative_zero = false);
+
+// x != 0 rounded onto the grid of `type` (docs/procedure.md, step 4): integers for integer types;
+// for floats the significand precision and subnormal quantum of the type with an exponent
+// unbounded above (and, for e8m0fnu, unbounded below). The result may lie outside the type's range.
+// Readings: E8M0Tie.
+Rational round_to_grid(const DataType& type, const Rational& x, Rounding rounding,
+                       const Readings& readings = {});
+
+// Largest and smallest finite values of the type (e8m0fnu: 2^127 and 2^-127).
+Rational max_value(const DataType& type);
+Rational min_value(const DataType& type);
+
+}  // namespace cvc::slow
