@@ -47,6 +47,6 @@ struct CastResult {
 };
 
 // "rounded towards-zero, then clamped to 127": the rule that decided, in one line.
-std::string explain(const CastRule& rule, std::uint64_t input_bits, const CastResult& result);
+std::string explain(const CastRule& rule, const CastResult& result);
 
 }  // namespace cvc

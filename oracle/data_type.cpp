@@ -127,4 +127,12 @@ const DataType& data_type(std::string_view name) {
   return *type;
 }
 
+std::string pattern_hex(const DataType& type, std::uint64_t bits) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text = "0x";
+  for (int nibble = type.storage_bytes() * 2 - 1; nibble >= 0; --nibble)
+    text += kDigits[(bits >> (4 * nibble)) & 0xf];
+  return text;
+}
+
 }  // namespace cvc

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace cvc {
@@ -65,5 +66,8 @@ const std::array<DataType, kDataTypeCount>& all_data_types();
 // nullptr when `name` is not one of the 26 supported types.
 const DataType* find_data_type(std::string_view name);
 const DataType& data_type(std::string_view name);  // throws std::invalid_argument when unknown
+
+// "0x7e": a pattern as lowercase hex, two digits per storage byte (the spec's "0x..." form).
+std::string pattern_hex(const DataType& type, std::uint64_t bits);
 
 }  // namespace cvc

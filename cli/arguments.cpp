@@ -1,0 +1,76 @@
+#include "cli/arguments.hpp"
+
+namespace cvc::cli {
+
+Arguments::Arguments(std::string command, std::vector<std::string> arguments)
+    : command_(std::move(command)),
+      arguments_(std::move(arguments)),
+      used_(arguments_.size(), false) {}
+
+bool Arguments::help_requested() const {
+  for (const std::string& argument : arguments_)
+    if (argument == "--help" || argument == "-h") return true;
+  return false;
+}
+
+std::vector<std::string> Arguments::repeated_option(std::string_view name) {
+  std::vector<std::string> values;
+  const std::string dashed = "--" + std::string(name);
+  for (std::size_t i = 0; i < arguments_.size(); ++i) {
+    if (used_[i]) continue;
+    const std::string& argument = arguments_[i];
+    if (argument == dashed) {
+      if (i + 1 >= arguments_.size())
+        throw UsageError(command_ + ": option " + dashed + " needs a value");
+      used_[i] = used_[i + 1] = true;
+      values.push_back(arguments_[++i]);
+    } else if (argument.starts_with(dashed + "=")) {
+      used_[i] = true;
+      values.push_back(argument.substr(dashed.size() + 1));
+    }
+  }
+  return values;
+}
+
+std::optional<std::string> Arguments::option(std::string_view name) {
+  std::vector<std::string> values = repeated_option(name);
+  if (values.size() > 1)
+    throw UsageError(command_ + ": option --" + std::string(name) + " given more than once");
+  if (values.empty()) return std::nullopt;
+  return values.front();
+}
+
+std::string Arguments::required_option(std::string_view name) {
+  std::optional<std::string> value = option(name);
+  if (!value) throw UsageError(command_ + ": missing required option --" + std::string(name));
+  return *value;
+}
+
+bool Arguments::flag(std::string_view name) {
+  const std::string dashed = "--" + std::string(name);
+  bool found = false;
+  for (std::size_t i = 0; i < arguments_.size(); ++i) {
+    if (!used_[i] && arguments_[i] == dashed) used_[i] = found = true;
+  }
+  return found;
+}
+
+std::vector<std::string> Arguments::finish() {
+  std::vector<std::string> positionals;
+  bool only_positionals = false;
+  for (std::size_t i = 0; i < arguments_.size(); ++i) {
+    if (used_[i]) continue;
+    const std::string& argument = arguments_[i];
+    if (!only_positionals && argument == "--") {
+      only_positionals = true;
+    } else if (!only_positionals && argument.size() > 2 && argument.starts_with("--")) {
+      throw UsageError(command_ + ": unknown option " + argument + " (see " + command_ +
+                       " --help)");
+    } else {
+      positionals.push_back(argument);
+    }
+  }
+  return positionals;
+}
+
+}  // namespace cvc::cli

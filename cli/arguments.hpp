@@ -1,0 +1,43 @@
+// Command-line options of the `cvc` subcommands: `--name VALUE`, `--name=VALUE`, `--flag`, and
+// positional arguments. Anything unrecognised is a usage error that names the argument.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cvc::cli {
+
+// Exit codes shared by every subcommand.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNegative = 1;  // a verdict: invalid metadata, failed cases
+inline constexpr int kExitUsage = 2;     // bad arguments or input
+inline constexpr int kExitInternal = 3;  // I/O failure or an internal error
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Arguments {
+ public:
+  Arguments(std::string command, std::vector<std::string> arguments);
+
+  bool help_requested() const;
+  // The value of --name (last occurrence wins is NOT allowed: a repeat is a usage error).
+  std::optional<std::string> option(std::string_view name);
+  std::string required_option(std::string_view name);
+  std::vector<std::string> repeated_option(std::string_view name);
+  bool flag(std::string_view name);
+  // The positional arguments; throws UsageError if an unconsumed --option remains.
+  std::vector<std::string> finish();
+
+ private:
+  std::string command_;
+  std::vector<std::string> arguments_;
+  std::vector<bool> used_;
+};
+
+}  // namespace cvc::cli

@@ -1,0 +1,19 @@
+// The subcommands of `cvc`. Each returns an exit code (cli/arguments.hpp) and prints its own
+// --help text.
+#pragma once
+
+#include "cli/arguments.hpp"
+
+namespace cvc::cli {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(Arguments& arguments);
+};
+
+int run_cast(Arguments& arguments);
+int run_validate(Arguments& arguments);
+int run_types(Arguments& arguments);
+
+}  // namespace cvc::cli

@@ -1,0 +1,110 @@
+#include "cli/input.hpp"
+
+#include "cli/arguments.hpp"
+#include "oracle/json_exact.hpp"
+#include "oracle/scalar_json.hpp"
+
+namespace cvc::cli {
+namespace {
+
+std::string prefix(std::string_view command) {
+  return std::string(command) + ": ";
+}
+
+// The value of a hex digit, or -1.
+int hex_digit_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+const DataType& type_argument(std::string_view command, std::string_view name) {
+  const DataType* type = find_data_type(name);
+  if (type == nullptr)
+    throw UsageError(prefix(command) + "unknown data type \"" + std::string(name) +
+                     "\" (cvc types lists the 26 supported types)");
+  return *type;
+}
+
+nlohmann::json json_argument(std::string_view command, std::string_view what,
+                             std::string_view text) {
+  try {
+    return parse_json_exact(text);
+  } catch (const JsonError& error) {
+    throw UsageError(prefix(command) + std::string(what) + " is not valid JSON: " + error.what());
+  }
+}
+
+std::uint64_t scalar_argument(std::string_view command, const DataType& type, std::string_view text,
+                              const Readings& readings) {
+  if (text.starts_with("0x") && text.size() > 2) {
+    std::uint64_t bits = 0;
+    for (char c : text.substr(2)) {
+      const int digit = hex_digit_value(c);
+      if (digit < 0 || (bits >> 60) != 0)
+        throw UsageError(prefix(command) + "value " + std::string(text) +
+                         " is not a hex pattern of at most 64 bits");
+      bits = bits << 4 | static_cast<std::uint64_t>(digit);
+    }
+    if ((bits & ~type.bit_mask()) != 0)
+      throw UsageError(prefix(command) + "value " + std::string(text) + " has bits beyond the " +
+                       std::to_string(type.bits) + "-bit width of " + std::string(type.name));
+    return bits;
+  }
+  nlohmann::json scalar;
+  try {
+    scalar = parse_json_exact(text);
+  } catch (const JsonError&) {
+    scalar = std::string(text);  // a bare word such as NaN or Infinity
+  }
+  try {
+    return parse_scalar(type, scalar, readings);
+  } catch (const ScalarError& error) {
+    throw UsageError(prefix(command) + error.what());
+  }
+}
+
+Readings readings_argument(std::string_view command, const std::vector<std::string>& pairs) {
+  Readings readings;
+  for (const std::string& pair : pairs) {
+    const std::size_t equals = pair.find('=');
+    const FlagInfo* info = find_flag(pair.substr(0, equals));
+    if (equals == std::string::npos || info == nullptr)
+      throw UsageError(prefix(command) + "--reading " + pair +
+                       ": expected FLAG=ALTERNATIVE with a flag of docs/readings.md");
+    const std::string alternative = pair.substr(equals + 1);
+    int choice = 0;
+    for (int k = 0; k < info->alternative_count(); ++k)
+      if (info->alternatives[k] == alternative) choice = k + 1;
+    if (choice == 0 && alternative != "default") {
+      std::string known;
+      for (int k = 0; k < info->alternative_count(); ++k)
+        known += " " + std::string(info->alternatives[k]);
+      throw UsageError(prefix(command) + "--reading " + pair + ": " + std::string(info->name) +
+                       " has the alternatives:" + known + " (or default)");
+    }
+    readings = readings.with(info->flag, choice);
+  }
+  return readings;
+}
+
+}  // namespace cvc::cli
+
+namespace cvc::cli {
+
+CastValueCodec codec_argument(std::string_view command, std::string_view text,
+                              const DataType& array_type, const Readings& readings) {
+  const nlohmann::json config = json_argument(command, "--config", text);
+  try {
+    if (config.is_object() && config.contains("name"))
+      return parse_cast_value_codec(array_type, config, readings);
+    return parse_cast_value_configuration(array_type, config, readings);
+  } catch (const MetadataError& error) {
+    throw UsageError(std::string(command) + ": invalid --config: " + error.what());
+  }
+}
+
+}  // namespace cvc::cli

@@ -1,0 +1,132 @@
+#include "generators/vector_file.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "oracle/json_exact.hpp"
+#include "oracle/readings.hpp"
+
+namespace cvc {
+namespace {
+
+// Where each flag's question comes from in the spec, quoted for the notes registry.
+std::string_view spec_text_for(Flag flag) {
+  switch (flag) {
+    case Flag::MapSignedZero:
+    case Flag::MapNaNPayload:
+      return "cast_value.md, scalar_map: \"if a value matches a key in scalar_map.encode, the "
+             "corresponding mapped value is used\"; Procedure step 2: \"Exact representability "
+             "for floating-point types refers to numerical value only, not bit-level encoding.\"";
+    case Flag::InfClamp:
+      return "cast_value.md, Special values: \"If the output data type does not support NaN or "
+             "transfinite values and the input scalar has NaN or transfinite semantics, the "
+             "transformation MUST error unless explicitly overridden by scalar_map.\"";
+    case Flag::NaNNonIEEE:
+      return "cast_value.md, Special values: \"If both input and output data types support IEEE "
+             "754 semantics, NaN values MUST be propagated unless overridden by scalar_map.\"";
+    case Flag::DirectedOverflow:
+      return "cast_value.md, out_of_range: \"If applicable, the rounding rule defined in the "
+             "rounding field MUST be applied before the out_of_range transformation.\"";
+    case Flag::E8M0Tie:
+      return "cast_value.md, rounding: nearest-even: \"ties rounded to the value whose least "
+             "significant digit is even\"; float8_e8m0fnu.md: \"No mantissa bits\".";
+    case Flag::E8M0Low:
+      return "float8_e8m0fnu.md: \"No sign bit (unsigned)\", \"No zero\"; cast_value.md, "
+             "out_of_range: values \"outside the representable range\".";
+    case Flag::NegZeroNoSign:
+    case Flag::RoundedNegativeZero:
+      return "cast_value.md, Special values: \"Signed zero MUST be preserved.\"";
+    case Flag::DecodeWrapFloat:
+      return "cast_value.md, out_of_range wrap: \"Only permitted when data_type is an integral "
+             "type\"; Procedure: \"The same ordered procedure applies during decoding, with input "
+             "and output data types swapped.\"";
+    case Flag::FillRoundTrip:
+      return "cast_value.md, data_type: \"If the fill value cannot survive a round-trip cast, "
+             "implementations MUST treat this as an error.\"";
+    case Flag::IntegerJSON:
+      return "core-data-types.rst, Integers: \"a JSON number with no fraction or exponent part\"";
+    case Flag::FloatJSONOverflow:
+      return "core-data-types.rst, floating point: \"A JSON number, that will be rounded to the "
+             "nearest representable value using the round half to even rule.\"";
+    case Flag::HexWidth:
+      return "core-data-types.rst: \"0xYYYYYYYY, specifying the byte representation of the "
+             "floating point number as an unsigned integer\"";
+    case Flag::PlusInfinity:
+      return "core-data-types.rst: \"Infinity\", \"-Infinity\"; cast_value.md, Change log: "
+             "\"encode positive infinity as Infinity instead of +Infinity\".";
+  }
+  return "";
+}
+
+// `value` as one line: a JSON object's keys sorted (nlohmann's order), numbers exact.
+std::string line(const nlohmann::json& value) {
+  return dump_json_exact(value);
+}
+
+}  // namespace
+
+nlohmann::json note_for_flag(std::string_view flag_name) {
+  const FlagInfo* info = find_flag(flag_name);
+  if (info == nullptr) throw std::logic_error("no flag named " + std::string(flag_name));
+  nlohmann::json alternatives = nlohmann::json::array();
+  for (int k = 0; k < info->alternative_count(); ++k)
+    alternatives.push_back(std::string(info->alternatives[k]));
+  return {{"question", std::string(info->question)},
+          {"default", std::string(info->default_choice)},
+          {"alternatives", alternatives},
+          {"spec", std::string(spec_text_for(info->flag))},
+          {"explained_in", "docs/readings.md#" + std::string(info->name)}};
+}
+
+std::string format_vector_file(const VectorFileHeader& header,
+                               const std::vector<VectorGroup>& groups) {
+  nlohmann::json notes = nlohmann::json::object();
+  for (const std::string& flag : header.flags_used) notes[flag] = note_for_flag(flag);
+  std::ostringstream out;
+  out << "{\"schema\":" << line(kVectorSchemaName) << ",\n";
+  out << "\"schema_version\":" << kVectorSchemaVersion << ",\n";
+  out << "\"family\":" << line(header.family) << ",\n";
+  out << "\"generator\":" << line("cvc generate " CVC_VERSION) << ",\n";
+  out << "\"oracle\":" << line("cvc oracle " CVC_VERSION) << ",\n";
+  out << "\"spec\":"
+      << line(
+             "zarr-extensions codecs/cast_value/README.md (with the change log entry fixing "
+             "\"+Infinity\"), data-types/*/README.md, zarr-specs v3 core data types")
+      << ",\n";
+  out << "\"number_of_cases\":" << header.number_of_cases << ",\n";
+  out << "\"notes\":" << line(notes) << ",\n";
+  out << "\"groups\":[";
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    std::string parameters = line(groups[g].parameters);
+    parameters.pop_back();  // reopen the object to append the cases
+    out << (g == 0 ? "\n" : ",\n") << parameters << (parameters.size() > 1 ? "," : "")
+        << "\"cases\":[";
+    for (std::size_t c = 0; c < groups[g].cases.size(); ++c)
+      out << (c == 0 ? "\n" : ",\n") << line(groups[g].cases[c]);
+    out << "]}";
+  }
+  out << "]}\n";
+  return out.str();
+}
+
+nlohmann::json read_vector_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot open");
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json file;
+  try {
+    file = parse_json_exact(text.str());
+  } catch (const JsonError& error) {
+    throw std::runtime_error(path + ": not valid JSON: " + error.what());
+  }
+  if (!file.is_object() || file.value("schema", "") != kVectorSchemaName)
+    throw std::runtime_error(path + ": not a cast-value-vectors file (missing \"schema\": \"" +
+                             std::string(kVectorSchemaName) + "\")");
+  if (!file.contains("schema_version") || dump_json_exact(file["schema_version"]) != "1")
+    throw std::runtime_error(path + ": unsupported schema_version (this build reads version 1)");
+  return file;
+}
+
+}  // namespace cvc

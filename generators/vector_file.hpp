@@ -1,0 +1,40 @@
+// Writing and reading vector files (vectors/README.md): one JSON object per file, header keys in a
+// fixed order, then the groups, each case on a line of its own so that diffs stay readable.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cvc {
+
+inline constexpr std::string_view kVectorSchemaName = "cast-value-vectors";
+inline constexpr int kVectorSchemaVersion = 1;
+
+// The header every file starts with; `notes` is filled from the flags the cases use.
+struct VectorFileHeader {
+  std::string family;
+  std::uint64_t number_of_cases = 0;
+  std::vector<std::string> flags_used;  // names of flags; their notes go into the registry
+};
+
+// A group: its parameters (any keys but "cases") and its cases, in order.
+struct VectorGroup {
+  nlohmann::json parameters = nlohmann::json::object();
+  std::vector<nlohmann::json> cases;
+};
+
+// The file's text, deterministic: keys sorted within each object, numbers kept exact.
+std::string format_vector_file(const VectorFileHeader& header,
+                               const std::vector<VectorGroup>& groups);
+
+// The notes registry entry for a flag name (question, default, alternatives, spec text).
+nlohmann::json note_for_flag(std::string_view flag_name);
+
+// Parse a vector file with exact numbers; throws std::runtime_error naming `path` and the problem
+// when the text is not JSON or the header is not cast-value-vectors version 1.
+nlohmann::json read_vector_file(const std::string& path);
+
+}  // namespace cvc
