@@ -15,5 +15,6 @@ struct Command {
 int run_cast(Arguments& arguments);
 int run_validate(Arguments& arguments);
 int run_types(Arguments& arguments);
+int run_generate(Arguments& arguments);
 
 }  // namespace cvc::cli

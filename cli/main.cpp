@@ -14,6 +14,7 @@ constexpr Command kCommands[] = {
      &cvc::cli::run_cast},
     {"validate", "validate codec metadata and the fill value round trip", &cvc::cli::run_validate},
     {"types", "list the 26 data types and their facts", &cvc::cli::run_types},
+    {"generate", "write the published test vectors and their manifest", &cvc::cli::run_generate},
 };
 
 void print_usage(std::ostream& out) {

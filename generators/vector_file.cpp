@@ -59,9 +59,26 @@ std::string_view spec_text_for(Flag flag) {
   return "";
 }
 
-// `value` as one line: a JSON object's keys sorted (nlohmann's order), numbers exact.
+// `value` as one line, numbers exact. Object keys are sorted (nlohmann's order), except that a
+// case's identifying keys come first so that each line starts with what it is about.
 std::string line(const nlohmann::json& value) {
-  return dump_json_exact(value);
+  static constexpr std::string_view kLeadingKeys[] = {"id", "input", "json", "results", "result"};
+  if (!value.is_object()) return dump_json_exact(value);
+  const auto is_leading = [](const std::string& key) {
+    for (std::string_view leading : kLeadingKeys)
+      if (key == leading) return true;
+    return false;
+  };
+  std::string text = "{";
+  const auto append = [&](const std::string& key, const nlohmann::json& member) {
+    if (text.size() > 1) text += ",";
+    text += dump_json_exact(key) + ":" + dump_json_exact(member);
+  };
+  for (std::string_view key : kLeadingKeys)
+    if (value.contains(key)) append(std::string(key), value.at(std::string(key)));
+  for (const auto& [key, member] : value.items())
+    if (!is_leading(key)) append(key, member);
+  return text + "}";
 }
 
 }  // namespace

@@ -37,23 +37,22 @@ std::string explain(const CastRule& rule, const CastResult& result) {
   if (result.error == CastError::NegativeZeroNotRepresentable)
     return "-0 has no representation in " + std::string(out.name) +
            ": error (reading NegZeroNoSign alternative)";
-  std::string text =
-      result.step == CastStep::Exact ? std::string("exactly representable") : "rounded " + rounding;
+  if (result.step == CastStep::Exact && result.range == RangeAction::InRange)
+    return "exactly representable";
+  const std::string text = result.step == CastStep::Exact
+                               ? "already on the " + std::string(out.name) + " grid (no rounding)"
+                               : "rounded " + rounding;
+  const std::string beyond = ", out of range of " + std::string(out.name);
   switch (result.range) {
-    case RangeAction::InRange:
-      if (result.step == CastStep::Rounded) text += " to " + output_text();
-      return text;
-    case RangeAction::Clamped:
-      return text + ", out of range, clamped to " + output_text();
+    case RangeAction::InRange: return text + " to " + output_text();
+    case RangeAction::Clamped: return text + beyond + ", clamped to " + output_text();
     case RangeAction::Wrapped:
-      return text + ", out of range, wrapped modulo 2^" + std::to_string(out.bits) + " to " +
+      return text + beyond + ", wrapped modulo 2^" + std::to_string(out.bits) + " to " +
              output_text();
     case RangeAction::Failed:
       if (result.error == CastError::WrapUndefined)
-        return text + ", out of range of " + std::string(out.name) +
-               ", and wrap is not defined for a float output: error";
-      return text + ", out of range of " + std::string(out.name) +
-             " and out_of_range is absent: error";
+        return text + beyond + "; wrap is not defined for a float output: error";
+      return text + beyond + " and out_of_range is absent: error";
   }
   return text;
 }

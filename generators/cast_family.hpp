@@ -1,0 +1,32 @@
+// The `cast` family of vectors: one file per input type (vectors/README.md).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "oracle/cast_rule.hpp"
+#include "oracle/data_type.hpp"
+
+namespace cvc {
+
+struct CastConfiguration {
+  Rounding rounding;
+  OutOfRange out_of_range;
+};
+
+// Every valid configuration for a codec whose data_type is `data_type`: the five rounding modes,
+// each with out_of_range absent, clamp, and wrap where data_type is an integer type.
+std::vector<CastConfiguration> cast_configurations(const DataType& data_type);
+
+// The configuration as JSON, without data_type (absent out_of_range is left out).
+nlohmann::json configuration_json(const CastConfiguration& configuration);
+
+// Seeded random inputs per wide group (tuned to the size budget).
+inline constexpr int kRandomInputsPerGroup = 24;
+
+// The text of cast/<input>.json.
+std::string cast_family_file(const DataType& input);
+
+}  // namespace cvc

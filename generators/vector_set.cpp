@@ -1,0 +1,35 @@
+#include "generators/vector_set.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "generators/cast_family.hpp"
+#include "generators/sha256.hpp"
+#include "generators/vector_file.hpp"
+#include "oracle/data_type.hpp"
+#include "oracle/json_exact.hpp"
+
+namespace cvc {
+
+std::vector<VectorFileSpec> vector_set() {
+  std::vector<VectorFileSpec> files;
+  for (const DataType& type : all_data_types()) {
+    const DataType* input = &type;
+    files.push_back({"cast/" + std::string(type.name) + ".json", "cast",
+                     [input] { return cast_family_file(*input); }});
+  }
+  return files;
+}
+
+std::string manifest_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::string text = "{\"schema\":\"cast-value-vectors-manifest\",\"schema_version\":1,\"files\":[";
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& [path, content] = files[i];
+    const nlohmann::json entry = {{"path", path},
+                                  {"sha256", sha256_hex(content)},
+                                  {"bytes", content.size()}};
+    text += (i == 0 ? "\n" : ",\n") + dump_json_exact(entry);
+  }
+  return text + "]}\n";
+}
+
+}  // namespace cvc

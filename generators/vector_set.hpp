@@ -1,0 +1,21 @@
+// The whole published vector set: which files exist and how each is produced.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cvc {
+
+struct VectorFileSpec {
+  std::string path;    // relative to the vectors folder, e.g. "cast/float16.json"
+  std::string family;  // "cast", "scalar_map", "metadata", "scalars"
+  std::function<std::string()> produce;
+};
+
+std::vector<VectorFileSpec> vector_set();
+
+// manifest.json for the produced files (path -> text), deterministic.
+std::string manifest_text(const std::vector<std::pair<std::string, std::string>>& files);
+
+}  // namespace cvc
