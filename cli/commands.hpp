@@ -16,5 +16,6 @@ int run_cast(Arguments& arguments);
 int run_validate(Arguments& arguments);
 int run_types(Arguments& arguments);
 int run_generate(Arguments& arguments);
+int run_verify_vectors(Arguments& arguments);
 
 }  // namespace cvc::cli

@@ -12,7 +12,8 @@
 namespace cvc::cli {
 namespace {
 
-constexpr std::string_view kHelp = R"(usage: cvc generate --out DIR [--only PATH_PREFIX] [--jobs N] [--quiet]
+constexpr std::string_view kHelp =
+    R"(usage: cvc generate --out DIR [--only PATH_PREFIX] [--jobs N] [--quiet]
 
 Writes every vector file (vectors/README.md) and DIR/manifest.json with each file's SHA-256.
 The output is identical on every run and machine: the committed vectors/ folder is exactly what

@@ -4,8 +4,8 @@
 
 #include "generators/case_results.hpp"
 #include "generators/cast_inputs.hpp"
+#include "generators/fill_value.hpp"
 #include "generators/vector_file.hpp"
-#include "oracle/codec_metadata.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc {
@@ -19,25 +19,16 @@ std::uint64_t group_seed(std::string_view input, std::string_view output) {
   return hash;
 }
 
-nlohmann::json codec_json(const DataType& data_type, const CastConfiguration& configuration) {
-  nlohmann::json config = configuration_json(configuration);
-  config["data_type"] = std::string(data_type.name);
-  return {{"name", "cast_value"}, {"configuration", config}};
-}
-
-// A fill value that survives the round trip under every configuration (0, else 1), so that
-// strict implementations accept the group's metadata.
-nlohmann::json group_fill_value(const DataType& array_type, const DataType& data_type,
-                                const std::vector<CastConfiguration>& configurations) {
-  for (int candidate : {0, 1}) {
-    bool survives = true;
-    for (const CastConfiguration& configuration : configurations) {
-      const nlohmann::json chain = nlohmann::json::array({codec_json(data_type, configuration)});
-      survives = survives && validate_array_metadata(array_type, candidate, chain).valid;
-    }
-    if (survives) return candidate;
+// One single-codec chain per configuration.
+std::vector<nlohmann::json> chains_of(const DataType& data_type,
+                                      const std::vector<CastConfiguration>& configurations) {
+  std::vector<nlohmann::json> chains;
+  for (const CastConfiguration& configuration : configurations) {
+    nlohmann::json config = configuration_json(configuration);
+    config["data_type"] = std::string(data_type.name);
+    chains.push_back(nlohmann::json::array({{{"name", "cast_value"}, {"configuration", config}}}));
   }
-  return nullptr;
+  return chains;
 }
 
 }  // namespace
@@ -77,12 +68,13 @@ std::string cast_family_file(const DataType& input) {
       const DataType& data_type = encode ? output : input;
       const std::vector<CastConfiguration> configurations = cast_configurations(data_type);
       VectorGroup group;
-      group.parameters = {{"direction", std::string(direction_name(direction))},
-                          {"array_data_type", std::string(array_type.name)},
-                          {"data_type", std::string(data_type.name)},
-                          {"input_type", std::string(input.name)},
-                          {"output_type", std::string(output.name)},
-                          {"fill_value", group_fill_value(array_type, data_type, configurations)}};
+      group.parameters = {
+          {"direction", std::string(direction_name(direction))},
+          {"array_data_type", std::string(array_type.name)},
+          {"data_type", std::string(data_type.name)},
+          {"input_type", std::string(input.name)},
+          {"output_type", std::string(output.name)},
+          {"fill_value", surviving_fill_value(array_type, chains_of(data_type, configurations))}};
       if (input.bits > kExhaustiveInputBits) group.parameters["seed"] = seed;
       std::vector<CastRule> rules;
       nlohmann::json configuration_list = nlohmann::json::array();

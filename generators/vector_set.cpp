@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "generators/cast_family.hpp"
+#include "generators/scalar_map_family.hpp"
 #include "generators/sha256.hpp"
 #include "generators/vector_file.hpp"
 #include "oracle/data_type.hpp"
@@ -17,6 +18,7 @@ std::vector<VectorFileSpec> vector_set() {
     files.push_back({"cast/" + std::string(type.name) + ".json", "cast",
                      [input] { return cast_family_file(*input); }});
   }
+  files.push_back({"scalar_map.json", "scalar_map", [] { return scalar_map_family_file(); }});
   return files;
 }
 
@@ -24,9 +26,8 @@ std::string manifest_text(const std::vector<std::pair<std::string, std::string>>
   std::string text = "{\"schema\":\"cast-value-vectors-manifest\",\"schema_version\":1,\"files\":[";
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto& [path, content] = files[i];
-    const nlohmann::json entry = {{"path", path},
-                                  {"sha256", sha256_hex(content)},
-                                  {"bytes", content.size()}};
+    const nlohmann::json entry = {
+        {"path", path}, {"sha256", sha256_hex(content)}, {"bytes", content.size()}};
     text += (i == 0 ? "\n" : ",\n") + dump_json_exact(entry);
   }
   return text + "]}\n";

@@ -1,0 +1,58 @@
+// cvc verify-vectors: the self-check of a vector folder.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "harness/vector_check.hpp"
+
+namespace cvc::cli {
+namespace {
+
+constexpr std::string_view kHelp =
+    R"(usage: cvc verify-vectors [--completeness-sample N] [--quiet] DIR
+
+Checks a vector folder: manifest.json lists exactly the files present with their SHA-256, every
+file has the cast-value-vectors version 1 structure, and every expected result (and every listed
+alternative result) is recomputed by the slow oracle. Cases whose id is a multiple of N (default
+16; 1 checks all, 0 none) are also checked for completeness: no alternative reading changes a
+result the case does not list.
+
+Exit 0 when everything checks, 1 when a problem is found (each is printed with its file, group
+and case), 2 for bad arguments.
+)";
+
+}  // namespace
+
+int run_verify_vectors(Arguments& arguments) {
+  if (arguments.help_requested()) {
+    std::cout << kHelp;
+    return kExitOk;
+  }
+  VectorCheckOptions options;
+  if (const std::optional<std::string> sample = arguments.option("completeness-sample")) {
+    try {
+      options.completeness_sample = std::stoull(*sample);
+    } catch (const std::exception&) {
+      throw UsageError("cvc verify-vectors: --completeness-sample takes a number");
+    }
+  }
+  const bool quiet = arguments.flag("quiet");
+  const std::vector<std::string> folders = arguments.finish();
+  if (folders.size() != 1) throw UsageError("cvc verify-vectors: give exactly one DIR");
+  if (!quiet)
+    options.progress = [](const std::string& file, std::size_t done, std::size_t total) {
+      std::cerr << "\rverify: " << done + 1 << "/" << total << " " << file << std::string(20, ' ')
+                << std::flush;
+    };
+  const VectorCheckReport report = check_vectors(folders[0], options);
+  if (!quiet) std::cerr << "\n";
+  for (const std::string& problem : report.problems) std::cout << "problem: " << problem << "\n";
+  std::cout << report.files << " files, " << report.results_checked << " results and "
+            << report.alternatives_checked << " alternative results recomputed by the slow "
+            << "oracle, " << report.completeness_cases << " cases checked for completeness: "
+            << (report.problems.empty() ? "all agree"
+                                        : std::to_string(report.problems.size()) + " problems")
+            << "\n";
+  return report.problems.empty() ? kExitOk : kExitNegative;
+}
+
+}  // namespace cvc::cli

@@ -1,0 +1,30 @@
+// The self-check of a vector folder (the verifier, separate from the generator): the manifest
+// matches the files, every file parses, and every expected result is recomputed by the slow
+// oracle, which shares no arithmetic with the fast oracle that generated them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cvc {
+
+struct VectorCheckOptions {
+  // Every case with id % completeness_sample == 0 is also checked for flag completeness: every
+  // alternative of every cast flag is recomputed, and must change exactly the listed results.
+  std::uint64_t completeness_sample = 16;
+  std::function<void(const std::string& file, std::size_t done, std::size_t total)> progress;
+};
+
+struct VectorCheckReport {
+  std::size_t files = 0;
+  std::uint64_t results_checked = 0;
+  std::uint64_t alternatives_checked = 0;
+  std::uint64_t completeness_cases = 0;
+  std::vector<std::string> problems;  // each names the file, group and case
+};
+
+VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options);
+
+}  // namespace cvc

@@ -1,0 +1,168 @@
+#include "harness/vector_reader.hpp"
+
+#include "generators/vector_file.hpp"
+#include "oracle/cast_result.hpp"
+#include "oracle/json_exact.hpp"
+
+namespace cvc {
+namespace {
+
+const nlohmann::json& member(const nlohmann::json& object, const char* key,
+                             const std::string& where) {
+  if (!object.is_object() || !object.contains(key))
+    throw VectorFormatError(where + ": missing \"" + key + "\"");
+  return object.at(key);
+}
+
+std::string string_member(const nlohmann::json& object, const char* key, const std::string& where) {
+  const nlohmann::json& value = member(object, key, where);
+  if (!value.is_string()) throw VectorFormatError(where + ": \"" + key + "\" is not a string");
+  return value.get<std::string>();
+}
+
+const DataType& type_member(const nlohmann::json& object, const char* key,
+                            const std::string& where) {
+  const std::string name = string_member(object, key, where);
+  const DataType* type = find_data_type(name);
+  if (type == nullptr)
+    throw VectorFormatError(where + ": \"" + key + "\" names an unknown data type \"" + name +
+                            "\"");
+  return *type;
+}
+
+std::uint64_t id_member(const nlohmann::json& object, const std::string& where) {
+  const std::optional<std::string> text = json_number_text(member(object, "id", where));
+  if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos)
+    throw VectorFormatError(where + ": \"id\" is not a non-negative integer");
+  return std::stoull(*text);
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
+                                               const std::string& where) {
+  if (text.starts_with("error:")) {
+    const std::string kind = text.substr(6);
+    for (int e = 1; e <= static_cast<int>(CastError::NegativeZeroNotRepresentable); ++e)
+      if (cast_error_name(static_cast<CastError>(e)) == kind) return std::nullopt;
+    throw VectorFormatError(where + ": unknown error kind \"" + kind + "\"");
+  }
+  const std::size_t digits = static_cast<std::size_t>(type.storage_bytes()) * 2;
+  if (!text.starts_with("0x") || text.size() != 2 + digits ||
+      text.find_first_not_of("0123456789abcdef", 2) != std::string::npos)
+    throw VectorFormatError(where + ": \"" + text + "\" is not a " + std::to_string(digits) +
+                            "-digit lowercase 0x pattern of " + std::string(type.name));
+  const std::uint64_t bits = std::stoull(text.substr(2), nullptr, 16);
+  if ((bits & ~type.bit_mask()) != 0)
+    throw VectorFormatError(where + ": \"" + text + "\" has bits beyond the " +
+                            std::to_string(type.bits) + "-bit width of " + std::string(type.name));
+  return bits;
+}
+
+nlohmann::json CastVectorGroup::configuration_with_data_type(std::size_t k) const {
+  nlohmann::json configuration = configurations.at(k);
+  configuration["data_type"] = std::string(data_type->name);
+  return configuration;
+}
+
+std::string CastVectorGroup::where() const {
+  return file + " group " + std::to_string(index) + " (" + std::string(direction_name(direction)) +
+         " " + std::string(input_type().name) + " -> " + std::string(output_type().name) + ")";
+}
+
+std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path) {
+  nlohmann::json file;
+  try {
+    file = read_vector_file(path);
+  } catch (const std::runtime_error& error) {
+    throw VectorFormatError(error.what());
+  }
+  const std::string family = string_member(file, "family", path);
+  if (family != "cast" && family != "scalar_map")
+    throw VectorFormatError(path + ": family \"" + family + "\" holds no cast cases");
+  const nlohmann::json& groups = member(file, "groups", path);
+  if (!groups.is_array()) throw VectorFormatError(path + ": \"groups\" is not an array");
+  std::vector<CastVectorGroup> out;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const nlohmann::json& json = groups[g];
+    const std::string where = path + " group " + std::to_string(g);
+    CastVectorGroup group;
+    group.file = path;
+    group.index = g;
+    group.family = family;
+    const std::optional<Direction> direction =
+        parse_direction(string_member(json, "direction", where));
+    if (!direction) throw VectorFormatError(where + ": \"direction\" is not encode or decode");
+    group.direction = *direction;
+    group.array_type = &type_member(json, "array_data_type", where);
+    group.data_type = &type_member(json, "data_type", where);
+    group.fill_value = member(json, "fill_value", where);
+    const nlohmann::json& configurations = member(json, "configurations", where);
+    if (!configurations.is_array() || configurations.empty())
+      throw VectorFormatError(where + ": \"configurations\" is not a non-empty array");
+    for (std::size_t k = 0; k < configurations.size(); ++k) {
+      group.configurations.push_back(configurations[k]);
+      try {
+        group.codecs.push_back(parse_cast_value_configuration(
+            *group.array_type, group.configuration_with_data_type(k)));
+      } catch (const MetadataError& error) {
+        throw VectorFormatError(where + " configuration " + std::to_string(k) +
+                                ": invalid: " + error.what());
+      }
+      const CastValueCodec& codec = group.codecs.back();
+      group.rules.push_back(group.direction == Direction::Encode ? codec.encode_rule()
+                                                                 : codec.decode_rule());
+    }
+    const DataType& input = *group.rules.front().input;
+    const DataType& output = *group.rules.front().output;
+    if (type_member(json, "input_type", where).name != input.name ||
+        type_member(json, "output_type", where).name != output.name)
+      throw VectorFormatError(where + ": input_type/output_type contradict the direction");
+    const std::size_t count = configurations.size();
+    const std::size_t per_rounding = count % kRoundingCount == 0 ? count / kRoundingCount : 0;
+    const nlohmann::json& cases = member(json, "cases", where);
+    if (!cases.is_array()) throw VectorFormatError(where + ": \"cases\" is not an array");
+    for (const nlohmann::json& case_json : cases) {
+      VectorCase item;
+      item.id = id_member(case_json, where);
+      const std::string at = where + " case " + std::to_string(item.id);
+      item.input = parse_result_text(input, string_member(case_json, "input", at), at).value_or(0);
+      if (string_member(case_json, "input", at).starts_with("error:"))
+        throw VectorFormatError(at + ": \"input\" is an error, not a pattern");
+      const nlohmann::json& results = member(case_json, "results", at);
+      if (!results.is_array() || (results.size() != count && results.size() != per_rounding))
+        throw VectorFormatError(at + ": \"results\" must have " + std::to_string(count) +
+                                " entries (or " + std::to_string(per_rounding) +
+                                " when independent of the rounding mode)");
+      for (std::size_t k = 0; k < count; ++k) {
+        const nlohmann::json& result = results[k % results.size()];
+        if (!result.is_string()) throw VectorFormatError(at + ": a result is not a string");
+        parse_result_text(output, result.get<std::string>(), at);
+        item.results.push_back(result.get<std::string>());
+      }
+      if (case_json.contains("flags")) {
+        for (const nlohmann::json& flag : case_json.at("flags")) {
+          if (!flag.is_string() || find_flag(flag.get<std::string>()) == nullptr)
+            throw VectorFormatError(at + ": unknown flag " + dump_json_exact(flag));
+          item.flags.push_back(flag.get<std::string>());
+        }
+      }
+      if (case_json.contains("alternatives")) {
+        for (const auto& [name, by_configuration] : case_json.at("alternatives").items()) {
+          for (const auto& [index, result] : by_configuration.items()) {
+            const std::size_t k = std::stoul(index);
+            if (k >= count || !result.is_string())
+              throw VectorFormatError(at + ": alternative " + name + " has a bad entry");
+            parse_result_text(output, result.get<std::string>(), at);
+            item.alternatives[name][k] = result.get<std::string>();
+          }
+        }
+      }
+      group.cases.push_back(std::move(item));
+    }
+    out.push_back(std::move(group));
+  }
+  return out;
+}
+
+}  // namespace cvc

@@ -1,0 +1,59 @@
+// Reading the cast and scalar_map vector files into rules and cases, checking their structure
+// as it goes: every problem names the file, the group and the case.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "oracle/cast_rule.hpp"
+#include "oracle/codec_metadata.hpp"
+
+namespace cvc {
+
+class VectorFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct VectorCase {
+  std::uint64_t id = 0;
+  std::uint64_t input = 0;
+  std::vector<std::string> results;  // one per configuration (expanded when written per rule)
+  std::vector<std::string> flags;
+  // "FLAG=ALT" -> configuration index -> result under that alternative.
+  std::map<std::string, std::map<std::size_t, std::string>> alternatives;
+};
+
+struct CastVectorGroup {
+  std::string file;
+  std::size_t index = 0;  // position in the file's groups
+  std::string family;
+  Direction direction = Direction::Encode;
+  const DataType* array_type = nullptr;
+  const DataType* data_type = nullptr;
+  nlohmann::json fill_value;
+  std::vector<nlohmann::json> configurations;  // as written (without data_type)
+  std::vector<CastValueCodec> codecs;          // parsed, one per configuration
+  std::vector<CastRule> rules;                 // the direction's rule, one per configuration
+  std::vector<VectorCase> cases;
+
+  const DataType& input_type() const { return *rules.front().input; }
+  const DataType& output_type() const { return *rules.front().output; }
+  // The codec configuration k as JSON, with data_type.
+  nlohmann::json configuration_with_data_type(std::size_t k) const;
+  std::string where() const;  // "cast/float16.json group 3 (encode float16 -> int8)"
+};
+
+// Reads a `cast` or `scalar_map` family file; throws VectorFormatError.
+std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path);
+
+// "0x7f" -> bits of `type`; "error:kind" -> nullopt. Throws VectorFormatError (with `where`)
+// for anything else, including a pattern of the wrong width.
+std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
+                                               const std::string& where);
+
+}  // namespace cvc
