@@ -4,7 +4,9 @@
 
 namespace cvc {
 
-bool is_cast_flag(Flag flag) { return static_cast<int>(flag) < static_cast<int>(Flag::FillRoundTrip); }
+bool is_cast_flag(Flag flag) {
+  return static_cast<int>(flag) < static_cast<int>(Flag::FillRoundTrip);
+}
 
 std::string result_text(const DataType& output, const CastResult& result) {
   if (!result.ok()) return "error:" + std::string(cast_error_name(result.error));
@@ -32,8 +34,8 @@ CaseResults case_results(const std::vector<CastRule>& rules, std::uint64_t input
       }
       if (differing.empty()) continue;
       flagged = true;
-      out.alternatives[std::string(info.name) + "=" + std::string(info.alternatives[alternative - 1])] =
-          differing;
+      out.alternatives[std::string(info.name) + "=" +
+                       std::string(info.alternatives[alternative - 1])] = differing;
     }
     if (flagged) out.flags.emplace_back(info.name);
   }

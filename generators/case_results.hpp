@@ -3,10 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "oracle/cast_result.hpp"
 #include "oracle/cast_rule.hpp"
@@ -18,8 +17,8 @@ namespace cvc {
 std::string result_text(const DataType& output, const CastResult& result);
 
 struct CaseResults {
-  std::vector<std::string> results;       // per rule, under the default readings
-  std::vector<std::string> flags;         // flag names, in flag order
+  std::vector<std::string> results;                        // per rule, under the default readings
+  std::vector<std::string> flags;                          // flag names, in flag order
   nlohmann::json alternatives = nlohmann::json::object();  // "FLAG=ALT": {"k": result}
 };
 

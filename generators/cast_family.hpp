@@ -1,10 +1,9 @@
 // The `cast` family of vectors: one file per input type (vectors/README.md).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "oracle/cast_rule.hpp"
 #include "oracle/data_type.hpp"

@@ -23,12 +23,13 @@ std::vector<Rational> output_landmarks(const DataType& out) {
     const Rational max = slow::max_value(out), min = slow::min_value(out);
     const Rational wrap = slow::power_of_two(out.bits);
     for (const Rational& v : std::vector<Rational>{max, min}) {
-      for (const Rational& d : std::vector<Rational>{Rational(-1), -half, Rational(0), half, Rational(1)})
+      for (const Rational& d :
+           std::vector<Rational>{Rational(-1), -half, Rational(0), half, Rational(1)})
         landmarks.push_back(v + d);
     }
-    for (const Rational& v : std::vector<Rational>{Rational(0), half, Rational(1), Rational(3) / 2, Rational(2),
-                              Rational(5) / 2, wrap - 1, wrap, wrap + 1, wrap + half,
-                              wrap * 3 / 2, wrap * 3})
+    for (const Rational& v : std::vector<Rational>{Rational(0), half, Rational(1), Rational(3) / 2,
+                                                   Rational(2), Rational(5) / 2, wrap - 1, wrap,
+                                                   wrap + 1, wrap + half, wrap * 3 / 2, wrap * 3})
       add_signed(v);
     return landmarks;
   }
@@ -65,7 +66,8 @@ std::vector<Rational> precision_limits() {
   std::vector<Rational> limits;
   for (int k : {8, 11, 16, 24, 31, 32, 53, 63, 64}) {
     const Rational p = slow::power_of_two(k);
-    for (const Rational& v : std::vector<Rational>{p - 1, p - Rational(1) / 2, p, p + Rational(1) / 2, p + 1}) {
+    for (const Rational& v :
+         std::vector<Rational>{p - 1, p - Rational(1) / 2, p, p + Rational(1) / 2, p + 1}) {
       limits.push_back(v);
       limits.push_back(-v);
     }
