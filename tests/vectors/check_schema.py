@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Validate every vector file listed in a folder's manifest against the JSON Schema.
+
+usage: check_schema.py VECTORS_DIR
+
+Also proves the check has teeth: a copy of one case with a malformed result must be rejected.
+Exit 0 when every file validates, 1 otherwise.
+"""
+import copy
+import json
+import sys
+from pathlib import Path
+
+import jsonschema
+
+
+def main() -> int:
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(sys.argv) == 2 else 2
+    root = Path(sys.argv[1])
+    schema = json.loads((root / "schema" / "cast-value-vectors.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    manifest = json.loads((root / "manifest.json").read_text())
+    failures = 0
+    first_cast = None
+    for entry in manifest["files"]:
+        document = json.loads((root / entry["path"]).read_text())
+        errors = list(validator.iter_errors(document))
+        for error in errors[:5]:
+            print(f"{entry['path']}: {'/'.join(map(str, error.absolute_path))}: {error.message}")
+        failures += bool(errors)
+        if document["family"] == "cast" and first_cast is None:
+            first_cast = document
+    # Teeth: a malformed result in an otherwise valid file must be rejected.
+    if first_cast is not None:
+        broken = copy.deepcopy(first_cast)
+        broken["groups"][0]["cases"][0]["results"][0] = "0xZZ"
+        if validator.is_valid(broken):
+            print("schema accepts a malformed result 0xZZ: the check has no teeth")
+            failures += 1
+    print(f"{len(manifest['files'])} files checked against the schema, {failures} failing")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
