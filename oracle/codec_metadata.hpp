@@ -1,0 +1,108 @@
+// cast_value codec metadata: parsing and validation (../shared/spec/cast_value.md, "Codec
+// metadata", and cast_value.schema.json), and the fill value round trip the spec requires
+// (section data_type: "If the fill value cannot survive a round-trip cast, implementations MUST
+// treat this as an error").
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "oracle/cast_rule.hpp"
+#include "oracle/data_type.hpp"
+#include "oracle/readings.hpp"
+
+namespace cvc {
+
+// Metadata the spec or the schema rejects. what() is "<path>: <reason>", where the path names the
+// offending key from the object that was passed in, e.g. "configuration.scalar_map.encode[1][0]"
+// (empty for the object itself, then what() is just the reason).
+class MetadataError : public std::runtime_error {
+ public:
+  MetadataError(std::string path, std::string reason);
+  const std::string& path() const { return path_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  std::string path_;
+  std::string reason_;
+};
+
+// A validated cast_value codec at one point of a codec chain.
+struct CastValueCodec {
+  const DataType* array_type = nullptr;  // the array data type before this codec (encode input)
+  const DataType* data_type = nullptr;   // configuration.data_type (encode output)
+  Rounding rounding = Rounding::NearestEven;
+  OutOfRange out_of_range = OutOfRange::None;
+  std::vector<ScalarMapEntry> encode;  // scalar_map.encode: array_type -> data_type, JSON order
+  std::vector<ScalarMapEntry> decode;  // scalar_map.decode: data_type -> array_type, JSON order
+
+  CastRule encode_rule() const;  // array_type -> data_type with the encode entries
+  CastRule decode_rule() const;  // data_type -> array_type with the decode entries
+};
+
+// Zarr v3 data type metadata for one of the 26 types: a string ("uint8") or an object
+// {"name": "uint8"} with an optional "configuration" that must be empty (none of the 26 types takes
+// a configuration). Anything else, including Zarr types cast_value does not support ("bool",
+// "complex64", "r16", ...), throws MetadataError with `path` as the path.
+const DataType& parse_data_type_metadata(const nlohmann::json& value,
+                                         const std::string& path = "data_type");
+
+// A codec object {"name": "cast_value", "configuration": {...}}, given the array data type at this
+// point of the chain. Rejects (MetadataError): missing or extra keys at any level, a wrong name, a
+// configuration that is not an object, a missing or unsupported data_type, rounding / out_of_range
+// values that are not one of the permitted strings, "wrap" with a non-integral data_type, and a
+// scalar_map that is not an object with optional arrays "encode" and "decode" of 2-element arrays
+// whose scalars are valid (oracle/scalar_json.hpp) for their types: encode [array type, data_type],
+// decode [data_type, array type]. Repeated keys in a scalar_map are kept (the spec: readers use
+// the first occurrence; CastRule's first matching entry wins). Readings: IntegerJSON,
+// FloatJSONOverflow, HexWidth, PlusInfinity (for the scalars), E8M0Tie (rounding them).
+CastValueCodec parse_cast_value_codec(const DataType& array_type, const nlohmann::json& codec,
+                                      const Readings& readings = {});
+
+// The same for a bare configuration object ({"data_type": ..., ...}); paths start at its keys.
+CastValueCodec parse_cast_value_configuration(const DataType& array_type,
+                                              const nlohmann::json& configuration,
+                                              const Readings& readings = {});
+
+// One value of the fill value's round trip.
+struct FillStep {
+  std::string label;  // "fill value", "encode codecs[0]", "decode codecs[0]"
+  const DataType* type = nullptr;
+  std::uint64_t bits = 0;
+};
+
+struct FillValueCheck {
+  bool valid = false;
+  std::string message;          // why it is invalid, or a one-line account of the round trip
+  std::vector<FillStep> steps;  // the values computed before the verdict, in order
+  std::vector<CastValueCodec> cast_codecs;  // the cast_value codecs of the chain, in order
+};
+
+// Validates the cast_value codecs of an array's codec chain and the fill value round trip:
+// the fill value is parsed in `array_type`, cast forward through each cast_value codec's encode
+// rule (cvc::cast_value, oracle/cast.hpp), then back through the decode rules in reverse order.
+// Invalid when the fill value or a codec is invalid, when a cast errors, or when the value that
+// comes back differs from the fill value (FillRoundTrip default: same numeric value and same sign
+// of zero, any NaN matches any NaN; alternatives bit-exact and ignore-zero-sign).
+//
+// The chain, `codecs`, is a JSON array of codec metadata (objects, or bare name strings as in the
+// spec's example). Kept simple: cast_value codecs are checked; "transpose" (array -> array, keeps
+// the data type) is passed over; "bytes" and "packbits" are the array -> bytes codec, after which
+// every codec (e.g. "crc32c", "gzip", "zstd", "blosc") is bytes -> bytes and cannot touch the fill
+// value, so it is passed over whatever its name. A cast_value after the array -> bytes codec is
+// invalid, and so is a codec of any other name before it (its effect on the data type is unknown
+// to this check; "sharding_indexed" with inner cast_value codecs is not followed). A chain without
+// an array -> bytes codec is accepted: only the fill value round trip is checked here.
+FillValueCheck validate_array_metadata(const DataType& array_type, const nlohmann::json& fill_value,
+                                       const nlohmann::json& codecs, const Readings& readings = {});
+
+// The same from array metadata {"data_type": ..., "fill_value": ..., "codecs": [...], ...}
+// (other keys of the array metadata are ignored); an unsupported data_type or a missing key makes
+// the result invalid.
+FillValueCheck validate_array_metadata(const nlohmann::json& array_metadata,
+                                       const Readings& readings = {});
+
+}  // namespace cvc
