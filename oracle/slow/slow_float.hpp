@@ -43,4 +43,11 @@ Rational round_to_grid(const DataType& type, const Rational& x, Rounding roundin
 Rational max_value(const DataType& type);
 Rational min_value(const DataType& type);
 
+// 2^k, exactly (k may be negative).
+Rational power_of_two(int k);
+
+// The sign of a - b: -1, 0 or 1, by exact integer cross-multiplication (Boost 1.74's cpp_rational
+// comparison operators compute continued fractions and are much slower).
+int compare_values(const Rational& a, const Rational& b);
+
 }  // namespace cvc::slow
