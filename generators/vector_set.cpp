@@ -3,7 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "generators/cast_family.hpp"
+#include "generators/metadata_family.hpp"
 #include "generators/scalar_map_family.hpp"
+#include "generators/scalars_family.hpp"
 #include "generators/sha256.hpp"
 #include "generators/vector_file.hpp"
 #include "oracle/data_type.hpp"
@@ -19,6 +21,8 @@ std::vector<VectorFileSpec> vector_set() {
                      [input] { return cast_family_file(*input); }});
   }
   files.push_back({"scalar_map.json", "scalar_map", [] { return scalar_map_family_file(); }});
+  files.push_back({"metadata.json", "metadata", [] { return metadata_family_file(); }});
+  files.push_back({"scalars.json", "scalars", [] { return scalars_family_file(); }});
   return files;
 }
 

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -9,7 +11,9 @@
 #include "generators/sha256.hpp"
 #include "generators/vector_file.hpp"
 #include "harness/vector_reader.hpp"
+#include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
+#include "oracle/scalar_json.hpp"
 #include "oracle/slow_cast.hpp"
 
 namespace cvc {
@@ -105,6 +109,189 @@ void check_cast_file(const std::string& path, const VectorCheckOptions& options,
   }
 }
 
+// --- Families `metadata` and `scalars` ----------------------------------------------------------
+//
+// These two families have no slow counterpart: a metadata verdict is recomputed with
+// validate_array_metadata and a scalar with parse_json_exact + parse_scalar, the same oracle
+// functions the generator used (oracle/codec_metadata.hpp, oracle/scalar_json.hpp; their number
+// arithmetic is the slow oracle's rationals, and the fill value round trip runs the fast cast).
+// So this check catches stale or edited files, malformed cases and flags that are not listed, but
+// not a bug that generator and verifier share; the oracle's own tests cover those functions.
+
+// The result of one case under a reading, recomputed by the oracle.
+using CaseOracle = std::function<std::string(const Readings&)>;
+
+std::string metadata_verdict(const nlohmann::json& array_metadata, const Readings& readings) {
+  return validate_array_metadata(array_metadata, readings).valid ? "valid" : "invalid";
+}
+
+std::string scalar_result(const DataType& type, const nlohmann::json& value,
+                          const Readings& readings) {
+  try {
+    return pattern_hex(type, parse_scalar(type, value, readings));
+  } catch (const ScalarError&) {
+    return "invalid";
+  }
+}
+
+std::optional<std::uint64_t> case_id(const nlohmann::json& item) {
+  if (!item.contains("id")) return std::nullopt;
+  const std::optional<std::string> text = json_number_text(item["id"]);
+  if (!text || text->empty() || text->size() > 19 ||
+      text->find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  return std::stoull(*text);
+}
+
+void check_oracle_family_file(const std::string& path, const std::string& family,
+                              const VectorCheckOptions& options, VectorCheckReport& report) {
+  nlohmann::json file;
+  try {
+    file = read_vector_file(path);
+  } catch (const std::runtime_error& error) {
+    report.problems.push_back(error.what());
+    return;
+  }
+  const std::size_t problems_before = report.problems.size();
+  const auto problem = [&](const std::string& text) {
+    if (report.problems.size() - problems_before < kMaxProblemsPerFile)
+      report.problems.push_back(text);
+  };
+  if (!file.contains("groups") || !file["groups"].is_array()) {
+    problem(path + ": no \"groups\" array");
+    return;
+  }
+  const bool metadata = family == "metadata";
+  std::uint64_t counted = 0;
+  std::set<std::uint64_t> ids;
+  const nlohmann::json& groups = file["groups"];
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const nlohmann::json& group = groups[g];
+    const char* label_key = metadata ? "category" : "data_type";
+    const std::string label =
+        group.is_object() && group.contains(label_key) && group[label_key].is_string()
+            ? group[label_key].get<std::string>()
+            : std::string();
+    const std::string where = path + " group " + std::to_string(g) + " (" + label + ")";
+    if (label.empty() || !group.contains("cases") || !group["cases"].is_array()) {
+      problem(where + ": a group needs \"" + label_key + "\" (a string) and \"cases\" (an array)");
+      continue;
+    }
+    const DataType* type = metadata ? nullptr : find_data_type(label);
+    if (!metadata && type == nullptr) {
+      problem(where + ": \"data_type\" names no supported data type");
+      continue;
+    }
+    for (const nlohmann::json& item : group["cases"]) {
+      ++counted;
+      const std::optional<std::uint64_t> id = item.is_object() ? case_id(item) : std::nullopt;
+      if (!id) {
+        problem(where + ": a case without a non-negative integer \"id\"");
+        continue;
+      }
+      const std::string at = where + " case " + std::to_string(*id);
+      if (!ids.insert(*id).second) problem(at + ": the id is not unique in the file");
+      if (!item.contains("result") || !item["result"].is_string()) {
+        problem(at + ": \"result\" is missing or not a string");
+        continue;
+      }
+      const std::string listed_result = item["result"].get<std::string>();
+
+      CaseOracle oracle;
+      if (metadata) {
+        if (!item.contains("array_data_type") || !item.contains("fill_value") ||
+            !item.contains("codecs")) {
+          problem(at + ": a metadata case needs array_data_type, fill_value and codecs");
+          continue;
+        }
+        const nlohmann::json array_metadata = {{"data_type", item["array_data_type"]},
+                                               {"fill_value", item["fill_value"]},
+                                               {"codecs", item["codecs"]}};
+        oracle = [array_metadata](const Readings& readings) {
+          return metadata_verdict(array_metadata, readings);
+        };
+      } else {
+        if (!item.contains("json") || !item["json"].is_string()) {
+          problem(at + ": \"json\" is missing or not a string");
+          continue;
+        }
+        nlohmann::json value;
+        try {
+          value = parse_json_exact(item["json"].get<std::string>());
+        } catch (const JsonError& error) {
+          problem(at + ": \"json\" is not JSON text: " + error.what());
+          continue;
+        }
+        oracle = [type, value](const Readings& readings) {
+          return scalar_result(*type, value, readings);
+        };
+      }
+
+      const std::string expected = oracle(Readings{});
+      ++report.results_checked;
+      if (expected != listed_result)
+        problem(at + ": vector says " + listed_result + ", the oracle computes " + expected);
+
+      // Alternatives: "FLAG=ALT" -> the result under that reading, which differs from the default.
+      std::set<std::string> flags_with_alternatives;
+      std::set<std::string> listed_alternatives;
+      if (item.contains("alternatives")) {
+        if (!item["alternatives"].is_object()) {
+          problem(at + ": \"alternatives\" is not an object");
+          continue;
+        }
+        for (const auto& [name, listed] : item["alternatives"].items()) {
+          const std::optional<Readings> readings = readings_for(name);
+          if (!readings || !listed.is_string()) {
+            problem(at + ": unknown alternative or a result that is not a string: " + name);
+            continue;
+          }
+          listed_alternatives.insert(name);
+          flags_with_alternatives.insert(name.substr(0, name.find('=')));
+          const std::string computed = oracle(*readings);
+          ++report.alternatives_checked;
+          if (computed != listed.get<std::string>())
+            problem(at + " under " + name + ": vector says " + listed.get<std::string>() +
+                    ", the oracle computes " + computed);
+          if (computed == expected)
+            problem(at + ": " + name + " is listed but gives the default result " + expected);
+        }
+      }
+      std::set<std::string> flags;
+      if (item.contains("flags")) {
+        if (!item["flags"].is_array()) {
+          problem(at + ": \"flags\" is not an array");
+          continue;
+        }
+        for (const nlohmann::json& flag : item["flags"])
+          if (flag.is_string()) flags.insert(flag.get<std::string>());
+      }
+      if (flags != flags_with_alternatives)
+        problem(at + ": \"flags\" does not list exactly the flags of \"alternatives\"");
+
+      if (options.completeness_sample == 0 || *id % options.completeness_sample != 0) continue;
+      // Completeness: no alternative of any flag changes the result without being listed.
+      ++report.completeness_cases;
+      for (const FlagInfo& info : all_flags()) {
+        for (int alternative = 1; alternative <= info.alternative_count(); ++alternative) {
+          const std::string name =
+              std::string(info.name) + "=" + std::string(info.alternatives[alternative - 1]);
+          if (listed_alternatives.count(name)) continue;
+          const std::string computed = oracle(Readings{}.with(info.flag, alternative));
+          if (computed != expected)
+            problem(at + ": under " + name + " the result is " + computed +
+                    " but the case lists no alternative");
+        }
+      }
+    }
+  }
+  const std::optional<std::string> declared =
+      file.contains("number_of_cases") ? json_number_text(file["number_of_cases"]) : std::nullopt;
+  if (!declared || *declared != std::to_string(counted))
+    problem(path + ": \"number_of_cases\" is " + declared.value_or("missing") +
+            " but the file has " + std::to_string(counted) + " cases");
+}
+
 }  // namespace
 
 VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options) {
@@ -162,6 +349,8 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
     }
     ++report.files;
     if (family == "cast" || family == "scalar_map") check_cast_file(path, options, report);
+    if (family == "metadata" || family == "scalars")
+      check_oracle_family_file(path, family, options, report);
   }
   return report;
 }
