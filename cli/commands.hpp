@@ -17,5 +17,7 @@ int run_validate(Arguments& arguments);
 int run_types(Arguments& arguments);
 int run_generate(Arguments& arguments);
 int run_verify_vectors(Arguments& arguments);
+int run_adapter(Arguments& arguments);
+int run_run(Arguments& arguments);
 
 }  // namespace cvc::cli

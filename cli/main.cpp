@@ -15,6 +15,8 @@ constexpr Command kCommands[] = {
     {"validate", "validate codec metadata and the fill value round trip", &cvc::cli::run_validate},
     {"types", "list the 26 data types and their facts", &cvc::cli::run_types},
     {"generate", "write the published test vectors and their manifest", &cvc::cli::run_generate},
+    {"run", "certify an implementation through its adapter (vectors or live)", &cvc::cli::run_run},
+    {"adapter", "serve the oracle (or a mutant) over the adapter protocol", &cvc::cli::run_adapter},
     {"verify-vectors", "recompute every vector with the slow oracle and check the manifest",
      &cvc::cli::run_verify_vectors},
 };

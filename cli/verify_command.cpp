@@ -12,7 +12,9 @@ constexpr std::string_view kHelp =
 
 Checks a vector folder: manifest.json lists exactly the files present with their SHA-256, every
 file has the cast-value-vectors version 1 structure, and every expected result (and every listed
-alternative result) is recomputed by the slow oracle. Cases whose id is a multiple of N (default
+alternative result) is recomputed: cast and scalar_map results by the slow oracle (independent of
+the fast oracle that generated them), metadata and scalars verdicts by the oracle's metadata and
+scalar code (which has no second implementation). Cases whose id is a multiple of N (default
 16; 1 checks all, 0 none) are also checked for completeness: no alternative reading changes a
 result the case does not list.
 
@@ -47,8 +49,9 @@ int run_verify_vectors(Arguments& arguments) {
   if (!quiet) std::cerr << "\n";
   for (const std::string& problem : report.problems) std::cout << "problem: " << problem << "\n";
   std::cout << report.files << " files, " << report.results_checked << " results and "
-            << report.alternatives_checked << " alternative results recomputed by the slow "
-            << "oracle, " << report.completeness_cases << " cases checked for completeness: "
+            << report.alternatives_checked
+            << " alternative results recomputed (cast and scalar_map by the slow oracle), "
+            << report.completeness_cases << " cases checked for completeness: "
             << (report.problems.empty() ? "all agree"
                                         : std::to_string(report.problems.size()) + " problems")
             << "\n";

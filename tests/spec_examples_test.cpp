@@ -231,8 +231,8 @@ TEST_P(SpecExample, ScalarMapSignedZeroKeys) {
 INSTANTIATE_TEST_SUITE_P(BothOracles, SpecExample,
                          testing::Values(Oracle{"fast", &cast_value},
                                          Oracle{"slow", &slow::cast_value}),
-                         [](const testing::TestParamInfo<Oracle>& info) {
-                           return info.param.name;
+                         [](const testing::TestParamInfo<Oracle>& param_info) {
+                           return param_info.param.name;
                          });
 
 }  // namespace

@@ -1,0 +1,166 @@
+// cvc run: certify an implementation through its adapter, against the vectors or live.
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "harness/live_source.hpp"
+#include "harness/report_html.hpp"
+#include "harness/report_json.hpp"
+#include "harness/report_junit.hpp"
+#include "harness/report_terminal.hpp"
+#include "harness/runner.hpp"
+#include "harness/vector_source.hpp"
+
+namespace cvc::cli {
+namespace {
+
+constexpr std::string_view kHelp =
+    R"(usage: cvc run --impl "COMMAND ..." (--vectors DIR | --live exhaustive|random) [options]
+
+Runs an implementation through its adapter (harness/PROTOCOL.md), compares every result with the
+oracle, and reports: a summary per type pair and per rule, then the first failures in full.
+
+  --impl "COMMAND ..."    the adapter command, run through /bin/sh -c (e.g. "build/cvc adapter")
+  --vectors DIR           expectations from a published vector folder (vectors/)
+  --live exhaustive       expectations from the oracle on the fly: every bit pattern of each input
+                          type of 16 bits or fewer (see --max-bits), to every output type
+  --live random           seeded boundary-weighted random inputs for every type pair
+  --seed N                random mode seed (default 1)
+  --count N               random mode inputs per type pair and direction (default 1000)
+  --max-bits N            exhaustive mode: input types up to N bits (default 16)
+  --type NAME             only cases involving this data type (repeatable)
+  --direction encode|decode|validate  only these operations (repeatable)
+  --family NAME           only this vector family: cast, scalar_map, metadata, live (repeatable)
+  --strict                divergences (results of an alternative reading) count as failures
+  --timeout SECONDS       per-request timeout before the adapter is killed and restarted (60)
+  --report-dir DIR        write report.json, report.xml (JUnit) and report.html into DIR
+  --json PATH, --junit PATH, --html PATH   write one report form to PATH
+  --failures N            failures printed in full on the terminal (default 20)
+
+Exit 0 when nothing failed (no failure, no adapter error; with --strict no divergence either),
+1 otherwise (also when interrupted or when the adapter cannot be restarted), 2 for bad arguments.
+Ctrl-C stops after the current request and still writes the (partial) reports.
+)";
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) {
+  g_interrupted = true;
+}
+
+std::uint64_t number_option(Arguments& arguments, std::string_view name, std::uint64_t fallback) {
+  const std::optional<std::string> text = arguments.option(name);
+  if (!text) return fallback;
+  try {
+    std::size_t used = 0;
+    const std::uint64_t value = std::stoull(*text, &used);
+    if (used == text->size()) return value;
+  } catch (const std::exception&) {
+  }
+  throw UsageError("cvc run: --" + std::string(name) + " takes a non-negative integer, not \"" +
+                   *text + "\"");
+}
+
+void write_report(const std::filesystem::path& path,
+                  void (*writer)(const RunSummary&, std::ostream&), const RunSummary& summary) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::ofstream out(path, std::ios::binary);
+  writer(summary, out);
+  out.flush();
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+  std::cerr << "wrote " << path.string() << "\n";
+}
+
+}  // namespace
+
+int run_run(Arguments& arguments) {
+  if (arguments.help_requested()) {
+    std::cout << kHelp;
+    return kExitOk;
+  }
+  RunnerOptions options;
+  options.command = arguments.required_option("impl");
+  const std::optional<std::string> vectors = arguments.option("vectors");
+  const std::optional<std::string> live = arguments.option("live");
+  LiveOptions live_options;
+  live_options.seed = number_option(arguments, "seed", 1);
+  live_options.count = number_option(arguments, "count", 1000);
+  live_options.max_exhaustive_bits = static_cast<int>(number_option(arguments, "max-bits", 16));
+  CaseFilter filter;
+  filter.types = arguments.repeated_option("type");
+  filter.directions = arguments.repeated_option("direction");
+  filter.families = arguments.repeated_option("family");
+  options.strict = arguments.flag("strict");
+  options.timeout = std::chrono::milliseconds(1000 * number_option(arguments, "timeout", 60));
+  const std::optional<std::string> report_dir = arguments.option("report-dir");
+  std::optional<std::string> json_path = arguments.option("json");
+  std::optional<std::string> junit_path = arguments.option("junit");
+  std::optional<std::string> html_path = arguments.option("html");
+  TerminalOptions terminal;
+  terminal.failures_shown = number_option(arguments, "failures", 20);
+  if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
+
+  for (const std::string& type : filter.types)
+    if (find_data_type(type) == nullptr)
+      throw UsageError("cvc run: --type " + type + " is not one of the 26 data types");
+  for (const std::string& direction : filter.directions)
+    if (direction != "encode" && direction != "decode" && direction != "validate")
+      throw UsageError("cvc run: --direction takes encode, decode or validate");
+  if (vectors.has_value() == live.has_value())
+    throw UsageError("cvc run: give exactly one of --vectors DIR and --live exhaustive|random");
+  if (report_dir) {
+    json_path = json_path.value_or(*report_dir + "/report.json");
+    junit_path = junit_path.value_or(*report_dir + "/report.xml");
+    html_path = html_path.value_or(*report_dir + "/report.html");
+  }
+
+  std::unique_ptr<CaseSource> source;
+  VectorCaseSource* vector_source = nullptr;
+  if (vectors) {
+    try {
+      source = std::make_unique<VectorCaseSource>(*vectors, filter);
+      vector_source = static_cast<VectorCaseSource*>(source.get());
+    } catch (const std::runtime_error& error) {
+      throw UsageError(std::string("cvc run: --vectors: ") + error.what());
+    }
+    options.mode = "vectors " + *vectors;
+  } else {
+    if (*live != "exhaustive" && *live != "random")
+      throw UsageError("cvc run: --live takes exhaustive or random");
+    live_options.exhaustive = *live == "exhaustive";
+    options.mode = live_options.exhaustive
+                       ? "live exhaustive (inputs of " +
+                             std::to_string(live_options.max_exhaustive_bits) + " bits or fewer)"
+                       : "live random (seed " + std::to_string(live_options.seed) + ", count " +
+                             std::to_string(live_options.count) + ")";
+    source = std::make_unique<LiveCaseSource>(live_options, filter);
+  }
+
+  RunSummary summary;
+  ProgressLine progress;
+  options.progress = [&](std::uint64_t done, std::uint64_t total, const std::string& label) {
+    progress.update(done, total, label);
+  };
+  options.interrupted = &g_interrupted;
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  run_cases(*source, options, {&summary});
+  progress.clear();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+
+  write_terminal_report(summary, std::cout, terminal);
+  if (vector_source != nullptr && !vector_source->skipped().empty()) {
+    std::cout << "\nNot run (" << vector_source->skipped().size() << "):\n";
+    for (const std::string& note : vector_source->skipped()) std::cout << "  " << note << "\n";
+  }
+  if (json_path) write_report(*json_path, &write_json_report, summary);
+  if (junit_path) write_report(*junit_path, &write_junit_report, summary);
+  if (html_path) write_report(*html_path, &write_html_report, summary);
+  return exit_code(summary) == 0 ? kExitOk : kExitNegative;
+}
+
+}  // namespace cvc::cli

@@ -1,0 +1,217 @@
+#include "harness/adapter_client.hpp"
+
+#include "harness/element_packing.hpp"
+#include "oracle/json_exact.hpp"
+
+namespace cvc {
+namespace {
+
+constexpr std::size_t kShownLineBytes = 300;
+
+std::string truncated(const std::string& text) {
+  return text.size() <= kShownLineBytes ? text : text.substr(0, kShownLineBytes) + "...";
+}
+
+AdapterAnswer incident_answer(AdapterIncident incident) {
+  AdapterAnswer answer{AdapterAnswer::Status::Incident, {}, {}, incident.detail, {}};
+  answer.incident = std::move(incident);
+  return answer;
+}
+
+std::string optional_string(const nlohmann::json& object, const char* key) {
+  return object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : "";
+}
+
+}  // namespace
+
+AdapterClient::AdapterClient(std::string command, std::chrono::milliseconds timeout)
+    : process_(std::move(command)), timeout_(timeout) {}
+
+AdapterIncident AdapterClient::make_incident(std::string kind, std::string detail,
+                                             const std::string& what, std::uint64_t cases) {
+  AdapterIncident incident;
+  incident.kind = std::move(kind);
+  incident.detail = std::move(detail);
+  incident.request = what;
+  incident.cases_affected = cases;
+  incident.stderr_tail = process_.stderr_tail();
+  return incident;
+}
+
+std::optional<nlohmann::json> AdapterClient::exchange(const nlohmann::json& request,
+                                                      const std::string& what, std::uint64_t cases,
+                                                      AdapterIncident& incident) {
+  const auto fail = [&](std::string kind, std::string detail) -> std::optional<nlohmann::json> {
+    incident = make_incident(std::move(kind), std::move(detail), what, cases);
+    const std::string ended = process_.stop(std::chrono::milliseconds(200));
+    if (incident.kind == "crash") incident.detail += " (" + ended + ")";
+    incident.stderr_tail = process_.stderr_tail();
+    connected_ = false;
+    return std::nullopt;
+  };
+  if (!process_.write_line(dump_json_exact(request)))
+    return fail("crash", "the adapter's stdin is closed");
+  std::string line;
+  switch (process_.read_line(line, timeout_)) {
+    case AdapterProcess::ReadStatus::Timeout:
+      return fail("timeout",
+                  "no answer within " + std::to_string(timeout_.count() / 1000.0) + " s");
+    case AdapterProcess::ReadStatus::Closed:
+      return fail("crash", "the adapter closed its stdout");
+    case AdapterProcess::ReadStatus::Line:
+      break;
+  }
+  nlohmann::json answer;
+  try {
+    answer = parse_json_exact(line);
+  } catch (const JsonError& error) {
+    return fail("malformed", "not JSON (" + std::string(error.what()) + "): " + truncated(line));
+  }
+  if (!answer.is_object()) return fail("malformed", "not a JSON object: " + truncated(line));
+  if (request.contains("id") &&
+      (!answer.contains("id") || dump_json_exact(answer["id"]) != dump_json_exact(request["id"])))
+    return fail("malformed", "answer id differs from request id " + dump_json_exact(request["id"]) +
+                                 ": " + truncated(line));
+  return answer;
+}
+
+std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
+  if (connected_) process_.stop(std::chrono::milliseconds(200));
+  try {
+    process_.start();
+  } catch (const std::exception& error) {
+    incident = make_incident("handshake", error.what(), "start", 0);
+    return std::nullopt;
+  }
+  const std::optional<nlohmann::json> answer =
+      exchange({{"cmd", "hello"}, {"protocol", 1}}, "hello", 0, incident);
+  if (!answer) {
+    incident.kind = "handshake";
+    return std::nullopt;
+  }
+  const auto bad = [&](const std::string& why) -> std::optional<Handshake> {
+    incident =
+        make_incident("handshake", why + ": " + truncated(dump_json_exact(*answer)), "hello", 0);
+    process_.stop(std::chrono::milliseconds(200));
+    return std::nullopt;
+  };
+  if (!answer->contains("protocol") || dump_json_exact((*answer)["protocol"]) != "1")
+    return bad("the adapter does not speak protocol 1");
+  if (!answer->contains("implementation") || !(*answer)["implementation"].is_object())
+    return bad("no implementation in the hello answer");
+  Handshake handshake;
+  const nlohmann::json& implementation = (*answer)["implementation"];
+  handshake.name = optional_string(implementation, "name");
+  handshake.version = optional_string(implementation, "version");
+  handshake.language = optional_string(implementation, "language");
+  handshake.notes = optional_string(*answer, "notes");
+  if (handshake.name.empty()) return bad("the implementation has no name");
+  for (const char* key : {"data_types", "operations"}) {
+    if (!answer->contains(key) || !(*answer)[key].is_array()) return bad(std::string("no ") + key);
+    for (const nlohmann::json& item : (*answer)[key]) {
+      if (!item.is_string()) return bad(std::string(key) + " holds a non-string");
+      (std::string(key) == "data_types" ? handshake.data_types : handshake.operations)
+          .insert(item.get<std::string>());
+    }
+  }
+  connected_ = true;
+  return handshake;
+}
+
+AdapterAnswer AdapterClient::cast(const CastRequest& request) {
+  const std::string what = std::string(direction_name(request.direction)) + " " +
+                           std::string(request.input->name) + " -> " +
+                           std::string(request.output->name) + ", " +
+                           std::to_string(request.elements.size()) + " elements";
+  const nlohmann::json message = {{"cmd", "cast"},
+                                  {"id", next_id_++},
+                                  {"direction", std::string(direction_name(request.direction))},
+                                  {"array_data_type", std::string(request.array_type->name)},
+                                  {"fill_value", request.fill_value},
+                                  {"codec", request.codec},
+                                  {"count", request.elements.size()},
+                                  {"elements", pack_elements(*request.input, request.elements)}};
+  AdapterIncident incident;
+  const std::optional<nlohmann::json> answer =
+      exchange(message, what, request.elements.size(), incident);
+  if (!answer) return incident_answer(incident);
+  const auto malformed = [&](const std::string& why) {
+    AdapterIncident bad =
+        make_incident("malformed", why + ": " + truncated(dump_json_exact(*answer)), what,
+                      request.elements.size());
+    process_.stop(std::chrono::milliseconds(200));
+    connected_ = false;
+    return incident_answer(bad);
+  };
+  const std::string status = optional_string(*answer, "status");
+  if (status == "rejected" || status == "unsupported" || status == "error") {
+    AdapterAnswer result;
+    result.status = status == "rejected"      ? AdapterAnswer::Status::Rejected
+                    : status == "unsupported" ? AdapterAnswer::Status::Unsupported
+                                              : AdapterAnswer::Status::Error;
+    result.message = optional_string(*answer, "message");
+    return result;
+  }
+  if (status != "ok") return malformed("status is not ok, rejected, unsupported or error");
+  if (!answer->contains("elements") || !(*answer)["elements"].is_string())
+    return malformed("an ok answer without elements");
+  const auto outputs = unpack_elements(*request.output, (*answer)["elements"].get<std::string>(),
+                                       request.elements.size());
+  if (!outputs)
+    return malformed("elements do not hold " + std::to_string(request.elements.size()) + " " +
+                     std::string(request.output->name) + " elements");
+  AdapterAnswer result;
+  result.status = AdapterAnswer::Status::Ok;
+  result.outputs = *outputs;
+  if (!answer->contains("failed") || !(*answer)["failed"].is_array())
+    return malformed("an ok answer without a failed array");
+  for (const nlohmann::json& index : (*answer)["failed"]) {
+    const std::optional<std::string> text = json_number_text(index);
+    if (!text || text->find_first_not_of("0123456789") != std::string::npos ||
+        std::stoull(*text) >= request.elements.size())
+      return malformed("failed holds something other than element indices");
+    result.failed.insert(std::stoull(*text));
+  }
+  return result;
+}
+
+AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
+  const std::string what = "validate " + std::string(request.array_type->name) + " array";
+  const nlohmann::json message = {{"cmd", "validate"},
+                                  {"id", next_id_++},
+                                  {"array_data_type", std::string(request.array_type->name)},
+                                  {"fill_value", request.fill_value},
+                                  {"codecs", request.codecs}};
+  AdapterIncident incident;
+  const std::optional<nlohmann::json> answer = exchange(message, what, 1, incident);
+  if (!answer) return incident_answer(incident);
+  AdapterAnswer result;
+  result.message = optional_string(*answer, "message");
+  const std::string status = optional_string(*answer, "status");
+  if (status == "valid") {
+    result.status = AdapterAnswer::Status::Valid;
+  } else if (status == "invalid") {
+    result.status = AdapterAnswer::Status::Invalid;
+  } else if (status == "unsupported") {
+    result.status = AdapterAnswer::Status::Unsupported;
+  } else if (status == "error") {
+    result.status = AdapterAnswer::Status::Error;
+  } else {
+    AdapterIncident bad = make_incident("malformed",
+                                        "status is not valid, invalid, unsupported or error: " +
+                                            truncated(dump_json_exact(*answer)),
+                                        what, 1);
+    process_.stop(std::chrono::milliseconds(200));
+    connected_ = false;
+    return incident_answer(bad);
+  }
+  return result;
+}
+
+void AdapterClient::close() {
+  if (connected_) process_.write_line("{\"cmd\":\"bye\"}");
+  process_.stop();
+  connected_ = false;
+}
+
+}  // namespace cvc

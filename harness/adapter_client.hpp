@@ -1,0 +1,72 @@
+// The harness side of the adapter protocol (harness/PROTOCOL.md): handshake, cast and validate
+// requests, and the checks every answer must pass before the harness believes it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "harness/adapter_process.hpp"
+#include "harness/run_result.hpp"
+
+namespace cvc {
+
+struct Handshake {
+  std::string name, version, language, notes;
+  std::set<std::string> data_types;
+  std::set<std::string> operations;
+};
+
+struct CastRequest {
+  Direction direction = Direction::Encode;
+  const DataType* array_type = nullptr;
+  nlohmann::json fill_value;
+  nlohmann::json codec;  // {"name": "cast_value", "configuration": {...}}
+  const DataType* input = nullptr;
+  const DataType* output = nullptr;
+  std::vector<std::uint64_t> elements;
+};
+
+struct ValidateRequest {
+  const DataType* array_type = nullptr;
+  nlohmann::json fill_value;
+  nlohmann::json codecs;
+};
+
+// An answer, or an incident that cost the request.
+struct AdapterAnswer {
+  enum class Status { Ok, Rejected, Unsupported, Error, Valid, Invalid, Incident } status;
+  std::vector<std::uint64_t> outputs;  // Ok: one per element
+  std::set<std::size_t> failed;        // Ok: indices refused
+  std::string message;                 // Rejected / Unsupported / Error / Invalid
+  std::optional<AdapterIncident> incident;
+};
+
+class AdapterClient {
+ public:
+  AdapterClient(std::string command, std::chrono::milliseconds timeout);
+
+  // Starts (or restarts) the adapter and shakes hands; nullopt and `incident` on failure.
+  std::optional<Handshake> connect(AdapterIncident& incident);
+  AdapterAnswer cast(const CastRequest& request);
+  AdapterAnswer validate(const ValidateRequest& request);
+  void close();
+
+ private:
+  // Sends one request and reads one answer line as JSON, checking the id; an incident otherwise.
+  std::optional<nlohmann::json> exchange(const nlohmann::json& request, const std::string& what,
+                                         std::uint64_t cases, AdapterIncident& incident);
+  AdapterIncident make_incident(std::string kind, std::string detail, const std::string& what,
+                                std::uint64_t cases);
+
+  AdapterProcess process_;
+  std::chrono::milliseconds timeout_;
+  std::uint64_t next_id_ = 1;
+  bool connected_ = false;
+};
+
+}  // namespace cvc

@@ -1,0 +1,64 @@
+// A batch of cases that the harness sends as one request: a cast of many elements under one
+// configuration, or one metadata validation. Each element carries its expected result and, when
+// known, the results of the alternative readings.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "harness/adapter_client.hpp"
+#include "oracle/cast_rule.hpp"
+
+namespace cvc {
+
+struct ExpectedElement {
+  std::uint64_t input = 0;
+  std::string expected;                             // "0x7f" or "error:out_of_range"
+  std::map<std::string, std::string> alternatives;  // "FLAG=ALT" -> result (vectors)
+  std::string where;
+};
+
+struct CastBatch {
+  std::string family;   // "cast", "scalar_map", "live"
+  CastRequest request;  // elements filled from `elements`
+  CastRule rule;        // what the oracle casts with (for explanations and live readings)
+  bool compute_alternatives = false;  // live: alternatives are computed on a mismatch
+  std::string configuration;          // compact JSON of the configuration, for reports
+  std::string rule_label;             // "nearest-even / clamp"
+  std::vector<ExpectedElement> elements;
+};
+
+struct ValidateBatch {
+  std::string family;  // "metadata", "live"
+  ValidateRequest request;
+  std::string expected;  // "valid" or "invalid"
+  std::string expected_reason;
+  std::map<std::string, std::string> alternatives;  // "FLAG=ALT" -> "valid" / "invalid"
+  bool compute_alternatives = false;
+  std::string where;
+};
+
+using CaseBatch = std::variant<CastBatch, ValidateBatch>;
+
+// Filters from the command line; an empty set matches everything.
+struct CaseFilter {
+  std::vector<std::string> types;  // a case matches when any of its types is listed
+  std::vector<std::string> directions;
+  std::vector<std::string> families;
+  bool matches_types(std::initializer_list<const DataType*> involved) const;
+  bool matches_direction(std::string_view direction) const;
+  bool matches_family(std::string_view family) const;
+};
+
+// A stream of batches; `total_cases` is known up front where cheap (0 when not).
+class CaseSource {
+ public:
+  virtual ~CaseSource() = default;
+  virtual bool next(CaseBatch& batch) = 0;
+  virtual std::uint64_t total_cases() const = 0;
+};
+
+}  // namespace cvc

@@ -1,0 +1,152 @@
+#include "harness/live_source.hpp"
+
+#include "generators/boundary_values.hpp"
+#include "generators/case_results.hpp"
+#include "generators/cast_family.hpp"
+#include "oracle/cast.hpp"
+#include "oracle/codec_metadata.hpp"
+#include "oracle/json_exact.hpp"
+#include "oracle/scalar_json.hpp"
+
+namespace cvc {
+namespace {
+
+// The configuration's data_type: the output for encode, the input for decode.
+const DataType& data_type_of(const DataType& input, const DataType& output, Direction direction) {
+  return direction == Direction::Encode ? output : input;
+}
+
+nlohmann::json codec_for(const DataType& data_type, const CastConfiguration& configuration) {
+  nlohmann::json config = configuration_json(configuration);
+  config["data_type"] = std::string(data_type.name);
+  return {{"name", "cast_value"}, {"configuration", config}};
+}
+
+// Fill values for live groups: the first of 0, 1, 2 that survives every configuration.
+nlohmann::json fill_value_for(const DataType& array_type, const DataType& data_type) {
+  for (int candidate : {0, 1, 2}) {
+    bool survives = true;
+    for (const CastConfiguration& configuration : cast_configurations(data_type))
+      survives = survives && validate_array_metadata(
+                                 array_type, candidate,
+                                 nlohmann::json::array({codec_for(data_type, configuration)}))
+                                 .valid;
+    if (survives) return candidate;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+LiveCaseSource::LiveCaseSource(LiveOptions options, CaseFilter filter)
+    : options_(options), filter_(std::move(filter)) {
+  plan();
+}
+
+void LiveCaseSource::plan() {
+  for (const DataType& input : all_data_types()) {
+    if (options_.exhaustive && input.bits > options_.max_exhaustive_bits) continue;
+    for (const DataType& output : all_data_types()) {
+      for (Direction direction : {Direction::Encode, Direction::Decode}) {
+        if (!filter_.matches_family("live") ||
+            !filter_.matches_direction(direction_name(direction)) ||
+            !filter_.matches_types({&input, &output}))
+          continue;
+        groups_.push_back({&input, &output, direction});
+        const std::uint64_t inputs = options_.exhaustive ? input.bit_mask() + 1 : options_.count;
+        total_ += inputs * cast_configurations(data_type_of(input, output, direction)).size();
+      }
+    }
+  }
+}
+
+bool LiveCaseSource::next(CaseBatch& batch) {
+  while (group_ < groups_.size()) {
+    const Group& group = groups_[group_];
+    const DataType& data_type = data_type_of(*group.input, *group.output, group.direction);
+    const std::vector<CastConfiguration> configurations = cast_configurations(data_type);
+    const std::uint64_t group_inputs =
+        options_.exhaustive ? group.input->bit_mask() + 1 : options_.count;
+    if (!options_.exhaustive && offset_ == 0 && configuration_ == 0) {
+      // The same seeded inputs for every configuration of the group.
+      gen::Rng rng(options_.seed ^
+                   (std::uint64_t{static_cast<std::uint64_t>(group_)} * 0x9e3779b97f4a7c15ull));
+      random_inputs_.clear();
+      for (std::uint64_t i = 0; i < options_.count; ++i)
+        random_inputs_.push_back(
+            gen::cast_boundary_weighted_pattern(*group.input, *group.output, rng));
+    }
+    if (offset_ >= group_inputs) {
+      offset_ = 0;
+      if (++configuration_ >= configurations.size()) {
+        configuration_ = 0;
+        ++group_;
+      }
+      continue;
+    }
+    const CastConfiguration& configuration = configurations[configuration_];
+    const DataType& array_type =
+        group.direction == Direction::Encode ? *group.input : *group.output;
+    CastBatch cast;
+    cast.family = "live";
+    cast.rule = {group.input, group.output, configuration.rounding, configuration.out_of_range, {}};
+    cast.compute_alternatives = true;
+    cast.request.direction = group.direction;
+    cast.request.array_type = &array_type;
+    cast.request.fill_value = fill_value_for(array_type, data_type);
+    cast.request.codec = codec_for(data_type, configuration);
+    cast.request.input = group.input;
+    cast.request.output = group.output;
+    cast.configuration = dump_json_exact(cast.request.codec["configuration"]);
+    cast.rule_label = std::string(rounding_name(configuration.rounding)) + " / " +
+                      std::string(out_of_range_name(configuration.out_of_range));
+    const std::uint64_t end =
+        std::min<std::uint64_t>(group_inputs, offset_ + options_.batch_elements);
+    for (std::uint64_t i = offset_; i < end; ++i) {
+      ExpectedElement element;
+      element.input = options_.exhaustive ? i : random_inputs_[i];
+      element.expected = result_text(*group.output, cast_value(cast.rule, element.input));
+      element.where = std::string(options_.exhaustive ? "live exhaustive" : "live random") +
+                      " input #" + std::to_string(i);
+      cast.elements.push_back(std::move(element));
+    }
+    offset_ = end;
+    batch = std::move(cast);
+    return true;
+  }
+  return next_validate(batch);
+}
+
+bool LiveCaseSource::next_validate(CaseBatch& batch) {
+  // Fill value round trips: for each group's encode pair, the array type's boundary patterns as
+  // fill values through a nearest-even codec and a towards-zero / clamp codec.
+  static constexpr std::size_t kFillValuesPerPair = 6;
+  while (validate_index_ < groups_.size() * kFillValuesPerPair * 2) {
+    const std::size_t index = validate_index_++;
+    const Group& group = groups_[index / (kFillValuesPerPair * 2)];
+    if (group.direction != Direction::Encode || !filter_.matches_family("live")) continue;
+    const std::vector<std::uint64_t>& patterns = gen::boundary_patterns(*group.input);
+    const std::size_t which = (index / 2) % kFillValuesPerPair;
+    if (which >= patterns.size()) continue;
+    const std::uint64_t fill_bits = patterns[which * patterns.size() / kFillValuesPerPair];
+    const CastConfiguration configuration =
+        index % 2 == 0 ? CastConfiguration{Rounding::NearestEven, OutOfRange::None}
+                       : CastConfiguration{Rounding::TowardsZero, OutOfRange::Clamp};
+    ValidateBatch validate;
+    validate.family = "live";
+    validate.request.array_type = group.input;
+    validate.request.fill_value = format_scalar(*group.input, fill_bits);
+    validate.request.codecs = nlohmann::json::array({codec_for(*group.output, configuration)});
+    const FillValueCheck check =
+        validate_array_metadata(*group.input, validate.request.fill_value, validate.request.codecs);
+    validate.expected = check.valid ? "valid" : "invalid";
+    validate.expected_reason = check.message;
+    validate.compute_alternatives = true;
+    validate.where = "live validate #" + std::to_string(index);
+    batch = std::move(validate);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace cvc

@@ -1,0 +1,77 @@
+// What a run of the harness produces: one outcome per case, adapter incidents, and the run's
+// identity. Outcomes stream to report sinks as they are decided, so memory stays flat however
+// long the run is (sinks aggregate counts and keep only a bounded number of failures).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "oracle/cast_rule.hpp"
+#include "oracle/data_type.hpp"
+
+namespace cvc {
+
+enum class Verdict : std::uint8_t {
+  Pass,          // the implementation's result matches the oracle's default reading
+  Divergence,    // it matches the result of an alternative reading (named by `flag`)
+  Fail,          // it matches neither
+  Unsupported,   // the adapter cannot exercise the case (never counted as passed)
+  AdapterError,  // the adapter crashed, hung or answered malformed output for this case
+};
+inline constexpr int kVerdictCount = 5;
+std::string_view verdict_name(Verdict verdict);  // "pass", "divergence", "fail", ...
+
+struct CaseOutcome {
+  std::string family;  // "cast", "scalar_map", "metadata", "live"
+  std::string where;   // "cast/float16.json group 3 case 17", or "live exhaustive #1234"
+  std::string operation;  // "encode", "decode" or "validate"
+  const DataType* input = nullptr;   // cast: the input type; validate: the array data type
+  const DataType* output = nullptr;  // cast: the output type; validate: the first codec's data_type
+  std::string configuration;  // compact JSON of the codec configuration (validate: the chain)
+  std::string rule;           // "nearest-even / clamp": rounding and out_of_range, for summaries
+  std::string input_text;     // "0x7f (127)" or, for validate, the fill value
+  std::string expected;       // the oracle's result: "0x7f (127)", "error:out_of_range", "valid"
+  std::string got;            // the implementation's: same forms, or "rejected: <message>"
+  std::string explanation;    // the oracle's one-line account of the rule that decided
+  Verdict verdict = Verdict::Pass;
+  std::string flag;  // for divergences: "E8M0Tie=even-exponent"
+};
+
+// Something the adapter did that is not an answer: crash, timeout, malformed output, restart.
+struct AdapterIncident {
+  std::string kind;     // "crash", "timeout", "malformed", "handshake", "restart"
+  std::string detail;   // exit status, the offending line (truncated), ...
+  std::string request;  // what was pending ("cast encode float16 -> int8, 4096 elements")
+  std::uint64_t cases_affected = 0;
+  std::string stderr_tail;  // the adapter's last stderr lines
+};
+
+struct RunInfo {
+  std::string command;  // --impl
+  std::string implementation_name, implementation_version, implementation_language;
+  std::string notes;
+  std::string mode;   // "vectors DIR" or "live exhaustive" / "live random seed=..., count=..."
+  bool strict = false;
+  std::string harness_version;  // CVC_VERSION
+  std::string started_at;       // UTC, ISO 8601
+};
+
+struct RunEnd {
+  bool interrupted = false;  // stopped by a signal: the reports are partial
+  bool aborted = false;      // stopped because the adapter could not be restarted
+  std::string abort_reason;
+  double seconds = 0;
+};
+
+// A report being written while the run goes on.
+class ReportSink {
+ public:
+  virtual ~ReportSink() = default;
+  virtual void begin(const RunInfo& info) = 0;
+  virtual void record(const CaseOutcome& outcome) = 0;
+  virtual void incident(const AdapterIncident& incident) = 0;
+  virtual void end(const RunEnd& end) = 0;
+};
+
+}  // namespace cvc

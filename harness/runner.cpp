@@ -1,0 +1,337 @@
+#include "harness/runner.hpp"
+
+#include <ctime>
+
+#include "generators/case_results.hpp"
+#include "harness/adapter_client.hpp"
+#include "oracle/cast.hpp"
+#include "oracle/codec_metadata.hpp"
+#include "oracle/exact_value.hpp"
+#include "oracle/json_exact.hpp"
+#include "oracle/scalar_json.hpp"
+
+namespace cvc {
+namespace {
+
+std::string now_utc() {
+  const std::time_t now = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return text;
+}
+
+std::string describe(const DataType& type, const std::string& result) {
+  if (result.starts_with("error")) return result;
+  const std::uint64_t bits = std::stoull(result.substr(2), nullptr, 16);
+  return result + " (" + describe_value(type, bits) + ")";
+}
+
+class Run {
+ public:
+  Run(const RunnerOptions& options, const std::vector<ReportSink*>& sinks)
+      : options_(options), sinks_(sinks), client_(options.command, options.timeout) {}
+
+  RunEnd run(CaseSource& source) {
+    const auto started = std::chrono::steady_clock::now();
+    RunEnd end;
+    RunInfo info;
+    info.command = options_.command;
+    info.mode = options_.mode;
+    info.strict = options_.strict;
+    info.harness_version = CVC_VERSION;
+    info.started_at = now_utc();
+    if (!connect()) {
+      end.aborted = true;
+      end.abort_reason = "the adapter could not be started: " + last_incident_.detail;
+    } else {
+      info.implementation_name = handshake_.name;
+      info.implementation_version = handshake_.version;
+      info.implementation_language = handshake_.language;
+      info.notes = handshake_.notes;
+    }
+    for (ReportSink* sink : sinks_) sink->begin(info);
+    for (const AdapterIncident& incident : early_incidents_)
+      for (ReportSink* sink : sinks_) sink->incident(incident);
+    CaseBatch batch;
+    while (!end.aborted && source.next(batch)) {
+      if (options_.interrupted != nullptr && options_.interrupted->load()) {
+        end.interrupted = true;
+        break;
+      }
+      if (std::holds_alternative<CastBatch>(batch)) {
+        run_cast(std::get<CastBatch>(batch));
+      } else {
+        run_validate(std::get<ValidateBatch>(batch));
+      }
+      if (!connected_ && !connect()) {
+        end.aborted = true;
+        end.abort_reason = "the adapter could not be restarted " +
+                           std::to_string(options_.max_restarts_in_a_row) +
+                           " times in a row: " + last_incident_.detail;
+      }
+      if (options_.progress) options_.progress(done_, source.total_cases(), label_);
+    }
+    client_.close();
+    end.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    for (ReportSink* sink : sinks_) sink->end(end);
+    return end;
+  }
+
+ private:
+  // Starts or restarts the adapter, with up to max_restarts_in_a_row attempts.
+  bool connect() {
+    for (int attempt = 0; attempt < options_.max_restarts_in_a_row; ++attempt) {
+      AdapterIncident incident;
+      if (std::optional<Handshake> handshake = client_.connect(incident)) {
+        if (started_) report_incident({"restart", "the adapter was restarted", "", 0, ""});
+        handshake_ = *handshake;
+        connected_ = started_ = true;
+        return true;
+      }
+      last_incident_ = incident;
+      report_incident(incident);
+    }
+    return false;
+  }
+
+  void report_incident(const AdapterIncident& incident) {
+    if (sinks_begun_) {
+      for (ReportSink* sink : sinks_) sink->incident(incident);
+    } else {
+      early_incidents_.push_back(incident);
+    }
+  }
+
+  void emit(CaseOutcome& outcome) {
+    sinks_begun_ = true;
+    ++done_;
+    for (ReportSink* sink : sinks_) sink->record(outcome);
+  }
+
+  bool supports(const std::string& operation, std::initializer_list<const DataType*> types) const {
+    if (!handshake_.operations.count(operation)) return false;
+    for (const DataType* type : types)
+      if (type != nullptr && !handshake_.data_types.count(std::string(type->name))) return false;
+    return true;
+  }
+
+  void run_cast(CastBatch& batch) {
+    sinks_begun_ = true;
+    const DataType& input = *batch.request.input;
+    const DataType& output = *batch.request.output;
+    const std::string operation(direction_name(batch.request.direction));
+    label_ = operation + " " + std::string(input.name) + " -> " + std::string(output.name);
+    CaseOutcome outcome;
+    outcome.family = batch.family;
+    outcome.operation = operation;
+    outcome.input = &input;
+    outcome.output = &output;
+    outcome.configuration = batch.configuration;
+    outcome.rule = batch.rule_label;
+
+    const auto finish_all = [&](Verdict verdict, const std::string& got) {
+      for (const ExpectedElement& element : batch.elements) {
+        outcome.where = element.where;
+        outcome.verdict = verdict;
+        outcome.flag.clear();
+        if (verdict == Verdict::Pass) continue;
+        outcome.input_text = describe(input, pattern_hex(input, element.input));
+        outcome.expected = describe(output, element.expected);
+        outcome.got = got;
+        outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
+        emit(outcome);
+      }
+    };
+    if (!supports(operation, {&input, &output, batch.request.array_type})) {
+      finish_all(Verdict::Unsupported, "unsupported by the adapter (handshake)");
+      return;
+    }
+    batch.request.elements.clear();
+    for (const ExpectedElement& element : batch.elements)
+      batch.request.elements.push_back(element.input);
+    const AdapterAnswer answer = client_.cast(batch.request);
+    switch (answer.status) {
+      case AdapterAnswer::Status::Incident:
+        connected_ = false;
+        report_incident(*answer.incident);
+        finish_all(Verdict::AdapterError, answer.incident->kind + ": " + answer.incident->detail);
+        return;
+      case AdapterAnswer::Status::Unsupported:
+        finish_all(Verdict::Unsupported, "unsupported: " + answer.message);
+        return;
+      case AdapterAnswer::Status::Error:
+        finish_all(Verdict::AdapterError, "adapter error: " + answer.message);
+        return;
+      case AdapterAnswer::Status::Rejected:
+        // The oracle's configuration and fill value are valid: refusing them is a failure.
+        finish_all(Verdict::Fail, "rejected the configuration: " + answer.message);
+        return;
+      default:
+        break;
+    }
+    for (std::size_t i = 0; i < batch.elements.size(); ++i) {
+      const ExpectedElement& element = batch.elements[i];
+      const bool failed = answer.failed.count(i) != 0;
+      const std::uint64_t bits = answer.outputs[i];
+      outcome.where = element.where;
+      outcome.flag.clear();
+      if (result_matches(output, element.expected, failed, bits)) {
+        outcome.verdict = Verdict::Pass;
+        emit(outcome);
+        continue;
+      }
+      outcome.verdict = Verdict::Fail;
+      for (const auto& [name, result] : alternatives_of(batch, element)) {
+        if (result_matches(output, result, failed, bits)) {
+          outcome.verdict = Verdict::Divergence;
+          outcome.flag = name;
+          break;
+        }
+      }
+      outcome.input_text = describe(input, pattern_hex(input, element.input));
+      outcome.expected = describe(output, element.expected);
+      outcome.got =
+          failed ? "error (the element was refused)" : describe(output, pattern_hex(output, bits));
+      outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
+      emit(outcome);
+    }
+  }
+
+  // The alternative results of an element: listed in the vectors, or computed (live mode).
+  std::map<std::string, std::string> alternatives_of(const CastBatch& batch,
+                                                     const ExpectedElement& element) const {
+    if (!batch.compute_alternatives) return element.alternatives;
+    std::map<std::string, std::string> alternatives;
+    for (const FlagInfo& info : all_flags()) {
+      if (!is_cast_flag(info.flag)) continue;
+      for (int k = 1; k <= info.alternative_count(); ++k) {
+        const std::string result =
+            result_text(*batch.request.output,
+                        cast_value(batch.rule, element.input, Readings{}.with(info.flag, k)));
+        if (result != element.expected)
+          alternatives[std::string(info.name) + "=" + std::string(info.alternatives[k - 1])] =
+              result;
+      }
+    }
+    return alternatives;
+  }
+
+  void run_validate(ValidateBatch& batch) {
+    sinks_begun_ = true;
+    label_ = "validate " + std::string(batch.request.array_type->name);
+    CaseOutcome outcome;
+    outcome.family = batch.family;
+    outcome.where = batch.where;
+    outcome.operation = "validate";
+    outcome.input = batch.request.array_type;
+    outcome.output = first_data_type(batch.request.codecs);
+    outcome.configuration = dump_json_exact(batch.request.codecs);
+    outcome.rule = "fill value round trip";
+    outcome.input_text = "fill value " + dump_json_exact(batch.request.fill_value);
+    outcome.expected =
+        batch.expected + (batch.expected_reason.empty() ? "" : ": " + batch.expected_reason);
+    outcome.explanation = batch.expected_reason;
+    if (!supports("validate", {batch.request.array_type, outcome.output})) {
+      outcome.verdict = Verdict::Unsupported;
+      outcome.got = "unsupported by the adapter (handshake)";
+      emit(outcome);
+      return;
+    }
+    const AdapterAnswer answer = client_.validate(batch.request);
+    std::string got;
+    switch (answer.status) {
+      case AdapterAnswer::Status::Valid:
+        got = "valid";
+        break;
+      case AdapterAnswer::Status::Invalid:
+        got = "invalid";
+        break;
+      case AdapterAnswer::Status::Unsupported:
+        outcome.verdict = Verdict::Unsupported;
+        outcome.got = "unsupported: " + answer.message;
+        emit(outcome);
+        return;
+      case AdapterAnswer::Status::Incident:
+        connected_ = false;
+        report_incident(*answer.incident);
+        [[fallthrough]];
+      default:
+        outcome.verdict = Verdict::AdapterError;
+        outcome.got = "adapter error: " + answer.message;
+        emit(outcome);
+        return;
+    }
+    outcome.got = got + (answer.message.empty() ? "" : ": " + answer.message);
+    if (got == batch.expected) {
+      outcome.verdict = Verdict::Pass;
+    } else {
+      outcome.verdict = Verdict::Fail;
+      for (const auto& [name, verdict] : validate_alternatives(batch)) {
+        if (verdict == got) {
+          outcome.verdict = Verdict::Divergence;
+          outcome.flag = name;
+          break;
+        }
+      }
+    }
+    emit(outcome);
+  }
+
+  std::map<std::string, std::string> validate_alternatives(const ValidateBatch& batch) const {
+    if (!batch.compute_alternatives) return batch.alternatives;
+    std::map<std::string, std::string> alternatives;
+    for (const FlagInfo& info : all_flags()) {
+      for (int k = 1; k <= info.alternative_count(); ++k) {
+        const bool valid =
+            validate_array_metadata(*batch.request.array_type, batch.request.fill_value,
+                                    batch.request.codecs, Readings{}.with(info.flag, k))
+                .valid;
+        if ((valid ? "valid" : "invalid") != batch.expected)
+          alternatives[std::string(info.name) + "=" + std::string(info.alternatives[k - 1])] =
+              valid ? "valid" : "invalid";
+      }
+    }
+    return alternatives;
+  }
+
+  static const DataType* first_data_type(const nlohmann::json& codecs) {
+    if (!codecs.is_array()) return nullptr;
+    for (const nlohmann::json& codec : codecs) {
+      if (!codec.is_object() || codec.value("name", "") != "cast_value") continue;
+      const nlohmann::json configuration = codec.value("configuration", nlohmann::json::object());
+      if (configuration.is_object() && configuration.contains("data_type") &&
+          configuration["data_type"].is_string())
+        return find_data_type(configuration["data_type"].get<std::string>());
+    }
+    return nullptr;
+  }
+
+  const RunnerOptions& options_;
+  const std::vector<ReportSink*>& sinks_;
+  AdapterClient client_;
+  Handshake handshake_;
+  bool connected_ = false, started_ = false, sinks_begun_ = false;
+  AdapterIncident last_incident_;
+  std::vector<AdapterIncident> early_incidents_;
+  std::uint64_t done_ = 0;
+  std::string label_;
+};
+
+}  // namespace
+
+bool result_matches(const DataType& type, const std::string& expected, bool got_failed,
+                    std::uint64_t got_bits) {
+  if (expected.starts_with("error")) return got_failed;
+  if (got_failed) return false;
+  const std::uint64_t bits = std::stoull(expected.substr(2), nullptr, 16);
+  if (bits == got_bits) return true;
+  return decode_exact(type, bits).is_nan() && decode_exact(type, got_bits).is_nan();
+}
+
+RunEnd run_cases(CaseSource& source, const RunnerOptions& options,
+                 const std::vector<ReportSink*>& sinks) {
+  Run run(options, sinks);
+  return run.run(source);
+}
+
+}  // namespace cvc

@@ -1,0 +1,37 @@
+// The runner: takes batches from a case source, sends them through the adapter, compares every
+// answer with the oracle's expectation, and streams one outcome per case to the report sinks.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "harness/case_batch.hpp"
+#include "harness/run_result.hpp"
+
+namespace cvc {
+
+struct RunnerOptions {
+  std::string command;  // --impl
+  std::chrono::milliseconds timeout{60000};
+  int max_restarts_in_a_row = 3;
+  bool strict = false;
+  std::string mode;  // for RunInfo
+  // Called after each batch: cases done so far and the total (0 when unknown).
+  std::function<void(std::uint64_t done, std::uint64_t total, const std::string& label)> progress;
+  const std::atomic<bool>* interrupted = nullptr;  // set by a signal handler
+};
+
+// Runs every batch; returns how the run ended. Sinks receive begin, every outcome and incident,
+// and end (also when interrupted or aborted, so partial reports are written).
+RunEnd run_cases(CaseSource& source, const RunnerOptions& options,
+                 const std::vector<ReportSink*>& sinks);
+
+// Whether `got` (bits, or refused) matches the result text `expected` of `type`: exact bits, any
+// NaN for a NaN, any refusal for an error.
+bool result_matches(const DataType& type, const std::string& expected, bool got_failed,
+                    std::uint64_t got_bits);
+
+}  // namespace cvc
