@@ -167,10 +167,13 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
     return malformed("an ok answer without a failed array");
   for (const nlohmann::json& index : (*answer)["failed"]) {
     const std::optional<std::string> text = json_number_text(index);
-    if (!text || text->find_first_not_of("0123456789") != std::string::npos ||
-        std::stoull(*text) >= request.elements.size())
+    if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos ||
+        text->size() > 19 || std::stoull(*text) >= request.elements.size())
       return malformed("failed holds something other than element indices");
-    result.failed.insert(std::stoull(*text));
+    const std::size_t value = std::stoull(*text);
+    if (!result.failed.empty() && value <= *result.failed.rbegin())
+      return malformed("failed is not in ascending order without repeats");
+    result.failed.insert(value);
   }
   return result;
 }

@@ -68,7 +68,8 @@ nlohmann::json cast_answer(const nlohmann::json& request, Mutant mutant) {
 
 nlohmann::json validate_answer(const nlohmann::json& request, Mutant mutant) {
   const nlohmann::json& id = request.at("id");
-  const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
+  const nlohmann::json& name = request.at("array_data_type");
+  const DataType* array_type = name.is_string() ? find_data_type(name.get<std::string>()) : nullptr;
   if (array_type == nullptr) {
     nlohmann::json invalid = answer(id, "invalid");
     invalid["message"] = "unsupported array data type";

@@ -297,8 +297,10 @@ class Run {
   static const DataType* first_data_type(const nlohmann::json& codecs) {
     if (!codecs.is_array()) return nullptr;
     for (const nlohmann::json& codec : codecs) {
-      if (!codec.is_object() || codec.value("name", "") != "cast_value") continue;
-      const nlohmann::json configuration = codec.value("configuration", nlohmann::json::object());
+      if (!codec.is_object() || !codec.contains("name") || codec["name"] != "cast_value" ||
+          !codec.contains("configuration"))
+        continue;
+      const nlohmann::json& configuration = codec["configuration"];
       if (configuration.is_object() && configuration.contains("data_type") &&
           configuration["data_type"].is_string())
         return find_data_type(configuration["data_type"].get<std::string>());

@@ -77,7 +77,9 @@ void VectorCaseSource::load(const std::string& relative_path) {
   } else if (family == "metadata") {
     for (const nlohmann::json& group : file.at("groups")) {
       for (const nlohmann::json& item : group.at("cases")) {
-        const DataType* array_type = find_data_type(item.value("array_data_type", ""));
+        const nlohmann::json& array_name = item.at("array_data_type");
+        const DataType* array_type =
+            array_name.is_string() ? find_data_type(array_name.get<std::string>()) : nullptr;
         ValidateBatch batch;
         batch.family = family;
         batch.where = relative_path + " case " + dump_json_exact(item.at("id"));
