@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""cvc adapter for cast-value-rs (PyPI `cast-value-rs`, Rust cast_value through its Python bindings).
+
+Drives `cast_value_rs.cast_array(arr, target_dtype=..., rounding_mode=..., out_of_range_mode=...,
+scalar_map_entries=...)`: one call per request (the helper bisects when the call raises).
+cast-value-rs has no metadata layer: no validate operation, and the fill value is not used.
+See README.md.
+"""
+import decimal
+import importlib.metadata
+
+import cvc_adapter as cvc
+
+cvc.protect_stdout()
+import numpy as np  # noqa: E402
+import cast_value_rs  # noqa: E402
+
+# The types cast_value_rs.cast_array accepts (its DTypeName / _SUPPORTED_DTYPES).
+TYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+         "float16", "float32", "float64"]
+INTEGERS = {t for t in TYPES if "int" in t}
+ROUNDING_DEFAULT = "nearest-even"
+
+
+def scalar(type_name, value):
+    """A scalar_map entry (JSON, Zarr fill value encoding of `type_name`) -> the Python int or
+    float that cast_array takes. cast-value-rs reads no JSON, so this is the adapter's reading
+    of the fill value encoding (core-data-types.rst): integers are JSON integers; floats are
+    numbers rounded to the type, "NaN", "Infinity", "-Infinity" or a "0x" bit pattern."""
+    dtype = np.dtype(type_name)
+    if type_name in INTEGERS:
+        if isinstance(value, bool) or not isinstance(value, (int, decimal.Decimal)):
+            raise cvc.Rejected(f"scalar_map: {value!r} is not a {type_name} scalar")
+        if isinstance(value, decimal.Decimal):
+            if value != 0 or str(value) != "-0":
+                raise cvc.Rejected(f"scalar_map: {value} is not a {type_name} integer literal")
+            value = 0
+        return int(value)
+    if isinstance(value, str):
+        specials = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
+        if value in specials:
+            return specials[value]
+        if value.startswith("0x"):
+            bits = int(value[2:], 16)
+            raw = np.array([bits], dtype=np.dtype(f"u{dtype.itemsize}"))
+            return float(raw.view(dtype)[0])
+        raise cvc.Rejected(f"scalar_map: {value!r} is not a {type_name} scalar")
+    if isinstance(value, bool) or not isinstance(value, (int, decimal.Decimal)):
+        raise cvc.Rejected(f"scalar_map: {value!r} is not a {type_name} scalar")
+    # float(Decimal) is correctly rounded to float64; narrower types are rounded from there.
+    return float(np.array([float(value)], dtype=np.float64).astype(dtype)[0])
+
+
+def cast(request):
+    config = request.configuration
+    entries = None
+    direction = request.direction
+    mapping = config.get("scalar_map", {}).get(direction)
+    if mapping is not None:
+        entries = [(scalar(request.input_type, k), scalar(request.output_type, v)) for k, v in mapping]
+    def call(x):
+        return cast_value_rs.cast_array(
+            x, target_dtype=request.output_type,
+            rounding_mode=config.get("rounding", ROUNDING_DEFAULT),
+            out_of_range_mode=config.get("out_of_range"),
+            scalar_map_entries=entries)
+
+    try:  # an empty array: a refusal here is a refusal of the configuration, not of an element
+        call(np.zeros(0, dtype=np.dtype(request.input_type)))
+    except TypeError as e:  # unsupported dtype
+        raise cvc.Unsupported(f"cast_value_rs.cast_array: {e}") from e
+    except ValueError as e:
+        raise cvc.Rejected(f"cast_value_rs.cast_array: {e}") from e
+    x = cvc.to_numpy(request.input_type, request.inputs, np.dtype(request.input_type))
+    try:
+        y = call(x)
+    except ValueError as e:  # "Cannot cast NaN to integer type ...", out of range, ...
+        raise cvc.CastFailed() from e
+    if y.dtype != np.dtype(request.output_type):
+        raise RuntimeError(f"cast_array returned {y.dtype}, asked for {request.output_type}")
+    return cvc.from_numpy(request.output_type, y)
+
+
+cvc.run(name="cast-value-rs", version=importlib.metadata.version("cast-value-rs"),
+        language="python", data_types=TYPES, operations=["encode", "decode"], cast=cast,
+        notes=("cast_value_rs.cast_array (Rust) with numpy " + np.__version__ +
+               "; 11 numpy types only; no metadata layer: validate unsupported, fill value unused; "
+               "scalar_map JSON scalars converted to Python int/float by the adapter"))
