@@ -1,0 +1,257 @@
+#include "harness/run_summary.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "harness/text_escape.hpp"
+
+namespace cvc {
+namespace {
+
+constexpr std::array<std::string_view, kVerdictCount> kVerdictNames = {
+    "pass", "divergence", "fail", "unsupported", "adapter_error"};
+constexpr std::array<std::string_view, 5> kCellStatusNames = {"not-run", "pass", "divergence",
+                                                              "fail", "unsupported"};
+constexpr std::array<std::string_view, 3> kKnownOperations = {"encode", "decode", "validate"};
+constexpr std::string_view kOther = "(other)";
+
+bool is_failure(Verdict verdict) {
+  return verdict == Verdict::Fail || verdict == Verdict::AdapterError;
+}
+
+// The position of a type in all_data_types(), or kDataTypeCount for a null or unknown type.
+std::size_t type_slot(const DataType* type) {
+  if (type == nullptr) return kDataTypeCount;
+  const auto& table = all_data_types();
+  if (type >= table.data() && type < table.data() + kDataTypeCount)
+    return static_cast<std::size_t>(type - table.data());
+  const DataType* known = find_data_type(type->name);
+  return known == nullptr ? kDataTypeCount : static_cast<std::size_t>(known - table.data());
+}
+
+const DataType* slot_type(std::size_t slot) {
+  return slot < kDataTypeCount ? &all_data_types()[slot] : nullptr;
+}
+
+// Sorting rank of an operation: the known ones in their order, then the others as seen.
+std::size_t operation_rank(std::string_view name, std::size_t seen_index) {
+  const auto known = std::find(kKnownOperations.begin(), kKnownOperations.end(), name);
+  if (known != kKnownOperations.end())
+    return static_cast<std::size_t>(known - kKnownOperations.begin());
+  return kKnownOperations.size() + seen_index;
+}
+
+// The entry for `name` in a bounded name map, whose `name_field` holds its key; new names beyond
+// `limit` go to "(other)".
+template <typename Entry>
+Entry& bounded_entry(std::map<std::string, Entry, std::less<>>& entries, std::string_view name,
+                     std::size_t limit, std::string Entry::*name_field) {
+  if (const auto found = entries.find(name); found != entries.end()) return found->second;
+  if (entries.size() >= limit) name = kOther;
+  const auto [entry, added] = entries.try_emplace(std::string(name));
+  if (added) entry->second.*name_field = entry->first;
+  return entry->second;
+}
+
+template <typename Entry>
+std::vector<const Entry*> values_of(const std::map<std::string, Entry, std::less<>>& entries) {
+  std::vector<const Entry*> values;
+  values.reserve(entries.size());
+  for (const auto& [name, entry] : entries) values.push_back(&entry);
+  return values;
+}
+
+}  // namespace
+
+std::string_view verdict_name(Verdict verdict) {
+  return kVerdictNames[static_cast<std::size_t>(verdict)];
+}
+
+void VerdictCounts::add(const VerdictCounts& other) {
+  for (std::size_t i = 0; i < by_verdict.size(); ++i) by_verdict[i] += other.by_verdict[i];
+}
+
+std::uint64_t VerdictCounts::total() const {
+  std::uint64_t sum = 0;
+  for (const std::uint64_t count : by_verdict) sum += count;
+  return sum;
+}
+
+std::uint64_t VerdictCounts::failed(bool strict) const {
+  return (*this)[Verdict::Fail] + (*this)[Verdict::AdapterError] +
+         (strict ? (*this)[Verdict::Divergence] : 0);
+}
+
+std::string_view cell_status_name(CellStatus status) {
+  return kCellStatusNames[static_cast<std::size_t>(status)];
+}
+
+CellStatus cell_status(const VerdictCounts& counts) {
+  if (counts.failed(false) > 0) return CellStatus::Fail;
+  if (counts[Verdict::Divergence] > 0) return CellStatus::Divergence;
+  if (counts[Verdict::Pass] > 0) return CellStatus::Pass;
+  if (counts[Verdict::Unsupported] > 0) return CellStatus::Unsupported;
+  return CellStatus::NotRun;
+}
+
+std::string_view type_label(const DataType* type) {
+  return type == nullptr ? std::string_view("(none)") : type->name;
+}
+
+std::string pair_name(const DataType* input, const DataType* output) {
+  return std::string(type_label(input)) + " -> " + std::string(type_label(output));
+}
+
+std::string cell_name(std::string_view operation, const DataType* input, const DataType* output) {
+  return std::string(operation) + " " + pair_name(input, output);
+}
+
+std::string outcome_cell_name(const CaseOutcome& outcome) {
+  return cell_name(outcome.operation, outcome.input, outcome.output);
+}
+
+std::string CellSummary::pair_name() const {
+  return cvc::pair_name(input, output);
+}
+
+std::string CellSummary::name() const {
+  return cell_name(operation, input, output);
+}
+
+RunSummary::RunSummary(SummaryLimits limits) : limits_(limits) {}
+
+void RunSummary::begin(const RunInfo& info) {
+  info_ = info;
+  began_ = true;
+}
+
+void RunSummary::end(const RunEnd& end) {
+  end_ = end;
+  ended_ = true;
+}
+
+std::size_t RunSummary::operation_index(std::string_view name) {
+  for (std::size_t i = 0; i < operations_.size(); ++i)
+    if (operations_[i].name == name) return i;
+  if (operations_.size() >= limits_.distinct_names) {
+    name = kOther;
+    for (std::size_t i = 0; i < operations_.size(); ++i)
+      if (operations_[i].name == name) return i;
+  }
+  operations_.push_back(
+      Operation{std::string(name), std::vector<std::int32_t>(kTypeSlots * kTypeSlots, -1)});
+  return operations_.size() - 1;
+}
+
+CellSummary& RunSummary::cell(const CaseOutcome& outcome) {
+  Operation& operation = operations_[operation_index(outcome.operation)];
+  const std::size_t input = type_slot(outcome.input);
+  const std::size_t output = type_slot(outcome.output);
+  std::int32_t& index = operation.cell_index[input * kTypeSlots + output];
+  if (index < 0) {
+    index = static_cast<std::int32_t>(cells_.size());
+    CellSummary& added = cells_.emplace_back();
+    added.operation = operation.name;
+    added.input = slot_type(input);
+    added.output = slot_type(output);
+  }
+  return cells_[static_cast<std::size_t>(index)];
+}
+
+CaseOutcome RunSummary::kept(const CaseOutcome& outcome) const {
+  CaseOutcome copy = outcome;
+  for (std::string* text :
+       {&copy.family, &copy.where, &copy.operation, &copy.configuration, &copy.rule,
+        &copy.input_text, &copy.expected, &copy.got, &copy.explanation, &copy.flag})
+    if (text->size() > limits_.text_bytes) *text = truncate_text(*text, limits_.text_bytes);
+  return copy;
+}
+
+void RunSummary::record(const CaseOutcome& outcome) {
+  const Verdict verdict = outcome.verdict;
+  totals_.add(verdict);
+  CellSummary& counted = cell(outcome);
+  counted.counts.add(verdict);
+
+  bounded_entry(rules_, outcome.rule.empty() ? std::string_view("(none)") : outcome.rule,
+                limits_.distinct_names, &RuleSummary::rule)
+      .counts.add(verdict);
+
+  if (is_failure(verdict)) {
+    if (counted.failures.size() < limits_.per_cell) counted.failures.push_back(kept(outcome));
+    if (first_failures_.size() < limits_.overall) first_failures_.push_back(kept(outcome));
+  } else if (verdict == Verdict::Divergence) {
+    if (counted.divergences.size() < limits_.per_cell) counted.divergences.push_back(kept(outcome));
+    if (first_divergences_.size() < limits_.overall) first_divergences_.push_back(kept(outcome));
+    FlagSummary& flag =
+        bounded_entry(flags_, outcome.flag.empty() ? std::string_view("(unnamed)") : outcome.flag,
+                      limits_.distinct_names, &FlagSummary::flag);
+    if (flag.count++ == 0) flag.first = kept(outcome);
+  }
+}
+
+void RunSummary::incident(const AdapterIncident& incident) {
+  ++incident_count_;
+  incident_cases_ += incident.cases_affected;
+  if (incidents_.size() >= limits_.incidents) return;
+  AdapterIncident copy = incident;
+  for (std::string* text : {&copy.kind, &copy.detail, &copy.request, &copy.stderr_tail})
+    if (text->size() > limits_.text_bytes) *text = truncate_text(*text, limits_.text_bytes);
+  incidents_.push_back(std::move(copy));
+}
+
+std::vector<std::string_view> RunSummary::operations() const {
+  std::vector<std::pair<std::size_t, std::string_view>> ranked;
+  for (std::size_t i = 0; i < operations_.size(); ++i)
+    ranked.emplace_back(operation_rank(operations_[i].name, i), operations_[i].name);
+  std::sort(ranked.begin(), ranked.end());
+  std::vector<std::string_view> names;
+  for (const auto& [rank, name] : ranked) names.push_back(name);
+  return names;
+}
+
+std::vector<const CellSummary*> RunSummary::cells(std::string_view operation) const {
+  std::vector<const CellSummary*> found;
+  for (const Operation& candidate : operations_) {
+    if (candidate.name != operation) continue;
+    for (const std::int32_t index : candidate.cell_index)
+      if (index >= 0) found.push_back(&cells_[static_cast<std::size_t>(index)]);
+  }
+  return found;
+}
+
+std::vector<const CellSummary*> RunSummary::cells() const {
+  std::vector<const CellSummary*> all;
+  all.reserve(cells_.size());
+  for (const std::string_view operation : operations()) {
+    const std::vector<const CellSummary*> some = cells(operation);
+    all.insert(all.end(), some.begin(), some.end());
+  }
+  return all;
+}
+
+const CellSummary* RunSummary::find_cell(std::string_view operation, const DataType* input,
+                                         const DataType* output) const {
+  for (const Operation& candidate : operations_) {
+    if (candidate.name != operation) continue;
+    const std::int32_t index =
+        candidate.cell_index[type_slot(input) * kTypeSlots + type_slot(output)];
+    return index < 0 ? nullptr : &cells_[static_cast<std::size_t>(index)];
+  }
+  return nullptr;
+}
+
+std::vector<const RuleSummary*> RunSummary::rules() const {
+  return values_of(rules_);
+}
+
+std::vector<const FlagSummary*> RunSummary::divergence_flags() const {
+  return values_of(flags_);
+}
+
+int exit_code(const RunSummary& summary) {
+  if (!summary.complete()) return 1;
+  return summary.totals().failed(summary.strict()) == 0 ? 0 : 1;
+}
+
+}  // namespace cvc

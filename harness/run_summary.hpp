@@ -1,0 +1,160 @@
+// The aggregate of a run, as a report sink: counts per verdict overall, per cell of the
+// conformance matrix (operation x input type x output type), per rule and per divergence flag,
+// plus bounded samples of what went wrong. Memory stays flat however many outcomes arrive: counts
+// are fixed-size, samples stop at the limits, retained texts are cut to a bounded length, and
+// rule and flag names beyond a bounded number are pooled under "(other)".
+//
+// The report writers (terminal, JSON, JUnit, HTML) derive from RunSummary: each is a summary that
+// writes itself at end(). A runner that wants one summary for several writers can instead feed a
+// plain RunSummary and call the write_*_report functions of the writers' headers at the end.
+//
+// Sinks are not thread-safe: the runner calls them from one thread.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/run_result.hpp"
+
+namespace cvc {
+
+struct SummaryLimits {
+  std::size_t per_cell = 20;  // Fail/AdapterError outcomes kept per cell (and, apart, divergences)
+  std::size_t overall =
+      200;  // Fail/AdapterError outcomes kept for the run (and, apart, divergences)
+  std::size_t incidents = 1000;  // adapter incidents kept (all are counted)
+  std::size_t distinct_names =
+      256;                        // rules and flags counted by name; later names pool as "(other)"
+  std::size_t text_bytes = 4096;  // each text field of a kept outcome or incident is cut to this
+};
+
+// All verdicts, in Verdict order.
+inline constexpr std::array<Verdict, kVerdictCount> kAllVerdicts = {
+    Verdict::Pass, Verdict::Divergence, Verdict::Fail, Verdict::Unsupported, Verdict::AdapterError};
+
+struct VerdictCounts {
+  std::array<std::uint64_t, kVerdictCount> by_verdict{};
+
+  std::uint64_t operator[](Verdict verdict) const {
+    return by_verdict[static_cast<std::size_t>(verdict)];
+  }
+  void add(Verdict verdict, std::uint64_t count = 1) {
+    by_verdict[static_cast<std::size_t>(verdict)] += count;
+  }
+  void add(const VerdictCounts& other);
+  std::uint64_t total() const;
+  // Fail + AdapterError, plus Divergence when strict: what makes the exit code non-zero.
+  std::uint64_t failed(bool strict) const;
+};
+
+// How a cell reads at a glance (the colour of the HTML matrix, the JUnit result): Fail when any
+// case failed or hit an adapter error; else Divergence when any case diverged; else Pass when
+// any case passed; else Unsupported when every case was unsupported; NotRun when it has no case.
+enum class CellStatus : std::uint8_t { NotRun, Pass, Divergence, Fail, Unsupported };
+std::string_view cell_status_name(CellStatus status);  // "not-run", "pass", "divergence", ...
+CellStatus cell_status(const VerdictCounts& counts);
+
+// The name of a type in reports; "(none)" for a null type (a validate case without one).
+std::string_view type_label(const DataType* type);
+// "float16 -> int8" and "encode float16 -> int8": how reports name a cell.
+std::string pair_name(const DataType* input, const DataType* output);
+std::string cell_name(std::string_view operation, const DataType* input, const DataType* output);
+std::string outcome_cell_name(const CaseOutcome& outcome);  // the name of the outcome's cell
+
+struct CellSummary {
+  std::string operation;  // "encode", "decode", "validate"
+  const DataType* input = nullptr;
+  const DataType* output = nullptr;
+  VerdictCounts counts;
+  std::vector<CaseOutcome> failures;     // the first Fail and AdapterError outcomes (per_cell)
+  std::vector<CaseOutcome> divergences;  // the first Divergence outcomes (per_cell)
+
+  std::string pair_name() const;  // "float16 -> int8"
+  std::string name() const;       // "encode float16 -> int8"
+};
+
+struct RuleSummary {
+  std::string rule;  // "nearest-even / clamp"; "(none)" for outcomes without one
+  VerdictCounts counts;
+};
+
+struct FlagSummary {
+  std::string flag;  // "E8M0Tie=even-exponent"; "(unnamed)" for a divergence without one
+  std::uint64_t count = 0;
+  CaseOutcome first;  // the first divergence with this flag
+};
+
+class RunSummary : public ReportSink {
+ public:
+  explicit RunSummary(SummaryLimits limits = {});
+
+  void begin(const RunInfo& info) override;
+  void record(const CaseOutcome& outcome) override;
+  void incident(const AdapterIncident& incident) override;
+  void end(const RunEnd& end) override;
+
+  const SummaryLimits& limits() const { return limits_; }
+  const RunInfo& info() const { return info_; }
+  bool strict() const { return info_.strict; }
+  bool began() const { return began_; }
+  bool ended() const { return ended_; }
+  const RunEnd& run_end() const { return end_; }
+  // Ended, neither interrupted nor aborted.
+  bool complete() const { return ended_ && !end_.interrupted && !end_.aborted; }
+
+  const VerdictCounts& totals() const { return totals_; }
+  // Operations seen, "encode", "decode", "validate" first, then others in the order seen.
+  std::vector<std::string_view> operations() const;
+  // Every cell with at least one outcome, by operation, then input and output type in table
+  // order (a null type last).
+  std::vector<const CellSummary*> cells() const;
+  std::vector<const CellSummary*> cells(std::string_view operation) const;
+  const CellSummary* find_cell(std::string_view operation, const DataType* input,
+                               const DataType* output) const;
+  // By name; "(other)" pools the names beyond limits().distinct_names.
+  std::vector<const RuleSummary*> rules() const;
+  std::vector<const FlagSummary*> divergence_flags() const;
+
+  const std::vector<CaseOutcome>& first_failures() const { return first_failures_; }
+  const std::vector<CaseOutcome>& first_divergences() const { return first_divergences_; }
+  const std::vector<AdapterIncident>& incidents() const { return incidents_; }
+  std::uint64_t incident_count() const { return incident_count_; }  // kept or not
+  std::uint64_t incident_cases() const { return incident_cases_; }  // cases they cost
+
+ private:
+  static constexpr std::size_t kTypeSlots = kDataTypeCount + 1;  // the last: a null type
+  struct Operation {
+    std::string name;
+    std::vector<std::int32_t> cell_index;  // kTypeSlots x kTypeSlots, -1 when not seen
+  };
+  std::size_t operation_index(std::string_view name);
+  CellSummary& cell(const CaseOutcome& outcome);
+  CaseOutcome kept(const CaseOutcome& outcome) const;
+
+  SummaryLimits limits_;
+  RunInfo info_;
+  RunEnd end_;
+  bool began_ = false;
+  bool ended_ = false;
+  VerdictCounts totals_;
+  std::vector<Operation> operations_;
+  std::vector<CellSummary> cells_;
+  std::map<std::string, RuleSummary, std::less<>> rules_;
+  std::map<std::string, FlagSummary, std::less<>> flags_;
+  std::vector<CaseOutcome> first_failures_;
+  std::vector<CaseOutcome> first_divergences_;
+  std::vector<AdapterIncident> incidents_;
+  std::uint64_t incident_count_ = 0;
+  std::uint64_t incident_cases_ = 0;
+};
+
+// 0 when the run completed and nothing failed: no Fail, no AdapterError and, in strict mode, no
+// Divergence. 1 otherwise, also when the run was interrupted, aborted or never ended.
+int exit_code(const RunSummary& summary);
+
+}  // namespace cvc
