@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""cvc adapter for zarr-python (PyPI `zarr`) and its built-in cast_value codec.
+
+zarr's codec, `zarr.codecs.cast_value.CastValue`, does the metadata handling itself (data types,
+wrap rule, scalar_map entries parsed against the data types) and hands the casting to the
+`cast-value-rs` package (`cast_value_rs.cast_array`). The adapter drives zarr through its public
+API only, on in-memory stores (`zarr.storage.MemoryStore`):
+
+- encode: store the request's zarr.json (the codec chain `[cast_value, bytes]` with the request's
+  exact JSON texts), open the array, write the elements, and read the chunk that zarr stored
+  (`c/0`, little-endian elements of the configuration's data_type).
+- decode: store the zarr.json and the chunk bytes of the encoded elements, open the array, read it.
+- validate: the metadata must (1) open from a stored zarr.json, (2) be accepted by array creation
+  (`zarr.create(..., codecs=...)`), and (3) survive a first write and read of one element equal to
+  the fill value (zarr casts the fill value only when it first encodes a chunk).
+
+zarr aborts the whole array when one element cannot be cast (ValueError from cast-value-rs); the
+helper then bisects to find each element's verdict. See README.md and NOTES.md.
+"""
+import collections
+import importlib.metadata
+import json
+import sys
+import warnings
+
+import cvc_adapter as cvc
+
+cvc.protect_stdout()
+import numpy as np  # noqa: E402
+import zarr  # noqa: E402
+import zarr.storage  # noqa: E402
+from zarr.core.buffer import cpu  # noqa: E402
+from zarr.registry import get_codec_class  # noqa: E402
+
+# zarr 3.x's numeric data types; the other 15 of the 26 (int2, int4, uint2, uint4, float4/6/8,
+# bfloat16) are not zarr data types in this release, and cast-value-rs does not cast them either.
+TYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+         "float16", "float32", "float64"]
+
+# Select zarr's own implementation explicitly (another package, e.g. `cast-value`, can register
+# a codec of the same name through the zarr.codecs entry point group), and check what we got.
+OWN_CODEC = "zarr.codecs.cast_value.CastValue"
+zarr.config.set({"codecs.cast_value": OWN_CODEC, "array.write_empty_chunks": True})
+codec_class = get_codec_class("cast_value")
+codec_name = f"{codec_class.__module__}.{codec_class.__qualname__}"
+if codec_name != OWN_CODEC:
+    sys.exit(f"zarr-python adapter: zarr selected {codec_name} for cast_value, not {OWN_CODEC}")
+import zarr.codecs.cast_value as own_module  # noqa: E402
+
+if own_module._BACKEND_ERROR is not None:
+    sys.exit(f"zarr-python adapter: zarr's cast_value backend is unusable: {own_module._BACKEND_ERROR}")
+
+NOTES = (f"zarr {zarr.__version__}: cast_value codec {codec_name} (module {codec_class.__module__}, "
+         f"selected explicitly via zarr.config codecs.cast_value), backend cast-value-rs "
+         f"{importlib.metadata.version('cast-value-rs')}, numpy {np.__version__}; "
+         "arrays opened from the request's exact zarr.json in a MemoryStore; encode reads the stored "
+         "chunk, decode stores a chunk and reads the array; zarr aborts the array on a bad element "
+         "(per-element verdicts by bisection); validate = opens from zarr.json AND zarr.create(codecs=) "
+         "accepts it AND a first write/read of the fill value succeeds")
+
+
+def store_with(zarr_json: str, chunk: bytes | None = None):
+    data = {"zarr.json": cpu.Buffer.from_bytes(zarr_json.encode("utf-8"))}
+    if chunk is not None:
+        data["c/0"] = cpu.Buffer.from_bytes(chunk)
+    return data, zarr.storage.MemoryStore(data)
+
+
+def describe(e: BaseException) -> str:
+    return f"{type(e).__name__}: {e}"
+
+
+def open_array(store):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return zarr.open_array(store, mode="r+", zarr_format=3)
+
+
+# Opened arrays by zarr.json text. Opening costs about half of a small write, and the helper's
+# bisection calls `cast` many times with the same metadata (same configuration and length); an
+# array holds no data of its own (every write and read goes to its store), so it is reused.
+_opened: collections.OrderedDict = collections.OrderedDict()
+
+
+def opened(zarr_json: str):
+    """(store dict, array) for this zarr.json: Rejected when zarr refuses the metadata."""
+    if zarr_json in _opened:
+        _opened.move_to_end(zarr_json)
+        return _opened[zarr_json]
+    data, store = store_with(zarr_json)
+    try:
+        entry = data, open_array(store)
+    except Exception as e:
+        raise cvc.Rejected(f"opening zarr.json: {describe(e)}") from e
+    _opened[zarr_json] = entry
+    if len(_opened) > 64:
+        _opened.popitem(last=False)
+    return entry
+
+
+def cast(request):
+    in_dtype = np.dtype(request.input_type).newbyteorder("<")
+    out_dtype = np.dtype(request.output_type).newbyteorder("<")
+    x = cvc.to_numpy(request.input_type, request.inputs, in_dtype)
+    data, array = opened(request.zarr_json())
+    data.pop("c/0", None)
+    if request.direction == "encode":
+        try:
+            array[:] = x
+        except ValueError as e:  # cast-value-rs: NaN/Infinity to integer, out of range, ...
+            raise cvc.CastFailed() from e
+        y = np.frombuffer(data["c/0"].to_bytes(), dtype=out_dtype)
+    else:
+        data["c/0"] = cpu.Buffer.from_bytes(x.tobytes())
+        try:
+            y = array[:]
+        except ValueError as e:
+            raise cvc.CastFailed() from e
+        if y.dtype != np.dtype(request.output_type):
+            raise RuntimeError(f"zarr returned {y.dtype} for a {request.output_type} array")
+    if len(y) != len(request.inputs):
+        raise RuntimeError(f"{len(y)} elements for {len(request.inputs)} inputs")
+    return cvc.from_numpy(request.output_type, y)
+
+
+def validate(request):
+    # (1) Opening stored metadata: the request's texts untouched in zarr.json.
+    _, store = store_with(request.zarr_json(shape=1))
+    try:
+        array = open_array(store)
+    except ImportError:
+        raise
+    except Exception as e:
+        raise cvc.Invalid(f"opening zarr.json: {describe(e)}") from e
+    # (2) Array creation through the API, with the metadata as zarr reads JSON (json.loads), the
+    # fill value converted by zarr's own data type (its JSON fill value reader).
+    codecs = json.loads(request.codecs_json)
+    fill_json = json.loads(request.fill_value_json)
+    try:
+        dtype = zarr.core.dtype.get_data_type_from_json(json.loads(request.array_data_type_json),
+                                                         zarr_format=3)
+        fill = dtype.from_json_scalar(fill_json, zarr_format=3)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            zarr.create(shape=(1,), chunks=(1,), dtype=dtype, fill_value=fill, codecs=codecs,
+                        zarr_format=3, store=zarr.storage.MemoryStore())
+    except ImportError:
+        raise
+    except Exception as e:
+        raise cvc.Invalid(f"zarr.create (opening zarr.json had succeeded): {describe(e)}") from e
+    # (3) First use: zarr casts the fill value (resolve_metadata) when it first encodes a chunk.
+    try:
+        array[:] = np.full(1, array.fill_value, dtype=array.dtype)
+        array[:]
+    except ImportError:
+        raise
+    except Exception as e:
+        raise cvc.Invalid(f"first write/read of the fill value (the metadata had opened): "
+                          f"{describe(e)}") from e
+
+
+cvc.run(name="zarr-python", version=zarr.__version__, language="python", data_types=TYPES,
+        cast=cast, validate=validate, notes=NOTES)
