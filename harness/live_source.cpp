@@ -114,7 +114,77 @@ bool LiveCaseSource::next(CaseBatch& batch) {
     batch = std::move(cast);
     return true;
   }
-  return next_validate(batch);
+  return next_scalar_map(batch) || next_validate(batch);
+}
+
+bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {
+  while (map_index_ < groups_.size()) {
+    const Group& group = groups_[map_index_];
+    gen::Rng rng(options_.seed ^ (0x5ca1a5ull + map_index_ * 0x9e3779b97f4a7c15ull));
+    ++map_index_;
+    const DataType& in = *group.input;
+    const DataType& out = *group.output;
+    const bool encode = group.direction == Direction::Encode;
+    const DataType& array_type = encode ? in : out;
+    const DataType& data_type = encode ? out : in;
+    // [[k1, o1], [k2, o2], [k1, o3]]: k1 repeated (the first entry must win), and o1 chosen equal
+    // to k2 where the types allow, so a mapped output that is another key must not map again.
+    const std::uint64_t k1 = gen::cast_boundary_weighted_pattern(in, out, rng);
+    std::uint64_t k2 = gen::cast_boundary_weighted_pattern(in, out, rng);
+    if (k2 == k1) k2 = (k1 + 1) & in.bit_mask();
+    const std::uint64_t o1 = &in == &out ? k2 : gen::uniform_pattern(out, rng);
+    const std::uint64_t o2 = gen::uniform_pattern(out, rng);
+    std::uint64_t o3 = gen::uniform_pattern(out, rng);
+    if (o3 == o1) o3 = (o1 + 1) & out.bit_mask();
+    const auto entry = [&](std::uint64_t key, std::uint64_t value) {
+      return nlohmann::json::array({format_scalar(in, key), format_scalar(out, value)});
+    };
+    nlohmann::json configuration = {
+        {"data_type", std::string(data_type.name)},
+        {"scalar_map",
+         {{encode ? "encode" : "decode",
+           nlohmann::json::array({entry(k1, o1), entry(k2, o2), entry(k1, o3)})}}}};
+    CastValueCodec codec;
+    try {
+      codec = parse_cast_value_configuration(array_type, configuration);
+    } catch (const MetadataError&) {
+      continue;  // e.g. a NaN pattern that has no JSON spelling in a scalar_map
+    }
+    const nlohmann::json codec_object = {{"name", "cast_value"}, {"configuration", configuration}};
+    nlohmann::json fill_value = nullptr;
+    for (int candidate : {0, 1, 2}) {
+      if (validate_array_metadata(array_type, candidate, nlohmann::json::array({codec_object}))
+              .valid) {
+        fill_value = candidate;
+        break;
+      }
+    }
+    if (fill_value.is_null()) continue;
+    CastBatch cast;
+    cast.family = "live";
+    cast.rule = encode ? codec.encode_rule() : codec.decode_rule();
+    cast.compute_alternatives = true;
+    cast.request.direction = group.direction;
+    cast.request.array_type = &array_type;
+    cast.request.fill_value = fill_value;
+    cast.request.codec = codec_object;
+    cast.request.input = &in;
+    cast.request.output = &out;
+    cast.configuration = dump_json_exact(configuration);
+    cast.rule_label = "nearest-even / absent, scalar_map";
+    std::vector<std::uint64_t> inputs = {k1, k2, o1 & in.bit_mask()};
+    for (int i = 0; i < 5; ++i) inputs.push_back(gen::cast_boundary_weighted_pattern(in, out, rng));
+    for (std::uint64_t input : inputs) {
+      ExpectedElement element;
+      element.input = input;
+      element.expected = result_text(out, cast_value(cast.rule, input));
+      element.where = "live scalar_map #" + std::to_string(map_index_ - 1);
+      cast.elements.push_back(std::move(element));
+    }
+    batch = std::move(cast);
+    return true;
+  }
+  return false;
 }
 
 bool LiveCaseSource::next_validate(CaseBatch& batch) {

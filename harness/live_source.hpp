@@ -1,6 +1,8 @@
 // Cases made on the fly from the oracle (`cvc run --live`): every bit pattern of each input type
 // of 16 bits or fewer (exhaustive), or seeded boundary-weighted random inputs (random), to every
-// output type, in both directions, under every valid configuration; plus fill value validations.
+// output type, in both directions, under every valid configuration; then, per type pair and
+// direction, one seeded scalar_map with a duplicate key and an output equal to another key; then
+// fill value validations.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +32,7 @@ class LiveCaseSource : public CaseSource {
     Direction direction;
   };
   void plan();
+  bool next_scalar_map(CaseBatch& batch);
   bool next_validate(CaseBatch& batch);
 
   LiveOptions options_;
@@ -38,6 +41,7 @@ class LiveCaseSource : public CaseSource {
   std::size_t group_ = 0, configuration_ = 0;
   std::uint64_t offset_ = 0;                  // next input index within the group
   std::vector<std::uint64_t> random_inputs_;  // the current group's inputs (random mode)
+  std::size_t map_index_ = 0;
   std::size_t validate_index_ = 0;
   std::uint64_t total_ = 0;
 };

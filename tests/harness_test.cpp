@@ -2,8 +2,10 @@
 // mutant is caught (from the published vectors and from live mode), misbehaving adapters are
 // recorded as incidents and the run goes on, and an interrupted run still ends its reports.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <filesystem>
 
 #include "harness/live_source.hpp"
 #include "harness/mutants.hpp"
@@ -23,9 +25,16 @@ std::string adapter(std::string_view mutant = "none") {
   return kCvc + " adapter --mutant " + std::string(mutant);
 }
 
+// A proxy to the reference adapter that misbehaves once per run (the restarted adapter behaves).
 std::string misbehaving(std::string_view mode, int after = 2) {
+  const std::string once =
+      (std::filesystem::temp_directory_path() /
+       ("cvc-misbehaved-" + std::to_string(::getpid()) + "-" + std::string(mode)))
+          .string();
+  std::filesystem::remove(once);
   return kPython + " " + kSource + "/harness/adapters/misbehaving/misbehaving_adapter.py --mode " +
-         std::string(mode) + " --after " + std::to_string(after) + " -- " + adapter();
+         std::string(mode) + " --after " + std::to_string(after) + " --once-file " + once + " -- " +
+         adapter();
 }
 
 // A small, quick slice of the vectors that still holds every kind of case a mutant breaks.

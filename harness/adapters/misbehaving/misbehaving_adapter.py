@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """A misbehaving adapter, for the harness's robustness tests.
 
-usage: misbehaving_adapter.py --mode MODE [--after N] -- COMMAND [ARGS...]
+usage: misbehaving_adapter.py --mode MODE [--after N] [--once-file PATH] -- COMMAND [ARGS...]
 
 It starts COMMAND (a correct adapter, e.g. `build/cvc adapter`) as a child process, forwards
 each request line to it and its answer back, and misbehaves as MODE says. N (default 1) counts
 the requests after the handshake: request 1 is the first one after hello. Each misbehaviour
-happens once per process lifetime unless stated.
+happens once per process lifetime unless stated; with --once-file, once per run: the first
+process to misbehave creates PATH, and processes that find it (the restarted adapters) behave.
 
 modes:
   crash         exit with status 3 when request N arrives (unanswered)
@@ -57,6 +58,8 @@ def main() -> int:
     parser.add_argument("--mode", required=True, choices=MODES)
     parser.add_argument("--after", type=int, default=1, metavar="N",
                         help="misbehave at the Nth request after the handshake (default 1)")
+    parser.add_argument("--once-file", metavar="PATH",
+                        help="misbehave only if PATH does not exist yet, and create it")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ARGS...")
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -115,6 +118,11 @@ def main() -> int:
             return finish(0)
         number += 1
         now = not done and number >= args.after
+        if now and args.once_file and args.mode != "liar":
+            try:  # atomically claim the one misbehaviour of the run
+                open(args.once_file, "x").close()
+            except FileExistsError:
+                now, done = False, True
         mode = args.mode
         if now and mode == "crash":
             child.kill()
