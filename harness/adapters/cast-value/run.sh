@@ -1,11 +1,3 @@
 #!/bin/sh
-# Launcher of the cast-value adapter: the venv's python on adapter.py with the cvc_adapter
-# helper on PYTHONPATH. Run setup.sh once first.
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-venv="${CVC_BUILD_DIR:-$root/build}/adapters/cast-value/venv"
-if [ ! -x "$venv/bin/python" ]; then
-  echo "cast-value/run.sh: no venv at $venv: run $here/setup.sh first" >&2
-  exit 1
-fi
-PYTHONPATH="$root/harness/adapters/python${PYTHONPATH:+:$PYTHONPATH}" exec "$venv/bin/python" "$here/adapter.py" "$@"
+# Launcher of the cast-value adapter (harness/adapters/python/run_adapter.sh). Run setup.sh once first.
+exec "$(dirname "$0")/../python/run_adapter.sh" cast-value "$@"

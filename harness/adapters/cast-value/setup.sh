@@ -1,44 +1,4 @@
 #!/usr/bin/env bash
-# Idempotent set-up of the cast-value adapter: a venv under build/adapters/cast-value/venv
-# with the exact packages of requirements.txt (binary wheels from PyPI). Quiet when already done;
-# exits non-zero with a message on failure. CVC_BUILD_DIR overrides build/, CVC_PYTHON the
-# interpreter (default: python3.12, found on PATH or under pyenv).
-set -euo pipefail
-name=cast-value
-check='import cast_value, zarr, numpy'
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../../.." && pwd)"
-venv="${CVC_BUILD_DIR:-$root/build}/adapters/$name/venv"
-req="$here/requirements.txt"
-stamp="$venv/cvc-requirements.txt"
-fail() { echo "$name/setup.sh: $*" >&2; exit 1; }
-
-if [ -x "$venv/bin/python" ] && cmp -s "$req" "$stamp" && "$venv/bin/python" -c "$check" 2>/dev/null; then
-  exit 0
-fi
-
-find_python() {
-  local candidate
-  for candidate in "${CVC_PYTHON:-}" python3.12 "${PYENV_ROOT:-${HOME:-}/.pyenv}"/versions/3.12*/bin/python3.12 /usr/bin/python3.12; do
-    [ -n "$candidate" ] || continue
-    if "$candidate" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))' 2>/dev/null; then
-      echo "$candidate"; return 0
-    fi
-  done
-  return 1
-}
-python="$(find_python)" || fail "no Python 3.12 found (tried \$CVC_PYTHON, python3.12, ${PYENV_ROOT:-~/.pyenv}/versions/3.12*, /usr/bin/python3.12); set CVC_PYTHON"
-
-echo "$name/setup.sh: creating $venv" >&2
-rm -rf "$venv"
-mkdir -p "$(dirname "$venv")"
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-"$python" -m venv "$venv" >"$log" 2>&1 || { cat "$log" >&2; fail "python -m venv failed"; }
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --only-binary=:all: \
-      -r "$req" >"$log" 2>&1; then
-  tail -30 "$log" >&2
-  fail "pip install -r $req failed (is PyPI reachable?)"
-fi
-"$venv/bin/python" -c "$check" >"$log" 2>&1 || { cat "$log" >&2; fail "the installed packages do not import"; }
-cp "$req" "$stamp"
+# Idempotent set-up of the cast-value adapter: a venv under build/adapters/cast-value/venv with the exact
+# packages of requirements.txt (harness/adapters/python/setup_venv.sh does the work).
+exec "$(dirname "${BASH_SOURCE[0]}")/../python/setup_venv.sh" cast-value 'import cast_value, zarr, numpy'
