@@ -24,139 +24,27 @@
 // `ctest -j2` spreads them (about 35 s of wall time on 2 idle cores).
 //
 // A mismatch is counted, and the first few are printed in full (rule, readings, input, both
-// results) in the failure message. Neither oracle is ever adjusted to the other here.
+// results) in the failure message (tests/support/sweep.hpp, shared with the long sweep). Neither
+// oracle is ever adjusted to the other here.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cctype>
-#include <exception>
+#include <cstdint>
 #include <ostream>
-#include <set>
-#include <span>
 #include <string>
 #include <vector>
 
-#include "generators/boundary_values.hpp"
 #include "oracle/cast.hpp"
-#include "oracle/slow/slow_float.hpp"
-#include "oracle/slow_cast.hpp"
+#include "tests/support/sweep.hpp"
 
 namespace cvc {
 namespace {
 
-constexpr int kMismatchesShown = 8;
+using namespace cvc::test;
 
-std::string result_text(const DataType& output, const CastResult& result) {
-  if (!result.ok()) return "error " + std::string(cast_error_name(result.error));
-  return pattern_hex(output, result.bits);
-}
-
-// "0x30 (1/2)": a pattern and its exact value.
-std::string input_text(const DataType& type, std::uint64_t bits) {
-  const slow::SlowValue v = slow::value_of(type, bits);
-  std::string value = v.value.str();
-  if (v.kind == slow::SlowValue::Kind::NaN) value = "NaN";
-  if (v.kind == slow::SlowValue::Kind::Infinity) value = v.negative ? "-inf" : "+inf";
-  if (v.kind == slow::SlowValue::Kind::Finite && v.value == 0 && v.negative) value = "-0";
-  return pattern_hex(type, bits) + " (" + value + ")";
-}
-
-std::string readings_text(const Readings& readings) {
-  std::string text;
-  for (const FlagInfo& info : all_flags())
-    if (!readings.is_default(info.flag))
-      text += " [" + std::string(info.name) + "=" +
-              std::string(info.alternatives[readings[info.flag] - 1]) + "]";
-  return text.empty() ? " [default readings]" : text;
-}
-
-using CastFunction = CastResult (*)(const CastRule&, std::uint64_t, const Readings&);
-
-// Counts casts and mismatches of `fast` against `slow` (the two oracles unless a test of the sweep
-// itself substitutes a wrong function); keeps the first few mismatches in full.
-class Sweep {
- public:
-  Sweep(CastFunction fast = &cast_value, CastFunction slow = &slow::cast_value)
-      : fast_cast_(fast), slow_cast_(slow) {}
-
-  void check(const CastRule& rule, std::uint64_t bits, const Readings& readings) {
-    ++casts_;
-    std::string problem;
-    try {
-      const CastResult fast = fast_cast_(rule, bits, readings);
-      const CastResult slow = slow_cast_(rule, bits, readings);
-      if (fast.same_outcome(slow)) return;
-      problem = "fast " + result_text(*rule.output, fast) + " (" + explain(rule, fast) +
-                "), slow " + result_text(*rule.output, slow);
-    } catch (const std::exception& e) {
-      problem = std::string("exception: ") + e.what();
-    }
-    if (++mismatches_ > kMismatchesShown) return;
-    std::string text = std::string(rule.input->name) + " -> " + std::string(rule.output->name) +
-                       ", " + std::string(rounding_name(rule.rounding)) + ", out_of_range " +
-                       std::string(out_of_range_name(rule.out_of_range));
-    if (!rule.scalar_map.empty()) text += ", with scalar_map";
-    shown_.push_back(text + readings_text(readings) + ", input " + input_text(*rule.input, bits) +
-                     ": " + problem);
-  }
-
-  long casts() const { return casts_; }
-  long mismatches() const { return mismatches_; }
-  std::string report() const {
-    std::string text = std::to_string(mismatches_) + " mismatches in " + std::to_string(casts_) +
-                       " casts; the first ones:\n";
-    for (const std::string& line : shown_) text += "  " + line + "\n";
-    return text;
-  }
-
- private:
-  CastFunction fast_cast_;
-  CastFunction slow_cast_;
-  long casts_ = 0;
-  long mismatches_ = 0;
-  std::vector<std::string> shown_;
-};
-
-// A scalar_map for the map flags (MapSignedZero, MapNaNPayload): keys +0, the canonical NaN (when
-// the source has one), the largest finite value, then -0 (when the source has one), each mapped to
-// a distinct output pattern. Under the default readings -0 hits the +0 entry and every NaN hits the
-// NaN entry; under the alternatives only the identical pattern does.
-std::vector<ScalarMapEntry> test_scalar_map(const DataType& source, const DataType& target) {
-  std::vector<ScalarMapEntry> map;
-  map.push_back({0, 1 & target.bit_mask()});
-  if (source.has_nan()) map.push_back({source.canonical_nan(), 2 & target.bit_mask()});
-  map.push_back({source.max_finite_bits(), 0});
-  if (source.has_negative_zero()) map.push_back({source.sign_mask(), 3 & target.bit_mask()});
-  return map;
-}
-
-// Every rule for one pair: 5 roundings x 3 out_of_range rules, each pattern cast once.
-void sweep_pair(Sweep& sweep, const DataType& source, const DataType& target,
-                std::span<const std::uint64_t> patterns, const Readings& readings, bool with_map) {
-  CastRule rule;
-  rule.input = &source;
-  rule.output = &target;
-  if (with_map) rule.scalar_map = test_scalar_map(source, target);
-  for (int r = 0; r < kRoundingCount; ++r) {
-    rule.rounding = static_cast<Rounding>(r);
-    for (int o = 0; o < kOutOfRangeCount; ++o) {
-      rule.out_of_range = static_cast<OutOfRange>(o);
-      for (std::uint64_t bits : patterns) sweep.check(rule, bits, readings);
-    }
-  }
-}
-
-std::vector<std::uint64_t> all_patterns(const DataType& type) {
-  std::vector<std::uint64_t> patterns;
-  for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) patterns.push_back(bits);
-  return patterns;
-}
-
+// Every target, every pattern of the source, under the 15 rules.
 void sweep_all_targets(Sweep& sweep, const DataType& source, const Readings& readings,
                        bool with_map) {
-  const std::vector<std::uint64_t> patterns = all_patterns(source);
-  for (const DataType& target : all_data_types())
-    sweep_pair(sweep, source, target, patterns, readings, with_map);
+  sweep_targets(sweep, source, &every_pattern, all_roundings(), readings, with_map);
 }
 
 constexpr long kRulesPerPair = kRoundingCount * kOutOfRangeCount;
@@ -218,41 +106,6 @@ TEST(ExhaustiveSmall, FastEqualsSlowWithScalarMap) {
 
 // ---- Every alternative reading of every cast flag, on every source of 8 bits or fewer ----
 
-struct Alternative {
-  Flag flag;
-  int choice;  // 1, 2, ...: alternatives[choice - 1]
-};
-
-std::vector<Alternative> cast_flag_alternatives() {
-  const Flag flags[] = {Flag::MapSignedZero,  Flag::MapNaNPayload,    Flag::InfClamp,
-                        Flag::NaNNonIEEE,     Flag::DirectedOverflow, Flag::E8M0Tie,
-                        Flag::E8M0Low,        Flag::NegZeroNoSign,    Flag::RoundedNegativeZero,
-                        Flag::DecodeWrapFloat};
-  std::vector<Alternative> alternatives;
-  for (Flag flag : flags)
-    for (int choice = 1; choice <= flag_info(flag).alternative_count(); ++choice)
-      alternatives.push_back({flag, choice});
-  return alternatives;
-}
-
-void PrintTo(const Alternative& alternative, std::ostream* os) {
-  const FlagInfo& flag = flag_info(alternative.flag);
-  *os << flag.name << "=" << flag.alternatives[alternative.choice - 1];
-}
-
-std::string alternative_name(const testing::TestParamInfo<Alternative>& info) {
-  const FlagInfo& flag = flag_info(info.param.flag);
-  std::string name =
-      std::string(flag.name) + "_" + std::string(flag.alternatives[info.param.choice - 1]);
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
-}
-
-bool is_map_flag(Flag flag) {
-  return flag == Flag::MapSignedZero || flag == Flag::MapNaNPayload;
-}
-
 class ExhaustiveSmallReadings : public testing::TestWithParam<Alternative> {};
 
 TEST_P(ExhaustiveSmallReadings, FastEqualsSlowUnderTheAlternative) {
@@ -270,25 +123,16 @@ INSTANTIATE_TEST_SUITE_P(CastFlags, ExhaustiveSmallReadings,
 
 // ---- Every source (including the 32- and 64-bit ones), on its boundary patterns ----
 
-// For each of the 26 sources and each target: every boundary pattern of the source and every
-// boundary pattern of the cast (the source values at and around each value, midpoint and range
-// edge of the target), under the 15 rules. This is the deterministic check of the wide types, which
-// no sweep enumerates.
-std::vector<std::uint64_t> boundary_sample(const DataType& source, const DataType& target) {
-  std::vector<std::uint64_t> patterns = gen::boundary_patterns(source);
-  const auto& cast_boundaries = gen::cast_boundary_patterns(source, target);
-  patterns.insert(patterns.end(), cast_boundaries.begin(), cast_boundaries.end());
-  std::sort(patterns.begin(), patterns.end());
-  patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
-  return patterns;
-}
-
 std::vector<const DataType*> every_source() {
   std::vector<const DataType*> sources;
   for (const DataType& type : all_data_types()) sources.push_back(&type);
   return sources;
 }
 
+// For each of the 26 sources and each target: every boundary pattern of the source and every
+// boundary pattern of the cast (boundary_sample: the source values at and around each value,
+// midpoint and range edge of the target), under the 15 rules. This is the deterministic check of
+// the wide types, which no sweep enumerates.
 class BoundarySweep : public testing::TestWithParam<Source> {};
 
 TEST_P(BoundarySweep, FastEqualsSlowOnEveryBoundaryIntoEveryTarget) {
@@ -298,7 +142,7 @@ TEST_P(BoundarySweep, FastEqualsSlowOnEveryBoundaryIntoEveryTarget) {
   for (const DataType& target : all_data_types()) {
     const std::vector<std::uint64_t> patterns = boundary_sample(source, target);
     expected += static_cast<long>(patterns.size()) * kRulesPerPair;
-    sweep_pair(sweep, source, target, patterns, {}, /*with_map=*/false);
+    sweep_pair(sweep, source, target, patterns, all_roundings(), {}, /*with_map=*/false);
   }
   EXPECT_EQ(sweep.casts(), expected);
   EXPECT_EQ(sweep.mismatches(), 0) << sweep.report();
@@ -329,30 +173,10 @@ TEST(ExhaustiveSweepTeeth, ReportsAWrongTieRule) {
 
 constexpr std::size_t kSixteenBitSample = 2000;
 
-std::vector<const DataType*> sixteen_bit_sources() {
-  std::vector<const DataType*> sources;
-  for (const DataType& type : all_data_types())
-    if (type.bits == 16) sources.push_back(&type);
-  return sources;
-}
-
 // For one pair: kSixteenBitSample distinct boundary-weighted patterns from a seed fixed per source
 // name (the same sample on every run), plus every boundary pattern of the source and of the cast.
 std::vector<std::uint64_t> sixteen_bit_sample(const DataType& source, const DataType& target) {
-  std::uint64_t seed = 0x16b17;
-  for (char c : source.name) seed = seed * 131 + static_cast<unsigned char>(c);
-  gen::Rng rng(seed);
-  std::vector<std::uint64_t> patterns = gen::boundary_patterns(source);
-  const auto& cast_boundaries = gen::cast_boundary_patterns(source, target);
-  patterns.insert(patterns.end(), cast_boundaries.begin(), cast_boundaries.end());
-  // Draws repeat the boundary families often: draw until kSixteenBitSample of them are distinct.
-  std::set<std::uint64_t> drawn;
-  while (drawn.size() < kSixteenBitSample)
-    drawn.insert(gen::boundary_weighted_pattern(source, rng));
-  patterns.insert(patterns.end(), drawn.begin(), drawn.end());
-  std::sort(patterns.begin(), patterns.end());
-  patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
-  return patterns;
+  return seeded_sample(source, target, 0x16b17, kSixteenBitSample);
 }
 
 class SampledSixteenBitSource : public testing::TestWithParam<Source> {};
@@ -364,7 +188,7 @@ TEST_P(SampledSixteenBitSource, FastEqualsSlowOnSampleAndBoundaries) {
   for (const DataType& target : all_data_types()) {
     const std::vector<std::uint64_t> patterns = sixteen_bit_sample(source, target);
     expected += static_cast<long>(patterns.size()) * kRulesPerPair;
-    sweep_pair(sweep, source, target, patterns, {}, /*with_map=*/false);
+    sweep_pair(sweep, source, target, patterns, all_roundings(), {}, /*with_map=*/false);
   }
   EXPECT_EQ(sweep.casts(), expected);
   EXPECT_EQ(sweep.mismatches(), 0) << sweep.report();

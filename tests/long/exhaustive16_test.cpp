@@ -22,151 +22,31 @@
 // sequential `ctest -L long` uses them all.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cctype>
-#include <exception>
+#include <cstddef>
+#include <cstdint>
 #include <ostream>
-#include <set>
 #include <span>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "generators/boundary_values.hpp"
 #include "oracle/cast.hpp"
-#include "oracle/slow/slow_float.hpp"
-#include "oracle/slow_cast.hpp"
+#include "tests/support/sweep.hpp"
 
 namespace cvc {
 namespace {
 
-constexpr int kMismatchesShown = 8;
+using namespace cvc::test;
+
 constexpr long kRulesPerRounding = kOutOfRangeCount;
 
-std::string result_text(const DataType& output, const CastResult& result) {
-  if (!result.ok()) return "error " + std::string(cast_error_name(result.error));
-  return pattern_hex(output, result.bits);
-}
-
-// "0x30 (1/2)": a pattern and its exact value.
-std::string input_text(const DataType& type, std::uint64_t bits) {
-  const slow::SlowValue v = slow::value_of(type, bits);
-  std::string value = v.value.str();
-  if (v.kind == slow::SlowValue::Kind::NaN) value = "NaN";
-  if (v.kind == slow::SlowValue::Kind::Infinity) value = v.negative ? "-inf" : "+inf";
-  if (v.kind == slow::SlowValue::Kind::Finite && v.value == 0 && v.negative) value = "-0";
-  return pattern_hex(type, bits) + " (" + value + ")";
-}
-
-std::string readings_text(const Readings& readings) {
-  std::string text;
-  for (const FlagInfo& info : all_flags())
-    if (!readings.is_default(info.flag))
-      text += " [" + std::string(info.name) + "=" +
-              std::string(info.alternatives[readings[info.flag] - 1]) + "]";
-  return text.empty() ? " [default readings]" : text;
-}
-
-// Counts casts and mismatches of the fast oracle against the slow one; keeps the first few
-// mismatches in full. One per thread; merged at the end.
-class Sweep {
- public:
-  void check(const CastRule& rule, std::uint64_t bits, const Readings& readings) {
-    ++casts_;
-    std::string problem;
-    try {
-      const CastResult fast = cast_value(rule, bits, readings);
-      const CastResult slow = slow::cast_value(rule, bits, readings);
-      if (fast.same_outcome(slow)) return;
-      problem = "fast " + result_text(*rule.output, fast) + " (" + explain(rule, fast) +
-                "), slow " + result_text(*rule.output, slow);
-    } catch (const std::exception& e) {
-      problem = std::string("exception: ") + e.what();
-    }
-    if (++mismatches_ > kMismatchesShown) return;
-    shown_.push_back(std::string(rule.input->name) + " -> " + std::string(rule.output->name) +
-                     ", " + std::string(rounding_name(rule.rounding)) + ", out_of_range " +
-                     std::string(out_of_range_name(rule.out_of_range)) + readings_text(readings) +
-                     ", input " + input_text(*rule.input, bits) + ": " + problem);
-  }
-
-  void merge(const Sweep& other) {
-    casts_ += other.casts_;
-    mismatches_ += other.mismatches_;
-    for (const std::string& line : other.shown_)
-      if (static_cast<int>(shown_.size()) < kMismatchesShown) shown_.push_back(line);
-  }
-
-  long casts() const { return casts_; }
-  long mismatches() const { return mismatches_; }
-  std::string report() const {
-    std::string text = std::to_string(mismatches_) + " mismatches in " + std::to_string(casts_) +
-                       " casts; the first ones:\n";
-    for (const std::string& line : shown_) text += "  " + line + "\n";
-    return text;
-  }
-
- private:
-  long casts_ = 0;
-  long mismatches_ = 0;
-  std::vector<std::string> shown_;
-};
-
-// A scalar_map for the map flags (MapSignedZero, MapNaNPayload), as in tests/exhaustive_test.cpp:
-// keys +0, the canonical NaN, the largest finite value, -0, each to a distinct output pattern.
-std::vector<ScalarMapEntry> test_scalar_map(const DataType& source, const DataType& target) {
-  std::vector<ScalarMapEntry> map;
-  map.push_back({0, 1 & target.bit_mask()});
-  if (source.has_nan()) map.push_back({source.canonical_nan(), 2 & target.bit_mask()});
-  map.push_back({source.max_finite_bits(), 0});
-  if (source.has_negative_zero()) map.push_back({source.sign_mask(), 3 & target.bit_mask()});
-  return map;
-}
-
-bool is_map_flag(Flag flag) {
-  return flag == Flag::MapSignedZero || flag == Flag::MapNaNPayload;
-}
-
-// The patterns to cast into one target.
-using PatternsFor = std::vector<std::uint64_t> (*)(const DataType& source, const DataType& target);
-
 // Every target, each on one of the machine's threads in turn; `roundings` and all 3 out_of_range
-// rules per pair.
-Sweep sweep_targets(const DataType& source, PatternsFor patterns_for,
-                    std::span<const Rounding> roundings, const Readings& readings,
-                    bool with_map = false) {
-  const auto& targets = all_data_types();
-  const unsigned threads = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
-  std::vector<Sweep> sweeps(threads);
-  std::vector<std::thread> workers;
-  for (unsigned t = 0; t < threads; ++t) {
-    workers.emplace_back([&, t] {
-      for (std::size_t i = t; i < targets.size(); i += threads) {
-        const std::vector<std::uint64_t> patterns = patterns_for(source, targets[i]);
-        CastRule rule;
-        rule.input = &source;
-        rule.output = &targets[i];
-        if (with_map) rule.scalar_map = test_scalar_map(source, targets[i]);
-        for (Rounding rounding : roundings) {
-          rule.rounding = rounding;
-          for (int o = 0; o < kOutOfRangeCount; ++o) {
-            rule.out_of_range = static_cast<OutOfRange>(o);
-            for (std::uint64_t bits : patterns) sweeps[t].check(rule, bits, readings);
-          }
-        }
-      }
-    });
-  }
-  for (std::thread& worker : workers) worker.join();
-  Sweep total;
-  for (const Sweep& sweep : sweeps) total.merge(sweep);
-  return total;
-}
-
-std::vector<std::uint64_t> every_pattern(const DataType& source, const DataType&) {
-  std::vector<std::uint64_t> patterns;
-  for (std::uint64_t bits = 0; bits <= source.bit_mask(); ++bits) patterns.push_back(bits);
-  return patterns;
+// rules per pair. The map flags' sweeps put test_scalar_map on every rule (`with_map`).
+Sweep sweep_every_target(const DataType& source, PatternsFor patterns_for,
+                         std::span<const Rounding> roundings, const Readings& readings,
+                         bool with_map = false) {
+  Sweep sweep;
+  sweep_targets(sweep, source, patterns_for, roundings, readings, with_map, machine_threads());
+  return sweep;
 }
 
 constexpr std::size_t kAlternativeSample = 4096;
@@ -174,33 +54,7 @@ constexpr std::size_t kAlternativeSample = 4096;
 // kAlternativeSample distinct boundary-weighted patterns from a seed fixed per source name, plus
 // every boundary pattern of the source and of the cast.
 std::vector<std::uint64_t> sampled_patterns(const DataType& source, const DataType& target) {
-  std::uint64_t seed = 0x16b17a17;
-  for (char c : source.name) seed = seed * 131 + static_cast<unsigned char>(c);
-  gen::Rng rng(seed);
-  std::vector<std::uint64_t> patterns = gen::boundary_patterns(source);
-  const auto& cast_boundaries = gen::cast_boundary_patterns(source, target);
-  patterns.insert(patterns.end(), cast_boundaries.begin(), cast_boundaries.end());
-  // Draws repeat the boundary families often: draw until kAlternativeSample of them are distinct.
-  std::set<std::uint64_t> drawn;
-  while (drawn.size() < kAlternativeSample)
-    drawn.insert(gen::boundary_weighted_pattern(source, rng));
-  patterns.insert(patterns.end(), drawn.begin(), drawn.end());
-  std::sort(patterns.begin(), patterns.end());
-  patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
-  return patterns;
-}
-
-std::vector<const DataType*> sixteen_bit_sources() {
-  std::vector<const DataType*> sources;
-  for (const DataType& type : all_data_types())
-    if (type.bits == 16) sources.push_back(&type);
-  return sources;
-}
-
-std::string sanitized(std::string name) {
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
+  return seeded_sample(source, target, 0x16b17a17, kAlternativeSample);
 }
 
 // ---- Every 16-bit pattern, default readings: one test per source and rounding mode ----
@@ -231,7 +85,7 @@ class Exhaustive16 : public testing::TestWithParam<SourceRounding> {};
 TEST_P(Exhaustive16, FastEqualsSlowForEveryPatternTargetAndRule) {
   const SourceRounding param = GetParam();
   const Rounding roundings[] = {param.rounding};
-  const Sweep sweep = sweep_targets(*param.source, &every_pattern, roundings, {});
+  const Sweep sweep = sweep_every_target(*param.source, &every_pattern, roundings, {});
   EXPECT_EQ(sweep.casts(), 65536L * kDataTypeCount * kRulesPerRounding);
   EXPECT_EQ(sweep.mismatches(), 0) << sweep.report();
 }
@@ -241,52 +95,24 @@ INSTANTIATE_TEST_SUITE_P(Sources, Exhaustive16, testing::ValuesIn(sources_and_ro
 
 // ---- Each alternative reading of each cast flag, on a sample of each 16-bit source ----
 
-// Each alternative of each cast flag (the flags that change what one element becomes).
-struct Alternative {
-  Flag flag;
-  int choice;  // alternatives[choice - 1]
-};
-
-void PrintTo(const Alternative& param, std::ostream* os) {
-  const FlagInfo& flag = flag_info(param.flag);
-  *os << flag.name << "=" << flag.alternatives[param.choice - 1];
-}
-
-std::vector<Alternative> alternatives() {
-  const Flag flags[] = {Flag::MapSignedZero,  Flag::MapNaNPayload,    Flag::InfClamp,
-                        Flag::NaNNonIEEE,     Flag::DirectedOverflow, Flag::E8M0Tie,
-                        Flag::E8M0Low,        Flag::NegZeroNoSign,    Flag::RoundedNegativeZero,
-                        Flag::DecodeWrapFloat};
-  std::vector<Alternative> params;
-  for (Flag flag : flags)
-    for (int choice = 1; choice <= flag_info(flag).alternative_count(); ++choice)
-      params.push_back({flag, choice});
-  return params;
-}
-
 struct SourceAlternative {
   const DataType* source;
-  Flag flag;
-  int choice;  // alternatives[choice - 1]
+  Alternative alternative;
 };
 
 std::vector<SourceAlternative> sources_and_alternatives() {
   std::vector<SourceAlternative> params;
-  for (const Alternative& alternative : alternatives())
-    for (const DataType* source : sixteen_bit_sources())
-      params.push_back({source, alternative.flag, alternative.choice});
+  for (const Alternative& alternative : cast_flag_alternatives())
+    for (const DataType* source : sixteen_bit_sources()) params.push_back({source, alternative});
   return params;
 }
 
 void PrintTo(const SourceAlternative& param, std::ostream* os) {
-  const FlagInfo& flag = flag_info(param.flag);
-  *os << param.source->name << ", " << flag.name << "=" << flag.alternatives[param.choice - 1];
+  *os << param.source->name << ", " << alternative_text(param.alternative);
 }
 
 std::string source_alternative_name(const testing::TestParamInfo<SourceAlternative>& info) {
-  const FlagInfo& flag = flag_info(info.param.flag);
-  return sanitized(std::string(flag.name) + "_" +
-                   std::string(flag.alternatives[info.param.choice - 1]) + "_" +
+  return sanitized(alternative_text(info.param.alternative) + "_" +
                    std::string(info.param.source->name));
 }
 
@@ -296,12 +122,9 @@ class Sampled16Readings : public testing::TestWithParam<SourceAlternative> {};
 // put the test scalar_map on every rule.
 TEST_P(Sampled16Readings, FastEqualsSlowUnderTheAlternative) {
   const SourceAlternative param = GetParam();
-  const Readings readings = Readings{}.with(param.flag, param.choice);
-  const Rounding roundings[] = {Rounding::NearestEven, Rounding::TowardsZero,
-                                Rounding::TowardsPositive, Rounding::TowardsNegative,
-                                Rounding::NearestAway};
-  const Sweep sweep =
-      sweep_targets(*param.source, &sampled_patterns, roundings, readings, is_map_flag(param.flag));
+  const Readings readings = Readings{}.with(param.alternative.flag, param.alternative.choice);
+  const Sweep sweep = sweep_every_target(*param.source, &sampled_patterns, all_roundings(),
+                                         readings, is_map_flag(param.alternative.flag));
   EXPECT_GT(sweep.casts(), 0);
   EXPECT_EQ(sweep.mismatches(), 0) << sweep.report();
 }
@@ -311,38 +134,20 @@ INSTANTIATE_TEST_SUITE_P(CastFlags, Sampled16Readings,
 
 // ---- Each alternative reading on the boundary patterns of every source (the wide ones too) ----
 
-std::vector<std::uint64_t> boundary_sample(const DataType& source, const DataType& target) {
-  std::vector<std::uint64_t> patterns = gen::boundary_patterns(source);
-  const auto& cast_boundaries = gen::cast_boundary_patterns(source, target);
-  patterns.insert(patterns.end(), cast_boundaries.begin(), cast_boundaries.end());
-  std::sort(patterns.begin(), patterns.end());
-  patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
-  return patterns;
-}
-
-std::string alternative_name(const testing::TestParamInfo<Alternative>& info) {
-  const FlagInfo& flag = flag_info(info.param.flag);
-  return sanitized(std::string(flag.name) + "_" +
-                   std::string(flag.alternatives[info.param.choice - 1]));
-}
-
 class BoundaryReadings : public testing::TestWithParam<Alternative> {};
 
 TEST_P(BoundaryReadings, FastEqualsSlowUnderTheAlternative) {
   const Alternative param = GetParam();
   const Readings readings = Readings{}.with(param.flag, param.choice);
-  const Rounding roundings[] = {Rounding::NearestEven, Rounding::TowardsZero,
-                                Rounding::TowardsPositive, Rounding::TowardsNegative,
-                                Rounding::NearestAway};
   Sweep total;
   for (const DataType& source : all_data_types())
-    total.merge(
-        sweep_targets(source, &boundary_sample, roundings, readings, is_map_flag(param.flag)));
+    total.merge(sweep_every_target(source, &boundary_sample, all_roundings(), readings,
+                                   is_map_flag(param.flag)));
   EXPECT_GT(total.casts(), 0);
   EXPECT_EQ(total.mismatches(), 0) << total.report();
 }
 
-INSTANTIATE_TEST_SUITE_P(CastFlags, BoundaryReadings, testing::ValuesIn(alternatives()),
+INSTANTIATE_TEST_SUITE_P(CastFlags, BoundaryReadings, testing::ValuesIn(cast_flag_alternatives()),
                          alternative_name);
 
 }  // namespace
