@@ -23,6 +23,14 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxProblemsPerFile = 50;
 
+// Records one file's problems into the report, at most kMaxProblemsPerFile of them.
+auto file_problems(VectorCheckReport& report) {
+  const std::size_t before = report.problems.size();
+  return [&report, before](const std::string& text) {
+    if (report.problems.size() - before < kMaxProblemsPerFile) report.problems.push_back(text);
+  };
+}
+
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
@@ -50,11 +58,7 @@ void check_cast_file(const std::string& path, const VectorCheckOptions& options,
     report.problems.push_back(error.what());
     return;
   }
-  const std::size_t problems_before = report.problems.size();
-  const auto problem = [&](const std::string& text) {
-    if (report.problems.size() - problems_before < kMaxProblemsPerFile)
-      report.problems.push_back(text);
-  };
+  const auto problem = file_problems(report);
   for (const CastVectorGroup& group : groups) {
     for (const VectorCase& item : group.cases) {
       const std::string at = group.where() + " case " + std::to_string(item.id);
@@ -152,11 +156,7 @@ void check_oracle_family_file(const std::string& path, const std::string& family
     report.problems.push_back(error.what());
     return;
   }
-  const std::size_t problems_before = report.problems.size();
-  const auto problem = [&](const std::string& text) {
-    if (report.problems.size() - problems_before < kMaxProblemsPerFile)
-      report.problems.push_back(text);
-  };
+  const auto problem = file_problems(report);
   if (!file.contains("groups") || !file["groups"].is_array()) {
     problem(path + ": no \"groups\" array");
     return;
