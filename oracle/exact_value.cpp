@@ -27,6 +27,7 @@ ExactValue decode_exact(const DataType& type, std::uint64_t bits) {
     case Specials::IEEE:
       if (exponent_all_ones) {
         value.kind = mantissa == 0 ? ExactValue::Kind::Infinity : ExactValue::Kind::NaN;
+        value.significand = mantissa;  // the NaN's payload (0 for infinities)
         return value;
       }
       break;

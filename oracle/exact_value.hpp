@@ -11,8 +11,10 @@ namespace cvc {
 struct ExactValue {
   enum class Kind : std::uint8_t { Finite, Infinity, NaN };
   Kind kind = Kind::Finite;
-  bool negative = false;          // the sign bit for zeros and NaN; the sign of the value otherwise
-  std::uint64_t significand = 0;  // |value| = significand * 2^exponent; zero has significand 0
+  bool negative = false;  // the sign bit for zeros and NaN; the sign of the value otherwise
+  // |value| = significand * 2^exponent; zero has significand 0. For an IEEE NaN: its payload (the
+  // stored mantissa bits); the single NaN pattern of fnuz and e8m0fnu types has payload 0.
+  std::uint64_t significand = 0;
   int exponent = 0;
 
   bool is_nan() const { return kind == Kind::NaN; }
