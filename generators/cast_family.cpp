@@ -19,18 +19,6 @@ std::uint64_t group_seed(std::string_view input, std::string_view output) {
   return hash;
 }
 
-// One single-codec chain per configuration.
-std::vector<nlohmann::json> chains_of(const DataType& data_type,
-                                      const std::vector<CastConfiguration>& configurations) {
-  std::vector<nlohmann::json> chains;
-  for (const CastConfiguration& configuration : configurations) {
-    nlohmann::json config = configuration_json(configuration);
-    config["data_type"] = std::string(data_type.name);
-    chains.push_back(nlohmann::json::array({{{"name", "cast_value"}, {"configuration", config}}}));
-  }
-  return chains;
-}
-
 }  // namespace
 
 std::vector<CastConfiguration> cast_configurations(const DataType& data_type) {
@@ -42,6 +30,21 @@ std::vector<CastConfiguration> cast_configurations(const DataType& data_type) {
     }
   }
   return configurations;
+}
+
+nlohmann::json cast_value_codec_json(const DataType& data_type,
+                                     const CastConfiguration& configuration) {
+  nlohmann::json config = configuration_json(configuration);
+  config["data_type"] = std::string(data_type.name);
+  return {{"name", "cast_value"}, {"configuration", config}};
+}
+
+std::vector<nlohmann::json> single_codec_chains(
+    const DataType& data_type, const std::vector<CastConfiguration>& configurations) {
+  std::vector<nlohmann::json> chains;
+  for (const CastConfiguration& configuration : configurations)
+    chains.push_back(nlohmann::json::array({cast_value_codec_json(data_type, configuration)}));
+  return chains;
 }
 
 nlohmann::json configuration_json(const CastConfiguration& configuration) {
@@ -74,7 +77,8 @@ std::string cast_family_file(const DataType& input) {
           {"data_type", std::string(data_type.name)},
           {"input_type", std::string(input.name)},
           {"output_type", std::string(output.name)},
-          {"fill_value", surviving_fill_value(array_type, chains_of(data_type, configurations))}};
+          {"fill_value",
+           surviving_fill_value(array_type, single_codec_chains(data_type, configurations))}};
       if (input.bits > kExhaustiveInputBits) group.parameters["seed"] = seed;
       std::vector<CastRule> rules;
       nlohmann::json configuration_list = nlohmann::json::array();

@@ -22,6 +22,14 @@ std::vector<CastConfiguration> cast_configurations(const DataType& data_type);
 // The configuration as JSON, without data_type (absent out_of_range is left out).
 nlohmann::json configuration_json(const CastConfiguration& configuration);
 
+// The codec object {"name": "cast_value", "configuration": {...}} with `data_type`.
+nlohmann::json cast_value_codec_json(const DataType& data_type,
+                                     const CastConfiguration& configuration);
+
+// One single-codec chain per configuration (for fill value checks).
+std::vector<nlohmann::json> single_codec_chains(
+    const DataType& data_type, const std::vector<CastConfiguration>& configurations);
+
 // Seeded random inputs per wide group (tuned to the size budget).
 inline constexpr int kRandomInputsPerGroup = 24;
 

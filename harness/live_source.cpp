@@ -3,6 +3,7 @@
 #include "generators/boundary_values.hpp"
 #include "generators/case_results.hpp"
 #include "generators/cast_family.hpp"
+#include "generators/fill_value.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
@@ -14,26 +15,6 @@ namespace {
 // The configuration's data_type: the output for encode, the input for decode.
 const DataType& data_type_of(const DataType& input, const DataType& output, Direction direction) {
   return direction == Direction::Encode ? output : input;
-}
-
-nlohmann::json codec_for(const DataType& data_type, const CastConfiguration& configuration) {
-  nlohmann::json config = configuration_json(configuration);
-  config["data_type"] = std::string(data_type.name);
-  return {{"name", "cast_value"}, {"configuration", config}};
-}
-
-// Fill values for live groups: the first of 0, 1, 2 that survives every configuration.
-nlohmann::json fill_value_for(const DataType& array_type, const DataType& data_type) {
-  for (int candidate : {0, 1, 2}) {
-    bool survives = true;
-    for (const CastConfiguration& configuration : cast_configurations(data_type))
-      survives = survives && validate_array_metadata(
-                                 array_type, candidate,
-                                 nlohmann::json::array({codec_for(data_type, configuration)}))
-                                 .valid;
-    if (survives) return candidate;
-  }
-  return nullptr;
 }
 
 }  // namespace
@@ -67,6 +48,12 @@ bool LiveCaseSource::next(CaseBatch& batch) {
     const std::vector<CastConfiguration> configurations = cast_configurations(data_type);
     const std::uint64_t group_inputs =
         options_.exhaustive ? group.input->bit_mask() + 1 : options_.count;
+    if (offset_ == 0 && configuration_ == 0) {
+      // A fill value that survives every configuration of the group (computed once per group).
+      const DataType& array = group.direction == Direction::Encode ? *group.input : *group.output;
+      group_fill_value_ =
+          surviving_fill_value(array, single_codec_chains(data_type, configurations));
+    }
     if (!options_.exhaustive && offset_ == 0 && configuration_ == 0) {
       // The same seeded inputs for every configuration of the group.
       gen::Rng rng(options_.seed ^
@@ -93,8 +80,8 @@ bool LiveCaseSource::next(CaseBatch& batch) {
     cast.compute_alternatives = true;
     cast.request.direction = group.direction;
     cast.request.array_type = &array_type;
-    cast.request.fill_value = fill_value_for(array_type, data_type);
-    cast.request.codec = codec_for(data_type, configuration);
+    cast.request.fill_value = group_fill_value_;
+    cast.request.codec = cast_value_codec_json(data_type, configuration);
     cast.request.input = group.input;
     cast.request.output = group.output;
     cast.configuration = dump_json_exact(cast.request.codec["configuration"]);
@@ -151,14 +138,8 @@ bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {
       continue;  // e.g. a NaN pattern that has no JSON spelling in a scalar_map
     }
     const nlohmann::json codec_object = {{"name", "cast_value"}, {"configuration", configuration}};
-    nlohmann::json fill_value = nullptr;
-    for (int candidate : {0, 1, 2}) {
-      if (validate_array_metadata(array_type, candidate, nlohmann::json::array({codec_object}))
-              .valid) {
-        fill_value = candidate;
-        break;
-      }
-    }
+    const nlohmann::json fill_value =
+        surviving_fill_value(array_type, {nlohmann::json::array({codec_object})});
     if (fill_value.is_null()) continue;
     CastBatch cast;
     cast.family = "live";
@@ -206,7 +187,8 @@ bool LiveCaseSource::next_validate(CaseBatch& batch) {
     validate.family = "live";
     validate.request.array_type = group.input;
     validate.request.fill_value = format_scalar(*group.input, fill_bits);
-    validate.request.codecs = nlohmann::json::array({codec_for(*group.output, configuration)});
+    validate.request.codecs =
+        nlohmann::json::array({cast_value_codec_json(*group.output, configuration)});
     const FillValueCheck check =
         validate_array_metadata(*group.input, validate.request.fill_value, validate.request.codecs);
     validate.expected = check.valid ? "valid" : "invalid";

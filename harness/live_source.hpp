@@ -41,6 +41,7 @@ class LiveCaseSource : public CaseSource {
   std::size_t group_ = 0, configuration_ = 0;
   std::uint64_t offset_ = 0;                  // next input index within the group
   std::vector<std::uint64_t> random_inputs_;  // the current group's inputs (random mode)
+  nlohmann::json group_fill_value_;           // survives every configuration of the group
   std::size_t map_index_ = 0;
   std::size_t validate_index_ = 0;
   std::uint64_t total_ = 0;
