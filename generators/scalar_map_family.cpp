@@ -81,8 +81,7 @@ std::vector<std::uint64_t> scenario_inputs(const CastRule& rule) {
     }
   }
   if (in.has_infinity()) {
-    const std::uint64_t infinity = ((1ull << in.exponent_bits) - 1) << in.mantissa_bits;
-    inputs.insert({infinity, infinity | in.sign_mask()});
+    inputs.insert({in.infinity_bits(false), in.infinity_bits(true)});
   }
   return {inputs.begin(), inputs.end()};
 }

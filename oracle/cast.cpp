@@ -104,15 +104,10 @@ bool rounds_towards_zero(Rounding rounding, bool negative) {
          (rounding == Rounding::TowardsPositive && negative);
 }
 
-std::uint64_t infinity_bits(const DataType& type, bool negative) {
-  const std::uint64_t exponent_all_ones = ((1ull << type.exponent_bits) - 1) << type.mantissa_bits;
-  return exponent_all_ones | (negative ? type.sign_mask() : 0);
-}
-
 // Clamp (procedure step 5): beyond max gives max (or +Infinity), below min gives min (or
 // -Infinity). `above` says on which side of the range the value lies.
 std::uint64_t clamped_bits(const DataType& type, bool above) {
-  if (type.has_infinity()) return infinity_bits(type, !above);
+  if (type.has_infinity()) return type.infinity_bits(!above);
   return above ? type.max_finite_bits() : type.min_finite_bits();
 }
 
@@ -196,7 +191,7 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
     return value(CastStep::NaN, out.canonical_nan());
   }
   if (x.is_infinity()) {
-    if (out.has_infinity()) return value(CastStep::Infinity, infinity_bits(out, x.negative));
+    if (out.has_infinity()) return value(CastStep::Infinity, out.infinity_bits(x.negative));
     if (rule.out_of_range == OutOfRange::Clamp && readings[Flag::InfClamp] == kInfClampToMax)
       return value(CastStep::Infinity, clamped_bits(out, !x.negative), RangeAction::Clamped);
     return error(CastStep::Infinity, CastError::InfinityNotRepresentable);

@@ -78,7 +78,7 @@ int DataType::min_exponent() const {
 std::uint64_t DataType::canonical_nan() const {
   switch (specials) {
     case Specials::IEEE:  // sign 0, exponent all ones, mantissa MSB set (core-data-types.rst)
-      return ((1ull << exponent_bits) - 1) << mantissa_bits | 1ull << (mantissa_bits - 1);
+      return infinity_bits(false) | 1ull << (mantissa_bits - 1);
     case Specials::FiniteNaNAtNegZero:
       return 1ull << (bits - 1);  // 0b1000'0000
     case Specials::UnsignedNoZero:
@@ -87,6 +87,10 @@ std::uint64_t DataType::canonical_nan() const {
       break;
   }
   throw std::logic_error(std::string(name) + " has no NaN");
+}
+
+std::uint64_t DataType::infinity_bits(bool negative) const {
+  return ((1ull << exponent_bits) - 1) << mantissa_bits | (negative ? sign_mask() : 0);
 }
 
 std::uint64_t DataType::max_finite_bits() const {

@@ -51,7 +51,8 @@ struct DataType {
   // mantissa_bits)). For e8m0, whose pattern 0 is the normal number 2^-127, this is -127.
   int min_exponent() const;
   int max_exponent() const { return max_biased_exponent() - bias; }
-  std::uint64_t canonical_nan() const;  // the pattern the "NaN" fill value denotes
+  std::uint64_t canonical_nan() const;               // the pattern the "NaN" fill value denotes
+  std::uint64_t infinity_bits(bool negative) const;  // IEEE types only: exponent all ones
   std::uint64_t max_finite_bits() const;
   std::uint64_t min_finite_bits() const;  // most negative (for e8m0: the smallest, 2^-127)
 
