@@ -15,6 +15,7 @@ struct Command {
 int run_cast(Arguments& arguments);
 int run_validate(Arguments& arguments);
 int run_types(Arguments& arguments);
+int run_readings(Arguments& arguments);
 int run_generate(Arguments& arguments);
 int run_verify_vectors(Arguments& arguments);
 int run_adapter(Arguments& arguments);

@@ -1,9 +1,12 @@
 // cvc: the cast-value-conformance command line.
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <span>
 
 #include "cli/commands.hpp"
+#include "generators/vector_set.hpp"
+#include "harness/adapter_client.hpp"
 
 namespace {
 
@@ -14,51 +17,95 @@ constexpr Command kCommands[] = {
      &cvc::cli::run_cast},
     {"validate", "validate codec metadata and the fill value round trip", &cvc::cli::run_validate},
     {"types", "list the 26 data types and their facts", &cvc::cli::run_types},
+    {"readings", "list the ambiguities of the spec: each flag, its default and alternatives",
+     &cvc::cli::run_readings},
     {"generate", "write the published test vectors and their manifest", &cvc::cli::run_generate},
-    {"run", "certify an implementation through its adapter (vectors or live)", &cvc::cli::run_run},
-    {"adapter", "serve the oracle (or a mutant) over the adapter protocol", &cvc::cli::run_adapter},
     {"verify-vectors", "recompute every vector with the slow oracle and check the manifest",
      &cvc::cli::run_verify_vectors},
+    {"run", "certify an implementation through its adapter (vectors or live)", &cvc::cli::run_run},
+    {"adapter", "serve the oracle (or a mutant) over the adapter protocol", &cvc::cli::run_adapter},
 };
 
+const Command* find_command(std::string_view name) {
+  for (const Command& command : kCommands)
+    if (command.name == name) return &command;
+  return nullptr;
+}
+
 void print_usage(std::ostream& out) {
-  out << "usage: cvc COMMAND [OPTIONS]\n\n"
+  std::size_t width = 0;
+  for (const Command& command : kCommands) width = std::max(width, command.name.size());
+  out << "usage: cvc COMMAND [OPTIONS]\n"
+         "       cvc help [COMMAND]\n"
+         "       cvc --version\n\n"
          "The cast-value-conformance suite: exact reference oracle for the Zarr v3 cast_value "
          "codec.\n\ncommands:\n";
   for (const Command& command : kCommands)
-    out << "  " << command.name << std::string(12 - command.name.size(), ' ') << command.summary
-        << "\n";
-  out << "\n`cvc COMMAND --help` describes a command. Exit codes: 0 success, 1 a negative verdict\n"
-         "(invalid metadata, failed cases), 2 bad arguments or input, 3 internal or I/O error.\n";
+    out << "  " << command.name << std::string(width + 2 - command.name.size(), ' ')
+        << command.summary << "\n";
+  out << "\n`cvc help COMMAND` (or `cvc COMMAND --help`) describes a command. Exit codes: 0 "
+         "success,\n1 a negative verdict (invalid metadata, failed cases), 2 bad arguments or "
+         "input,\n3 internal or I/O error.\n";
+}
+
+void print_version(std::ostream& out) {
+  out << "cvc " << CVC_VERSION << "\n"
+      << "vectors " << cvc::kVectorsVersion << " (spec: " << cvc::kSpecRevision << ")\n"
+      << "adapter protocol " << cvc::kProtocolVersion << "\n";
+}
+
+int run_command(const Command& command, std::span<char*> rest) {
+  cvc::cli::Arguments arguments("cvc " + std::string(command.name), {rest.begin(), rest.end()});
+  try {
+    return command.run(arguments);
+  } catch (const cvc::cli::UsageError& error) {
+    std::cerr << error.what() << "\n";
+    return cvc::cli::kExitUsage;
+  } catch (const std::exception& error) {
+    std::cerr << "cvc " << command.name << ": " << error.what() << "\n";
+    return cvc::cli::kExitInternal;
+  }
+}
+
+int unknown_command(std::string_view name) {
+  std::cerr << "cvc: unknown command \"" << name << "\" (`cvc --help` lists the commands)\n";
+  return cvc::cli::kExitUsage;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::span<char*> args(argv, static_cast<std::size_t>(argc));
+  // No command: the usage, as a newcomer's first step (not an error).
   if (args.size() < 2) {
-    print_usage(std::cerr);
-    return cvc::cli::kExitUsage;
-  }
-  const std::string name = args[1];
-  if (name == "--help" || name == "-h" || name == "help") {
     print_usage(std::cout);
     return cvc::cli::kExitOk;
   }
-  for (const Command& command : kCommands) {
-    if (command.name != name) continue;
-    cvc::cli::Arguments arguments("cvc " + name, {args.begin() + 2, args.end()});
-    try {
-      return command.run(arguments);
-    } catch (const cvc::cli::UsageError& error) {
-      std::cerr << error.what() << "\n";
-      return cvc::cli::kExitUsage;
-    } catch (const std::exception& error) {
-      std::cerr << "cvc " << name << ": " << error.what() << "\n";
-      return cvc::cli::kExitInternal;
-    }
+  const std::string_view name = args[1];
+  if (name == "--help" || name == "-h") {
+    print_usage(std::cout);
+    return cvc::cli::kExitOk;
   }
-  std::cerr << "cvc: unknown command \"" << name << "\"\n\n";
-  print_usage(std::cerr);
-  return cvc::cli::kExitUsage;
+  if (name == "--version" || name == "version") {
+    print_version(std::cout);
+    return cvc::cli::kExitOk;
+  }
+  if (name == "help") {
+    if (args.size() < 3) {
+      print_usage(std::cout);
+      return cvc::cli::kExitOk;
+    }
+    if (args.size() > 3) {
+      std::cerr << "cvc help: takes at most one command name\n";
+      return cvc::cli::kExitUsage;
+    }
+    const Command* command = find_command(args[2]);
+    if (command == nullptr) return unknown_command(args[2]);
+    static char help_flag[] = "--help";
+    char* help_args[] = {help_flag};
+    return run_command(*command, help_args);
+  }
+  const Command* command = find_command(name);
+  if (command == nullptr) return unknown_command(name);
+  return run_command(*command, args.subspan(2));
 }

@@ -84,7 +84,7 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
     return std::nullopt;
   }
   const std::optional<nlohmann::json> answer =
-      exchange({{"cmd", "hello"}, {"protocol", 1}}, "hello", 0, incident);
+      exchange({{"cmd", "hello"}, {"protocol", kProtocolVersion}}, "hello", 0, incident);
   if (!answer) {
     incident.kind = "handshake";
     return std::nullopt;
@@ -95,8 +95,9 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
     process_.stop(std::chrono::milliseconds(200));
     return std::nullopt;
   };
-  if (!answer->contains("protocol") || dump_json_exact((*answer)["protocol"]) != "1")
-    return bad("the adapter does not speak protocol 1");
+  if (!answer->contains("protocol") ||
+      dump_json_exact((*answer)["protocol"]) != std::to_string(kProtocolVersion))
+    return bad("the adapter does not speak protocol " + std::to_string(kProtocolVersion));
   if (!answer->contains("implementation") || !(*answer)["implementation"].is_object())
     return bad("no implementation in the hello answer");
   Handshake handshake;
@@ -106,6 +107,14 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   handshake.language = optional_string(implementation, "language");
   handshake.notes = optional_string(*answer, "notes");
   if (handshake.name.empty()) return bad("the implementation has no name");
+  if (answer->contains("environment")) {
+    const nlohmann::json& environment = (*answer)["environment"];
+    if (!environment.is_object()) return bad("environment is not an object");
+    for (const auto& [key, value] : environment.items()) {
+      if (!value.is_string()) return bad("environment." + key + " is not a string");
+      handshake.environment[key] = value.get<std::string>();
+    }
+  }
   for (const char* key : {"data_types", "operations"}) {
     if (!answer->contains(key) || !(*answer)[key].is_array()) return bad(std::string("no ") + key);
     for (const nlohmann::json& item : (*answer)[key]) {
@@ -179,10 +188,10 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
 }
 
 AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
-  const std::string what = "validate " + std::string(request.array_type->name) + " array";
+  const std::string what = "validate " + truncated(dump_json_exact(request.array_data_type)) + " array";
   const nlohmann::json message = {{"cmd", "validate"},
                                   {"id", next_id_++},
-                                  {"array_data_type", std::string(request.array_type->name)},
+                                  {"array_data_type", request.array_data_type},
                                   {"fill_value", request.fill_value},
                                   {"codecs", request.codecs}};
   AdapterIncident incident;

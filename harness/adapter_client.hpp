@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,8 +16,13 @@
 
 namespace cvc {
 
+// The adapter protocol version this harness speaks (harness/PROTOCOL.md).
+inline constexpr int kProtocolVersion = 1;
+
 struct Handshake {
   std::string name, version, language, notes;
+  // Optional: the library versions and runtime the adapter runs ("python": "3.12.8", ...).
+  std::map<std::string, std::string> environment;
   std::set<std::string> data_types;
   std::set<std::string> operations;
 };
@@ -32,6 +38,10 @@ struct CastRequest {
 };
 
 struct ValidateRequest {
+  // The array's data_type exactly as zarr.json holds it: usually one of the 26 names, but any
+  // JSON value (another type's name, the object form); `array_type` is its type when one of the
+  // 26 (as a name or as {"name": ...}), null otherwise.
+  nlohmann::json array_data_type;
   const DataType* array_type = nullptr;
   nlohmann::json fill_value;
   nlohmann::json codecs;

@@ -3,14 +3,14 @@
 #include <iostream>
 #include <string>
 
+#include "harness/adapter_client.hpp"
 #include "harness/element_packing.hpp"
 #include "oracle/cast.hpp"
+#include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
 namespace {
-
-constexpr int kProtocolVersion = 1;
 
 nlohmann::json hello_answer(Mutant mutant) {
   nlohmann::json types = nlohmann::json::array();
@@ -68,11 +68,17 @@ nlohmann::json cast_answer(const nlohmann::json& request, Mutant mutant) {
 
 nlohmann::json validate_answer(const nlohmann::json& request, Mutant mutant) {
   const nlohmann::json& id = request.at("id");
-  const nlohmann::json& name = request.at("array_data_type");
-  const DataType* array_type = name.is_string() ? find_data_type(name.get<std::string>()) : nullptr;
+  // The array's data_type as zarr.json holds it: a name or the object form, of any type.
+  const DataType* array_type = nullptr;
+  std::string refusal;
+  try {
+    array_type = &parse_data_type_metadata(request.at("array_data_type"), "data_type");
+  } catch (const MetadataError& error) {
+    refusal = error.what();
+  }
   if (array_type == nullptr) {
     nlohmann::json invalid = answer(id, "invalid");
-    invalid["message"] = "unsupported array data type";
+    invalid["message"] = refusal;
     return invalid;
   }
   const FillValueCheck check =
