@@ -67,7 +67,8 @@ def fake_validate(request):
         raise RuntimeError("the adapter broke")
     if not isinstance(request.codecs, list):
         raise cvc.Unsupported("codecs is not a list")
-    if request.array_data_type not in cvc.TYPES:
+    name = cvc.data_type_name(request.array_data_type)  # any JSON: a name, {"name": ...}, ...
+    if not isinstance(name, str) or name not in cvc.TYPES:
         raise cvc.Invalid(f"unknown data type {request.array_data_type!r}")
 
 
@@ -428,6 +429,84 @@ class AdapterInProcessTest(SchemaMixin, unittest.TestCase):
         self.assertEqual((seen[1].array_data_type_json, seen[1].fill_value_json, seen[1].codecs_json),
                          ('{"name": "float32"}', "1.0", "[1, 2.50]"))
 
+    def test_validate_passes_any_array_metadata(self):
+        """array_data_type reaches the callback exactly as sent, whatever JSON it is: names
+        outside the 26, the object form, malformed values; the zarr.json carries the raw text."""
+        seen = []
+        adapter = cvc.Adapter("x", "1", "python", ["float32", "int8", "uint16", "float16"], ["validate"],
+                              validate=lambda r: seen.append(r))
+        cases = [('"bool"', "false", "bool"),
+                 ('"complex64"', "[0.0, 0.0]", "complex64"),
+                 ('"r16"', "[0, 0]", "r16"),
+                 ('"float8"', "0", "float8"),
+                 ('{"name": "float32"}', "0", {"name": "float32"}),
+                 ('{"name": "float32", "configuration": {}}', "0", {"name": "float32", "configuration": {}}),
+                 ('{"name": ["float32"]}', "0", {"name": ["float32"]}),
+                 ('{"nom": "float32"}', "0", {"nom": "float32"}),
+                 ("null", "0", None), ("7", "0", 7), ('["float32"]', "0", ["float32"])]
+        for id_, (type_json, fill_json, parsed) in enumerate(cases):
+            with self.subTest(array_data_type=type_json):
+                line = ('{"cmd": "validate", "id": %d, "array_data_type": %s, "fill_value": %s, '
+                        '"codecs": [{"name": "cast_value", "configuration": {"data_type": "int8"}}, '
+                        '{"name": "bytes"}]}' % (id_, type_json, fill_json))
+                request = json.loads(line)
+                answer = json.loads(adapter.handle(line))
+                self.assertAnswer(request, answer)
+                self.assertEqual(answer["status"], "valid")
+                got = seen[-1]
+                self.assertEqual(got.id, id_)
+                self.assertEqual(got.array_data_type, parsed)
+                self.assertEqual(got.array_data_type_json, type_json)
+                self.assertEqual(got.fill_value_json, fill_json)
+                document = got.zarr_json()
+                self.assertIn('"data_type": %s,' % type_json, document)
+                self.assertEqual(json.loads(document)["data_type"], parsed)
+        self.assertEqual(len(seen), len(cases))
+
+    def test_validate_undeclared_types_of_the_26(self):
+        """The helper answers unsupported only for a type of the 26 that is not declared, in the
+        array's data_type (name or object form) or in a cast_value codec's data_type."""
+        seen = []
+        adapter = cvc.Adapter("x", "1", "python", ["float32", "int8"], ["validate"],
+                              validate=lambda r: seen.append(r))
+
+        def status(array, codecs):
+            request = {"cmd": "validate", "id": 1, "array_data_type": array, "fill_value": 0, "codecs": codecs}
+            answer = json.loads(adapter.handle(json.dumps(request)))
+            self.assertAnswer(request, answer)
+            return answer["status"], answer.get("message", "")
+
+        chain = lambda data_type: [{"name": "cast_value", "configuration": {"data_type": data_type}},
+                                   {"name": "bytes"}]
+        self.assertEqual(status("int4", chain("int8")), ("unsupported", "int4 is not supported"))
+        self.assertEqual(status({"name": "bfloat16"}, chain("int8")), ("unsupported", "bfloat16 is not supported"))
+        self.assertEqual(status("float32", chain("uint2")), ("unsupported", "uint2 is not supported"))
+        self.assertEqual(status("float32", chain({"name": "float8_e5m2"})),
+                         ("unsupported", "float8_e5m2 is not supported"))
+        self.assertEqual(seen, [])
+        # Declared types, names outside the 26 and malformed chains all reach the callback.
+        for array, codecs in [("float32", chain("int8")), ({"name": "float32"}, chain({"name": "int8"})),
+                              ("bool", chain("int8")), ("float32", chain("int3")), ("float32", chain(None)),
+                              ("float32", {"not": "a list"}), ("float32", [{"name": "cast_value"}]),
+                              ("float32", [{"name": "cast_value", "configuration": [1]}]),
+                              ("float32", ["cast_value", 3, None]),
+                              ("float32", [{"name": "bytes", "configuration": {"data_type": "int4"}}]),
+                              ({"name": ["int4"]}, chain([{"name": "int4"}]))]:
+            with self.subTest(array=array, codecs=codecs):
+                self.assertEqual(status(array, codecs), ("valid", ""))
+        self.assertEqual(len(seen), 11)
+
+    def test_data_type_names(self):
+        self.assertEqual(cvc.data_type_name("float32"), "float32")
+        self.assertEqual(cvc.data_type_name({"name": "float32"}), "float32")
+        self.assertEqual(cvc.data_type_name({"nom": "float32"}), None)
+        self.assertEqual(cvc.data_type_name([1]), [1])
+        self.assertEqual(cvc.metadata_type_names({"name": "bool"}, [
+            {"name": "cast_value", "configuration": {"data_type": {"name": "int4"}}}, {"name": "bytes"},
+            {"name": "cast_value", "configuration": {"data_type": "uint2"}}, "cast_value",
+            {"name": "cast_value", "configuration": {"data_type": 5}}]), ["bool", "int4", "uint2"])
+        self.assertEqual(cvc.metadata_type_names(None, {"a": 1}), [])
+
 
 class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
     def test_session(self):
@@ -439,7 +518,9 @@ class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
                         cast_message(3, "0100", fill_value=13),
                         cast_message(4, "0000", array="float16"),
                         validate_message(5),
-                        validate_message(6, array="bool")]
+                        validate_message(6, array="bool"),
+                        validate_message(7, array={"name": "int8"}),
+                        validate_message(8, array="float32")]
             answers = [process.ask(r) for r in requests]
             for request, answer in zip(requests, answers):
                 self.assertAnswer(request, answer)
@@ -448,7 +529,7 @@ class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
             self.assertEqual(answers[1]["failed"], [1, 2])
             self.assertEqual(cvc.unpack("int8", answers[1]["elements"])[::3], [7, 5])
             self.assertEqual([a["status"] for a in answers[2:]],
-                             ["rejected", "error", "unsupported", "valid", "invalid"])
+                             ["rejected", "error", "unsupported", "valid", "invalid", "valid", "unsupported"])
             process.send({"cmd": "bye"})
             self.assertIsNone(process.read())  # bye is not answered
             self.assertEqual(process.close(), 0)
@@ -489,7 +570,9 @@ class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
                             cast_message(2, cvc.pack("int16", [1, 200, 0xFFFF, 0xFF00]),
                                          extra_config={"out_of_range": "clamp"}),
                             cast_message(3, cvc.pack("int16", [1, 200]), extra_config={"out_of_range": "wrap"}),
-                            validate_message(4), validate_message(5, array="float32")]
+                            validate_message(4), validate_message(5, array="float32"),
+                            validate_message(6, array="bool", fill_value=False),
+                            validate_message(7, array={"name": "int8"})]
                 answers = [process.ask(r) for r in requests]
                 for request, answer in zip(requests, answers):
                     self.assertAnswer(request, answer)
@@ -497,7 +580,10 @@ class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
                 self.assertEqual(cvc.unpack("int8", answers[1]["elements"])[::2], [1, 0xFF])
                 self.assertEqual(answers[2]["elements"], "017fff80")
                 self.assertEqual(answers[3]["elements"], "01c8")
-                self.assertEqual([answers[4]["status"], answers[5]["status"]], ["valid", "invalid"])
+                # float32: one of the 26 the toy does not declare (the helper answers); bool:
+                # outside the 26, the toy itself refuses it; the object form names int8.
+                self.assertEqual([a["status"] for a in answers[4:]],
+                                 ["valid", "unsupported", "invalid", "valid"])
                 process.send({"cmd": "bye"})
                 self.assertEqual(process.close(), 0)
             finally:
@@ -540,6 +626,12 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                  ("validate-answer", {"id": 18, "status": "unsupported", "message": "..."}),
                  ("validate-answer", {"id": 18, "status": "error", "message": "..."}),
                  ("validate", dict(validate, codecs={"a": 1}, fill_value=None)),
+                 ("validate", dict(validate, array_data_type="bool", fill_value=False)),
+                 ("validate", dict(validate, array_data_type="complex64", fill_value=[0.0, 0.0])),
+                 ("validate", dict(validate, array_data_type="r16", fill_value=[0, 0])),
+                 ("validate", dict(validate, array_data_type="float8")),
+                 ("validate", dict(validate, array_data_type={"name": "float32"})),
+                 ("validate", dict(validate, array_data_type=None)),
                  ("cast", dict(cast, fill_value="NaN")),
                  ("cast", dict(cast, codec={"name": "cast_value", "configuration": {
                      "data_type": "int8", "out_of_range": "wrap",
@@ -581,8 +673,7 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                    ("cast", dict(cast, codec={"name": "cast_value", "configuration": {"rounding": "towards-zero"}})),
                    ("cast", dict(cast, fill_value=None)),
                    ("validate", {k: v for k, v in validate_message(1).items() if k != "codecs"}),
-                   ("validate", validate_message(1, array="bool")),
-                   ("validate", validate_message(1, array={"name": "float32"})),
+                   ("validate", dict(validate_message(1), extra=1)),
                    ("bye", {"cmd": "bye", "id": 1}), ("bye", {"cmd": "hello"})]
         for name, message in invalid:
             with self.subTest(name=name, message=message):

@@ -203,7 +203,9 @@ class CastRequest:
 @dataclass
 class ValidateRequest:
     id: int
-    array_data_type: Any      # a type name (Any: kept as sent)
+    array_data_type: Any      # the array's data_type as zarr.json holds it: usually one of the 26
+                              # names, but any JSON value (another name, the object form
+                              # {"name": "float32"}); data_type_name() gives the name
     fill_value: Any           # fill_value and codecs: any JSON, the metadata vectors
     codecs: Any               # include malformed metadata on purpose
     array_data_type_json: str = ""
@@ -216,8 +218,26 @@ class ValidateRequest:
         return zarr_json(self.array_data_type_json, self.fill_value_json, self.codecs_json, shape)
 
 
-def _data_type_name(value: Any) -> Any:
+def data_type_name(value: Any) -> Any:
+    """The name in a data_type metadata value: a string as is, the "name" member of the object
+    form ({"name": "float32"} -> "float32"); any other JSON value is returned unchanged."""
     return value.get("name") if isinstance(value, dict) else value
+
+
+_data_type_name = data_type_name
+
+
+def metadata_type_names(array_data_type: Any, codecs: Any) -> list[str]:
+    """The data type names a validate request's metadata uses, as far as it is well formed: the
+    array's data_type and the data_type of each cast_value codec in the chain (string names only,
+    in that order; malformed parts are skipped, never an error)."""
+    names = [data_type_name(array_data_type)]
+    for codec in codecs if isinstance(codecs, list) else []:
+        if isinstance(codec, dict) and codec.get("name") == "cast_value":
+            configuration = codec.get("configuration")
+            if isinstance(configuration, dict):
+                names.append(data_type_name(configuration.get("data_type")))
+    return [name for name in names if isinstance(name, str)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -358,6 +378,11 @@ class Adapter:
     def _validate(self, message: dict, raw: dict) -> dict:
         if "validate" not in self.operations:
             raise Unsupported("validate is not supported")
+        # Any array metadata reaches the callback (names outside the 26, the object form); only
+        # a type of the 26 that the adapter does not declare is answered here, as for casts.
+        for name in metadata_type_names(message["array_data_type"], message["codecs"]):
+            if name in TYPES and name not in self.data_types:
+                raise Unsupported(f"{name} is not supported")
         request = ValidateRequest(message["id"], message["array_data_type"], message["fill_value"],
                                   message["codecs"], raw["array_data_type"], raw["fill_value"],
                                   raw["codecs"], message)
