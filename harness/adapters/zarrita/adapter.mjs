@@ -32,17 +32,23 @@ const zarritaPackage = JSON.parse(readFileSync(join(modules, "zarrita", "package
 const entry = zarritaPackage.exports?.["."]?.import ?? zarritaPackage.main;
 const zarr = await import(pathToFileURL(join(modules, "zarrita", entry)).href);
 
+// The 26 data types of the cast_value spec, with their element width in bytes on the wire.
+const WIDTH = {
+  int2: 1, int4: 1, int8: 1, int16: 2, int32: 4, int64: 8,
+  uint2: 1, uint4: 1, uint8: 1, uint16: 2, uint32: 4, uint64: 8,
+  float4_e2m1fn: 1, float6_e2m3fn: 1, float6_e3m2fn: 1, float8_e3m4: 1, float8_e4m3: 1,
+  float8_e4m3b11fnuz: 1, float8_e4m3fnuz: 1, float8_e5m2: 1, float8_e5m2fnuz: 1, float8_e8m0fnu: 1,
+  bfloat16: 2, float16: 2, float32: 4, float64: 8,
+};
+const ALL_TYPES = Object.keys(WIDTH);
 // The types zarrita's cast_value accepts (its SUPPORTED set, src/codecs/cast_value.ts) that the
-// running Node also has a typed array for: float16 needs globalThis.Float16Array, which Node 20
-// lacks (zarrita's getCtr then has no constructor for float16 and refuses the array).
+// running Node also has a typed array for: float16 needs globalThis.Float16Array (Node 24 has
+// it; on Node 20 zarrita's getCtr has no constructor for float16 and refuses the array).
+// probe.sh checks that zarrita refuses every other type of the 26.
 const CAST_VALUE_TYPES = [
   "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
   "float16", "float32", "float64",
 ];
-const BYTES = {
-  int8: 1, uint8: 1, int16: 2, uint16: 2, float16: 2,
-  int32: 4, uint32: 4, float32: 4, int64: 8, uint64: 8, float64: 8,
-};
 const SUPPORTED = CAST_VALUE_TYPES.filter((t) => t !== "float16" || typeof globalThis.Float16Array === "function");
 
 function send(obj) {
@@ -171,13 +177,20 @@ async function decodeCast(req, raw) {
     return { status: "unsupported", message: `zarrita cast_value on Node ${process.versions.node} does not support ${JSON.stringify(missing)}` };
   }
   const count = req.count;
-  const inWidth = BYTES[inType];
+  const inWidth = WIDTH[inType];
   const input = Buffer.from(req.elements, "hex");
   if (input.length !== count * inWidth) {
     return { status: "error", message: `elements: ${input.length} bytes for ${count} ${inType} elements` };
   }
   if (count === 0) return { status: "ok", elements: "", failed: [] };
+  return zarritaDecode(raw, count, input, inWidth, WIDTH[outType]);
+}
 
+/**
+ * Decodes `count` elements (`input`, `inWidth` bytes each) through zarrita's reading API, with
+ * the array metadata of `raw` (the raw JSON text of `array_data_type`, `fill_value`, `codec`).
+ */
+async function zarritaDecode(raw, count, input, inWidth, outWidth) {
   // The whole request as one chunk.
   const store = new MemoryStore();
   store.map.set("/whole/zarr.json", encoder.encode(arrayDocument(raw, count, count)));
@@ -206,7 +219,6 @@ async function decodeCast(req, raw) {
   } catch (err) {
     return { status: "rejected", message: `open: ${describe(err)}` };
   }
-  const outWidth = BYTES[outType];
   const out = Buffer.alloc(count * outWidth);
   const failed = [];
   for (let i = 0; i < count; i++) {
@@ -220,6 +232,49 @@ async function decodeCast(req, raw) {
     }
   }
   return { status: "ok", elements: out.toString("hex"), failed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// probe.sh: zarrita called once with each of the 26 types the handshake does not declare
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * For each undeclared type T, the adapter's own decode path (zarr.open.v3 + getChunk on an
+ * in-memory array, one element of value 0) twice: decoding from T (array float64, cast_value
+ * data_type T) and decoding into T (array T, cast_value data_type float64). One JSON line per
+ * type; `accepted` is true if zarrita did not refuse either call.
+ */
+async function probe() {
+  for (const type of ALL_TYPES.filter((t) => !SUPPORTED.includes(t))) {
+    const calls = [
+      { array: "float64", encoded: type },
+      { array: type, encoded: "float64" },
+    ];
+    const described = [];
+    const results = [];
+    let accepted = false;
+    for (const { array, encoded } of calls) {
+      const codec = `{"name":"cast_value","configuration":{"data_type":${JSON.stringify(encoded)}}}`;
+      described.push(
+        `zarr.open.v3(<zarr.json: data_type ${JSON.stringify(array)}, fill_value 0, codecs [${codec}, bytes little]>, ` +
+          `{kind: "array"}).getChunk([0]) on the chunk 0x${"00".repeat(WIDTH[encoded])}`,
+      );
+      const raw = { array_data_type: JSON.stringify(array), fill_value: "0", codec };
+      let answer;
+      try {
+        answer = await zarritaDecode(raw, 1, Buffer.alloc(WIDTH[encoded]), WIDTH[encoded], WIDTH[array]);
+      } catch (err) {
+        answer = { status: "rejected", message: `threw: ${describe(err)}` };
+      }
+      if (answer.status === "ok") {
+        accepted = true;
+        results.push(`accepted: decoded to 0x${answer.elements}${answer.failed.length ? " (element refused)" : ""}`);
+      } else {
+        results.push(answer.message);
+      }
+    }
+    send({ data_type: type, accepted, call: described.join("; then "), result: results.join("; then ") });
+  }
 }
 
 async function handle(line) {
@@ -240,7 +295,8 @@ async function handle(line) {
         notes:
           `zarrita ${zarritaPackage.version} on Node ${process.versions.node}: cast_value decode only ` +
           "(its encode throws UnsupportedError); no metadata validation on open" +
-          (SUPPORTED.includes("float16") ? "" : "; float16 needs Float16Array, absent in this Node"),
+          (SUPPORTED.includes("float16") ? "" : "; float16 needs Float16Array, absent in this Node") +
+          "; the other 15 types of the 26 are refused by zarrita (probe.sh)",
       });
       return null;
     case "bye":
@@ -267,6 +323,11 @@ async function handle(line) {
       send({ id: req.id ?? null, status: "error", message: `unknown command ${JSON.stringify(req.cmd)}` });
       return null;
   }
+}
+
+if (process.argv.includes("--probe")) {
+  await probe();
+  process.exit(0);
 }
 
 // Requests are answered strictly in order, one at a time.
