@@ -292,6 +292,7 @@ async function handle(line) {
         implementation: { name: "zarrita", version: zarritaPackage.version, language: "javascript" },
         data_types: SUPPORTED,
         operations: ["decode"],
+        environment: { node: process.versions.node, zarrita: zarritaPackage.version },
         notes:
           `zarrita ${zarritaPackage.version} on Node ${process.versions.node}: cast_value decode only ` +
           "(its encode throws UnsupportedError); no metadata validation on open" +
