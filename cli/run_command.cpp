@@ -10,6 +10,7 @@
 #include "harness/report_html.hpp"
 #include "harness/report_json.hpp"
 #include "harness/report_junit.hpp"
+#include "harness/report_output.hpp"
 #include "harness/report_terminal.hpp"
 #include "harness/runner.hpp"
 #include "harness/vector_source.hpp"
@@ -64,14 +65,34 @@ std::uint64_t number_option(Arguments& arguments, std::string_view name, std::ui
                    *text + "\"");
 }
 
-void write_report(const std::filesystem::path& path,
-                  void (*writer)(const RunSummary&, std::ostream&), const RunSummary& summary) {
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary);
-  writer(summary, out);
-  out.flush();
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-  std::cerr << "wrote " << path.string() << "\n";
+// A report file, opened before the run so that an unwritable path stops it before it starts.
+struct ReportFile {
+  std::filesystem::path path;
+  void (*writer)(const RunSummary&, std::ostream&);
+  std::unique_ptr<ReportOutput> output;
+};
+
+ReportFile open_report(const std::string& path, void (*writer)(const RunSummary&, std::ostream&)) {
+  const std::filesystem::path file(path);
+  try {
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    return {file, writer, std::make_unique<ReportOutput>(file)};
+  } catch (const std::exception& error) {
+    throw UsageError("cvc run: cannot write the report " + path + ": " + error.what());
+  }
+}
+
+// "--type int8 --direction decode", or "all cases" without filters: how the run chose its cases.
+std::string selection_text(const CaseFilter& filter) {
+  std::string text;
+  const auto add = [&text](std::string_view option, const std::vector<std::string>& values) {
+    for (const std::string& value : values)
+      text += (text.empty() ? "" : " ") + std::string(option) + " " + value;
+  };
+  add("--type", filter.types);
+  add("--direction", filter.directions);
+  add("--family", filter.families);
+  return text.empty() ? "all cases" : text;
 }
 
 }  // namespace
@@ -116,6 +137,7 @@ int run_run(Arguments& arguments) {
     junit_path = junit_path.value_or(*report_dir + "/report.xml");
     html_path = html_path.value_or(*report_dir + "/report.html");
   }
+  options.selection = selection_text(filter);
 
   std::unique_ptr<CaseSource> source;
   VectorCaseSource* vector_source = nullptr;
@@ -127,6 +149,8 @@ int run_run(Arguments& arguments) {
       throw UsageError(std::string("cvc run: --vectors: ") + error.what());
     }
     options.mode = "vectors " + *vectors;
+    options.vectors_version = vector_source->vectors_version();
+    options.vectors_manifest_sha256 = vector_source->manifest_sha256();
   } else {
     if (*live != "exhaustive" && *live != "random")
       throw UsageError("cvc run: --live takes exhaustive or random");
@@ -138,6 +162,11 @@ int run_run(Arguments& arguments) {
                              std::to_string(live_options.count) + ")";
     source = std::make_unique<LiveCaseSource>(live_options, filter);
   }
+
+  std::vector<ReportFile> reports;
+  if (json_path) reports.push_back(open_report(*json_path, &write_json_report));
+  if (junit_path) reports.push_back(open_report(*junit_path, &write_junit_report));
+  if (html_path) reports.push_back(open_report(*html_path, &write_html_report));
 
   RunSummary summary;
   ProgressLine progress;
@@ -153,13 +182,11 @@ int run_run(Arguments& arguments) {
   std::signal(SIGTERM, SIG_DFL);
 
   write_terminal_report(summary, std::cout, terminal);
-  if (vector_source != nullptr && !vector_source->skipped().empty()) {
-    std::cout << "\nNot run (" << vector_source->skipped().size() << "):\n";
-    for (const std::string& note : vector_source->skipped()) std::cout << "  " << note << "\n";
+  for (ReportFile& report : reports) {
+    report.writer(summary, report.output->stream());
+    report.output->finish();
+    std::cerr << "wrote " << report.path.string() << "\n";
   }
-  if (json_path) write_report(*json_path, &write_json_report, summary);
-  if (junit_path) write_report(*junit_path, &write_junit_report, summary);
-  if (html_path) write_report(*html_path, &write_html_report, summary);
   return exit_code(summary) == 0 ? kExitOk : kExitNegative;
 }
 

@@ -39,9 +39,14 @@ struct ValidateBatch {
   std::map<std::string, std::string> alternatives;  // "FLAG=ALT" -> "valid" / "invalid"
   bool compute_alternatives = false;
   std::string where;
+  std::string rule;  // what the case tests: the vector's "rule" ("unsupported_array_type", ...)
 };
 
 using CaseBatch = std::variant<CastBatch, ValidateBatch>;
+
+// The data_type of the first cast_value codec of a chain, read leniently (null when there is no
+// such codec or its data_type is not one of the 26): the output axis of a validate case's cell.
+const DataType* first_cast_data_type(const nlohmann::json& codecs);
 
 // Filters from the command line; an empty set matches everything.
 struct CaseFilter {
@@ -59,6 +64,9 @@ class CaseSource {
   virtual ~CaseSource() = default;
   virtual bool next(CaseBatch& batch) = 0;
   virtual std::uint64_t total_cases() const = 0;
+  // What the source holds that no protocol operation exercises, one line each with its case
+  // count: reported so that every case is accounted for, never counted as run.
+  virtual std::vector<std::string> outside_selection() const { return {}; }
 };
 
 }  // namespace cvc

@@ -185,6 +185,7 @@ bool LiveCaseSource::next_validate(CaseBatch& batch) {
                        : CastConfiguration{Rounding::TowardsZero, OutOfRange::Clamp};
     ValidateBatch validate;
     validate.family = "live";
+    validate.request.array_data_type = std::string(group.input->name);
     validate.request.array_type = group.input;
     validate.request.fill_value = format_scalar(*group.input, fill_bits);
     validate.request.codecs =
@@ -195,6 +196,7 @@ bool LiveCaseSource::next_validate(CaseBatch& batch) {
     validate.expected_reason = check.message;
     validate.compute_alternatives = true;
     validate.where = "live validate #" + std::to_string(index);
+    validate.rule = "fill value round trip";
     batch = std::move(validate);
     return true;
   }

@@ -1,6 +1,7 @@
 #include "harness/report_html.hpp"
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,13 +23,15 @@ table.matrix thead th { writing-mode: vertical-rl; transform: rotate(180deg); fo
   font-size: 0.8em; padding: 4px 1px; }
 table.matrix tbody th { font-weight: normal; font-size: 0.8em; }
 table.matrix a { color: inherit; text-decoration: none; display: block; }
-table.cases td { text-align: left; font-family: ui-monospace, monospace; font-size: 0.85em;
+table.groups td { text-align: left; font-family: ui-monospace, monospace; font-size: 0.85em;
   white-space: pre-wrap; max-width: 30em; overflow-wrap: anywhere; }
-td.pass, span.pass { background: #a5d6a7; } td.divergence, span.divergence { background: #ffd54f; }
-td.fail, span.fail { background: #ef9a9a; } td.unsupported, span.unsupported { background: #cfcfcf; }
-td.not-run, span.not-run { background: #fff; }
-span.pass, span.divergence, span.fail, span.unsupported, span.not-run { padding: 1px 6px;
-  border: 1px solid #bbb; margin-right: 4px; }
+table.groups td.config { overflow-wrap: normal; word-break: normal; }
+table.groups td.count { text-align: right; }
+.pass { background: #a5d6a7; } .partly-unsupported { background: #dcedc8; }
+.divergence { background: #ffd54f; } .fail { background: #ef9a9a; }
+.unsupported { background: #cfcfcf; } .not-run { background: #fff; }
+dl.legend dt { display: inline-block; min-width: 2em; text-align: center; border: 1px solid #bbb; }
+dl.legend dd { display: inline; margin: 0 1em 0 0.3em; }
 p.result { font-weight: bold; font-size: 1.1em; }
 pre { background: #f6f6f6; padding: 0.5em; white-space: pre-wrap; overflow-wrap: anywhere; }
 )";
@@ -56,23 +59,6 @@ std::string anchor(std::string_view prefix, std::string_view operation, const Da
                    const DataType* output) {
   return std::string(prefix) + "-" + fragment(operation) + "-" + fragment(type_label(input)) + "-" +
          fragment(type_label(output));
-}
-
-// 950, 9.5k, 95k, 1.2M: a count that fits a matrix cell.
-std::string compact_count(std::uint64_t count) {
-  char text[32];
-  const auto scaled = [&](double value, const char* unit) {
-    std::snprintf(text, sizeof text, value < 10 ? "%.1f%s" : "%.0f%s", value, unit);
-  };
-  if (count < 1000)
-    std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(count));
-  else if (count < 1000000)
-    scaled(static_cast<double>(count) / 1e3, "k");
-  else if (count < 1000000000)
-    scaled(static_cast<double>(count) / 1e6, "M");
-  else
-    scaled(static_cast<double>(count) / 1e9, "G");
-  return text;
 }
 
 std::string seconds_text(double seconds) {
@@ -113,12 +99,22 @@ void write_header(const RunSummary& summary, std::ostream& out) {
   std::string status = "complete";
   if (end.interrupted) status = "interrupted: the report is partial";
   if (end.aborted) status = "aborted: " + end.abort_reason + " (the report is partial)";
+  std::string environment;
+  for (const auto& [name, version] : info.environment)
+    environment += (environment.empty() ? "" : ", ") + name + " " + version;
+  std::string vectors;
+  if (!info.vectors_version.empty() || !info.vectors_manifest_sha256.empty())
+    vectors = "version " + (info.vectors_version.empty() ? "(none)" : info.vectors_version) +
+              ", manifest SHA-256 " + info.vectors_manifest_sha256;
   const std::vector<std::pair<std::string_view, std::string>> rows = {
       {"implementation", implementation},
       {"language", info.implementation_language},
+      {"environment", environment},
       {"command", info.command},
       {"notes", info.notes},
       {"mode", info.mode + (info.strict ? " (strict: divergences fail)" : "")},
+      {"vectors", vectors},
+      {"selection", info.selection},
       {"harness", "cvc " + info.harness_version},
       {"started", info.started_at},
       {"duration", seconds_text(end.seconds)},
@@ -133,17 +129,29 @@ void write_header(const RunSummary& summary, std::ostream& out) {
           : summary.complete() ? "FAIL"
                                : "INCOMPLETE")
       << " (exit code " << code << ")</p>\n<p>Totals: " << html(counts_text(summary.totals()))
-      << "</p>\n";
+      << "</p>\n<p>Accounting: " << html(accounting_text(summary)) << "</p>\n";
+  if (!end.outside_selection.empty()) {
+    out << "<p>Outside the selection (no protocol operation exercises them):</p>\n<ul>\n";
+    for (const std::string& line : end.outside_selection) out << "<li>" << html(line) << "</li>\n";
+    out << "</ul>\n";
+  }
 }
 
 void write_legend(std::ostream& out) {
-  out << "<p class=\"legend\">";
-  for (const CellStatus status : {CellStatus::Pass, CellStatus::Divergence, CellStatus::Fail,
-                                  CellStatus::Unsupported, CellStatus::NotRun})
-    out << "<span class=\"" << cell_status_name(status) << "\">" << cell_status_name(status)
-        << "</span>";
-  out << " A cell shows its failures (fail), divergences (divergence) or cases; hover for the "
-         "counts, click for its cases.</p>\n";
+  out << "<dl class=\"legend\">";
+  const std::pair<CellStatus, std::string_view> entries[] = {
+      {CellStatus::Pass, "every case passed"},
+      {CellStatus::PartlyUnsupported, "no failure, but some cases unsupported"},
+      {CellStatus::Divergence, "divergences (an alternative reading), no failure"},
+      {CellStatus::Fail, "failures or adapter errors"},
+      {CellStatus::Unsupported, "every case unsupported"},
+      {CellStatus::NotRun, "no case"}};
+  for (const auto& [status, meaning] : entries)
+    out << "<dt class=\"" << cell_status_name(status) << "\">" << cell_status_symbol(status)
+        << "</dt><dd>" << html(meaning) << "</dd>";
+  out << "</dl>\n<p>The number in a cell is always the share of its cases that passed, in whole "
+         "percent rounded down (shown unless all or none passed). Hover over a cell for its "
+         "counts; click a cell with failures or divergences for its groups.</p>\n";
 }
 
 // The axis of a matrix: the 26 types, and a null type when some cell has one.
@@ -164,12 +172,11 @@ void write_matrix_cell(const RunSummary& summary, const std::string& operation,
       << attr(cell_name(operation, input, output) + ": " +
               (cell == nullptr ? "not run" : counts_text(counts)))
       << "\">";
-  std::string shown;
-  if (status == CellStatus::Fail) shown = compact_count(counts.failed(false));
-  if (status == CellStatus::Divergence) shown = compact_count(counts[Verdict::Divergence]);
-  if (status == CellStatus::Pass) shown = compact_count(counts.total());
-  if (status == CellStatus::Unsupported) shown.push_back('-');  // not = "-": GCC 12 -Wrestrict
-  const bool linked = cell != nullptr && (!cell->failures.empty() || !cell->divergences.empty());
+  std::string shown(cell_status_symbol(status));
+  if (status == CellStatus::Fail || status == CellStatus::Divergence ||
+      status == CellStatus::PartlyUnsupported)
+    shown += std::to_string(passed_percent(counts));
+  const bool linked = status == CellStatus::Fail || status == CellStatus::Divergence;
   if (linked)
     out << "<a href=\"#" << anchor("cell", operation, input, output) << "\">" << shown << "</a>";
   else
@@ -198,38 +205,81 @@ void write_matrix(const RunSummary& summary, std::string_view operation_name, st
   out << "</tbody></table>\n";
 }
 
-void write_cases(const std::vector<CaseOutcome>& outcomes, std::uint64_t total,
-                 std::string_view what, std::ostream& out) {
-  if (outcomes.empty()) return;
-  out << "<p>" << html(what) << ": " << outcomes.size() << " of " << total
-      << " shown</p>\n<table class=\"cases\"><tr><th>verdict</th><th>where</th>"
-         "<th>configuration</th><th>input</th><th>expected</th><th>got</th><th>explanation</th>"
-         "<th>flag</th></tr>\n";
-  for (const CaseOutcome& outcome : outcomes) {
-    out << "<tr><td class=\"" << (outcome.verdict == Verdict::Divergence ? "divergence" : "fail")
-        << "\">" << html(verdict_label(outcome.verdict)) << "</td>";
-    for (const std::string* text :
-         {&outcome.where, &outcome.configuration, &outcome.input_text, &outcome.expected,
-          &outcome.got, &outcome.explanation, &outcome.flag})
-      out << "<td>" << html(*text) << "</td>";
-    out << "</tr>\n";
+// JSON text with a line-break opportunity after each "," and ":", so that a narrow column wraps
+// it between tokens, never inside one.
+std::string wrappable_json(std::string_view text) {
+  std::string escaped;
+  for (const char c : text) {
+    escaped += html(std::string_view(&c, 1));
+    if (c == ',' || c == ':') escaped += "<wbr>";
   }
-  out << "</table>\n";
+  return escaped;
 }
 
-void write_cell_sections(const RunSummary& summary, std::ostream& out) {
-  bool heading = false;
-  for (const CellSummary* cell : summary.cells()) {
-    if (cell->failures.empty() && cell->divergences.empty()) continue;
-    if (!heading) out << "<h2 id=\"cells\">Cases by cell</h2>\n";
-    heading = true;
-    out << "<section id=\"" << anchor("cell", cell->operation, cell->input, cell->output)
-        << "\" class=\"cell\">\n<h3>" << html(cell->name()) << "</h3>\n<p>"
-        << html(counts_text(cell->counts)) << " (<a href=\"#matrix-" << fragment(cell->operation)
-        << "\">matrix</a>)</p>\n";
-    write_cases(cell->failures, cell->counts.failed(false), "failures", out);
-    write_cases(cell->divergences, cell->counts[Verdict::Divergence], "divergences", out);
-    out << "</section>\n";
+enum class GroupDetail { WithExample, CountOnly, Omitted };
+
+void write_group_row(const FailureGroup& group, GroupDetail detail, std::ostream& out) {
+  const CellStatus status = cell_status(group.counts);
+  out << "<tr><td class=\"text " << cell_status_name(status) << "\">"
+      << cell_status_symbol(status) << " " << html(group.kind) << "</td><td>"
+      << html(group.rule) << "</td><td class=\"count\">" << group.counts.total() << "</td>";
+  if (detail == GroupDetail::WithExample && !group.examples.empty()) {
+    const CaseOutcome& example = group.examples.front();
+    out << "<td>" << html(example.where) << "</td><td class=\"config\">"
+        << wrappable_json(example.configuration) << "</td>";
+    for (const std::string* text :
+         {&example.input_text, &example.expected, &example.got, &example.explanation})
+      out << "<td>" << html(*text) << "</td>";
+  } else {
+    out << "<td colspan=\"6\">(example in report.json)</td>";
+  }
+  out << "</tr>\n";
+}
+
+// The failure groups, cell by cell, within the page's byte budget: with an example while the
+// page is under kPageBudgetBytes, then without, then only a count per cell.
+void write_groups(const RunSummary& summary, std::ostringstream& out) {
+  const std::vector<const FailureGroup*> groups = summary.groups();
+  if (groups.empty()) return;
+  out << "<h2 id=\"groups\">Failures and divergences by cell, rule and kind</h2>\n<p>"
+      << groups.size()
+      << " groups: the cases of one cell and rule that went wrong the same way, counted, with the "
+         "first example (report.json keeps up to "
+      << summary.limits().examples_per_group << " per group).";
+  if (summary.omitted_group_cases() > 0)
+    out << " " << summary.omitted_group_cases()
+        << " further failing cases fall in groups beyond the report's limit of "
+        << summary.limits().groups << " groups; they are counted in the matrices and totals.";
+  out << "</p>\n";
+  std::size_t i = 0;
+  while (i < groups.size()) {
+    const FailureGroup& first = *groups[i];
+    std::size_t end = i;
+    while (end < groups.size() && groups[end]->operation == first.operation &&
+           groups[end]->input == first.input && groups[end]->output == first.output)
+      ++end;
+    const std::size_t written = static_cast<std::size_t>(out.tellp());
+    const GroupDetail detail = written < kPageBudgetBytes ? GroupDetail::WithExample
+                               : written < kPageBudgetBytes + 100 * 1024 ? GroupDetail::CountOnly
+                                                                         : GroupDetail::Omitted;
+    const CellSummary* cell = summary.find_cell(first.operation, first.input, first.output);
+    const std::string id = anchor("cell", first.operation, first.input, first.output);
+    if (detail == GroupDetail::Omitted) {
+      std::uint64_t cases = 0;
+      for (std::size_t k = i; k < end; ++k) cases += groups[k]->counts.total();
+      out << "<p id=\"" << id << "\">" << html(first.cell_name()) << ": " << end - i
+          << " groups, " << cases << " cases (listed in report.json: this page is full)</p>\n";
+    } else {
+      out << "<section id=\"" << id << "\">\n<h3>" << html(first.cell_name()) << "</h3>\n<p>"
+          << html(cell == nullptr ? "" : counts_text(cell->counts)) << " (<a href=\"#matrix-"
+          << fragment(first.operation)
+          << "\">matrix</a>)</p>\n<table class=\"groups\"><tr><th>kind</th><th>rule</th>"
+             "<th>cases</th><th>example</th><th>configuration</th><th>input</th><th>expected</th>"
+             "<th>got</th><th>explanation</th></tr>\n";
+      for (std::size_t k = i; k < end; ++k) write_group_row(*groups[k], detail, out);
+      out << "</table>\n</section>\n";
+    }
+    i = end;
   }
 }
 
@@ -268,8 +318,9 @@ void write_incidents(const RunSummary& summary, std::ostream& out) {
 
 }  // namespace
 
-void write_html_report(const RunSummary& summary, std::ostream& out) {
+void write_html_report(const RunSummary& summary, std::ostream& stream) {
   const RunInfo& info = summary.info();
+  std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>"
       << html("cast_value conformance: " + info.implementation_name + " " +
               info.implementation_version)
@@ -281,20 +332,9 @@ void write_html_report(const RunSummary& summary, std::ostream& out) {
   for (const std::string_view operation : operations) write_matrix(summary, operation, out);
   write_rules_and_flags(summary, out);
   write_incidents(summary, out);
-  write_cell_sections(summary, out);
+  write_groups(summary, out);
   out << "</body>\n</html>\n";
-}
-
-HtmlReport::HtmlReport(std::ostream& out, SummaryLimits limits)
-    : RunSummary(limits), output_(out) {}
-
-HtmlReport::HtmlReport(const std::filesystem::path& path, SummaryLimits limits)
-    : RunSummary(limits), output_(path) {}
-
-void HtmlReport::end(const RunEnd& end) {
-  RunSummary::end(end);
-  write_html_report(*this, output_.stream());
-  output_.finish();
+  stream << out.str();
 }
 
 }  // namespace cvc

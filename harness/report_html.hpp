@@ -1,33 +1,28 @@
 // The HTML report: one self-contained page (inline CSS, no script, no external resource) with the
-// run info, the conformance matrix of each operation (rows: input type, columns: output type, both
-// in the order of all_data_types(); each cell coloured by its status, full counts in its title,
-// linked to a section listing its retained cases), the rule and flag tables and the incidents.
+// run info and the accounting of every selected case, the conformance matrix of each operation
+// (rows: input type, columns: output type, both in the order of all_data_types()), the rule and
+// flag tables, the incidents and the failure groups.
 //
-// Matrix cells carry id="m-OPERATION-INPUT-OUTPUT" and class pass | divergence | fail |
-// unsupported | not-run; a cell's section has id="cell-OPERATION-INPUT-OUTPUT".
+// A matrix cell says its status without colour: a symbol (cell_status_symbol) and, unless every
+// case passed or none did, the share of its cases that passed, in whole percent rounded down; the
+// colour repeats the symbol. Full counts are in its title; a cell with failures or divergences
+// links to its groups. Matrix cells carry id="m-OPERATION-INPUT-OUTPUT" and the class of their
+// status (cell_status_name); a cell's groups are under id="cell-OPERATION-INPUT-OUTPUT".
+//
+// The page stays under about 1 MB whatever the run: once kPageBudgetBytes are written, the
+// remaining failure groups are listed without examples, then only counted (report.json has them
+// all).
 #pragma once
 
-#include <filesystem>
+#include <cstddef>
 #include <ostream>
 
-#include "harness/report_output.hpp"
 #include "harness/run_summary.hpp"
 
 namespace cvc {
 
+inline constexpr std::size_t kPageBudgetBytes = 900 * 1024;
+
 void write_html_report(const RunSummary& summary, std::ostream& out);
-
-// The HTML report as a sink: aggregates, and writes the page at end().
-class HtmlReport final : public RunSummary {
- public:
-  explicit HtmlReport(std::ostream& out, SummaryLimits limits = {});
-  // Opens the file now (throws std::runtime_error when it cannot); writes it at end().
-  explicit HtmlReport(const std::filesystem::path& path, SummaryLimits limits = {});
-
-  void end(const RunEnd& end) override;  // throws std::runtime_error when writing fails
-
- private:
-  ReportOutput output_;
-};
 
 }  // namespace cvc

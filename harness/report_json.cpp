@@ -25,13 +25,8 @@ json outcome_json(const CaseOutcome& outcome) {
           {"expected", outcome.expected},
           {"got", outcome.got},
           {"explanation", outcome.explanation},
-          {"flag", outcome.flag}};
-}
-
-json outcomes_json(const std::vector<CaseOutcome>& outcomes) {
-  json list = json::array();
-  for (const CaseOutcome& outcome : outcomes) list.push_back(outcome_json(outcome));
-  return list;
+          {"flag", outcome.flag},
+          {"kind", outcome.kind}};
 }
 
 json incident_json(const AdapterIncident& incident) {
@@ -44,25 +39,58 @@ json incident_json(const AdapterIncident& incident) {
 
 json run_json(const RunSummary& summary) {
   const RunInfo& info = summary.info();
+  json environment = json::object();
+  for (const auto& [name, version] : info.environment) environment[name] = version;
   return {{"command", info.command},
           {"implementation",
            {{"name", info.implementation_name},
             {"version", info.implementation_version},
             {"language", info.implementation_language}}},
           {"notes", info.notes},
+          {"environment", std::move(environment)},
           {"mode", info.mode},
+          {"selection", info.selection},
+          {"vectors",
+           {{"version", info.vectors_version}, {"manifest_sha256", info.vectors_manifest_sha256}}},
           {"strict", info.strict},
           {"harness_version", info.harness_version},
           {"started_at", info.started_at},
           {"seconds", summary.run_end().seconds}};
 }
 
+json accounting_json(const RunSummary& summary) {
+  const RunEnd& end = summary.run_end();
+  const std::uint64_t counted = summary.cases_counted();
+  json outside = json::array();
+  for (const std::string& line : end.outside_selection) outside.push_back(line);
+  return {{"counted", counted},
+          {"not_reached", end.not_reached_known ? json(end.not_reached) : json()},
+          {"selected", end.not_reached_known ? json(counted + end.not_reached) : json()},
+          {"outside_selection", std::move(outside)}};
+}
+
 json limits_json(const SummaryLimits& limits) {
-  return {{"per_cell", limits.per_cell},
-          {"overall", limits.overall},
+  return {{"examples_per_group", limits.examples_per_group},
+          {"groups", limits.groups},
           {"incidents", limits.incidents},
           {"distinct_names", limits.distinct_names},
           {"text_bytes", limits.text_bytes}};
+}
+
+json groups_json(const RunSummary& summary) {
+  json groups = json::array();
+  for (const FailureGroup* group : summary.groups()) {
+    json examples = json::array();
+    for (const CaseOutcome& example : group->examples) examples.push_back(outcome_json(example));
+    groups.push_back({{"operation", group->operation},
+                      {"input_type", type_label(group->input)},
+                      {"output_type", type_label(group->output)},
+                      {"rule", group->rule},
+                      {"kind", group->kind},
+                      {"counts", counts_json(group->counts)},
+                      {"examples", std::move(examples)}});
+  }
+  return {{"omitted_cases", summary.omitted_group_cases()}, {"groups", std::move(groups)}};
 }
 
 }  // namespace
@@ -75,9 +103,9 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
                      {"input_type", type_label(cell->input)},
                      {"output_type", type_label(cell->output)},
                      {"status", cell_status_name(cell_status(cell->counts))},
-                     {"counts", counts_json(cell->counts)},
-                     {"failures", outcomes_json(cell->failures)},
-                     {"divergences", outcomes_json(cell->divergences)}});
+                     {"passed_percent", passed_percent(cell->counts)},
+                     {"seconds", cell->seconds},
+                     {"counts", counts_json(cell->counts)}});
   json rules = json::array();
   for (const RuleSummary* rule : summary.rules())
     rules.push_back({{"rule", rule->rule}, {"counts", counts_json(rule->counts)}});
@@ -96,33 +124,21 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
           {"aborted", end.aborted},
           {"abort_reason", end.abort_reason},
           {"exit_code", exit_code(summary)},
+          {"accounting", accounting_json(summary)},
           {"limits", limits_json(summary.limits())},
           {"totals", counts_json(summary.totals())},
           {"cells", std::move(cells)},
           {"rules", std::move(rules)},
           {"divergence_flags", std::move(flags)},
+          {"failure_groups", groups_json(summary)},
           {"incidents",
            {{"count", summary.incident_count()},
             {"cases_affected", summary.incident_cases()},
-            {"retained", std::move(incidents)}}},
-          {"failures", outcomes_json(summary.first_failures())},
-          {"divergences", outcomes_json(summary.first_divergences())}};
+            {"retained", std::move(incidents)}}}};
 }
 
 void write_json_report(const RunSummary& summary, std::ostream& out) {
-  out << json_report(summary).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-}
-
-JsonReport::JsonReport(std::ostream& out, SummaryLimits limits)
-    : RunSummary(limits), output_(out) {}
-
-JsonReport::JsonReport(const std::filesystem::path& path, SummaryLimits limits)
-    : RunSummary(limits), output_(path) {}
-
-void JsonReport::end(const RunEnd& end) {
-  RunSummary::end(end);
-  write_json_report(*this, output_.stream());
-  output_.finish();
+  out << json_report(summary).dump(1, ' ', false, json::error_handler_t::replace) << "\n";
 }
 
 }  // namespace cvc

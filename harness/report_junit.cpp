@@ -18,6 +18,12 @@ CaseResult cell_result(const CellSummary& cell, bool strict) {
   return CaseResult::Passed;
 }
 
+// A cell with unsupported cases beside others gets a second testcase, skipped, for them.
+bool has_unsupported_part(const CellSummary& cell) {
+  const std::uint64_t unsupported = cell.counts[Verdict::Unsupported];
+  return unsupported > 0 && unsupported < cell.counts.total();
+}
+
 std::string attribute(std::string_view name, std::string_view value) {
   std::string text(1, ' ');  // appended, not " " + ...: GCC 12 warns falsely (-Wrestrict)
   text.append(name).append("=\"").append(escape_markup_attribute(value)).push_back('"');
@@ -33,12 +39,16 @@ std::string counts_message(const VerdictCounts& counts, bool strict) {
   return message + " of " + std::to_string(counts.total()) + " cases";
 }
 
-// The retained outcomes in full, then how many more the cell had.
-std::string outcomes_body(const std::vector<CaseOutcome>& outcomes, std::uint64_t total) {
+// The cell's failure groups, each with its count and first example in full.
+std::string groups_body(const std::vector<const FailureGroup*>& groups, bool divergences) {
   std::string body;
-  for (const CaseOutcome& outcome : outcomes) body += describe_outcome(outcome) + "\n";
-  if (total > outcomes.size())
-    body += "... and " + std::to_string(total - outcomes.size()) + " more\n";
+  for (const FailureGroup* group : groups) {
+    const bool diverged = group->counts[Verdict::Divergence] > 0;
+    if (diverged != divergences) continue;
+    body += group->rule + ": " + group->kind + " (" + std::to_string(group->counts.total()) +
+            " cases)\n";
+    if (!group->examples.empty()) body += "  e.g. " + describe_outcome(group->examples.front(), "    ");
+  }
   return body;
 }
 
@@ -50,6 +60,10 @@ void write_properties(const RunSummary& summary, std::ostream& out) {
       {"implementation_language", info.implementation_language},
       {"command", info.command},
       {"mode", info.mode},
+      {"selection", info.selection},
+      {"vectors_version", info.vectors_version},
+      {"vectors_manifest_sha256", info.vectors_manifest_sha256},
+      {"accounting", accounting_text(summary)},
       {"strict", info.strict ? "true" : "false"},
       {"harness_version", info.harness_version},
       {"started_at", info.started_at}};
@@ -59,38 +73,54 @@ void write_properties(const RunSummary& summary, std::ostream& out) {
   out << "    </properties>\n";
 }
 
-void write_cell(const CellSummary& cell, bool strict, std::ostream& out) {
+void write_cell_properties(const CellSummary& cell, std::ostream& out) {
+  out << "      <properties>\n";
+  for (const Verdict verdict : kAllVerdicts)
+    out << "        <property" << attribute("name", verdict_name(verdict))
+        << attribute("value", std::to_string(cell.counts[verdict])) << "/>\n";
+  out << "      </properties>\n";
+}
+
+void write_cell(const CellSummary& cell, const std::vector<const FailureGroup*>& groups,
+                bool strict, std::ostream& out) {
   out << "    <testcase" << attribute("classname", cell.operation)
-      << attribute("name", cell.pair_name()) << attribute("time", "0");
+      << attribute("name", cell.pair_name()) << attribute("time", std::to_string(cell.seconds))
+      << ">\n";
+  write_cell_properties(cell, out);
   const VerdictCounts& counts = cell.counts;
   const std::uint64_t divergences = counts[Verdict::Divergence];
   switch (cell_result(cell, strict)) {
     case CaseResult::Failed: {
       const std::uint64_t failures = counts.failed(false);
-      std::string body = outcomes_body(cell.failures, failures);
-      if (strict && divergences > 0) body += outcomes_body(cell.divergences, divergences);
-      out << ">\n      <failure" << attribute("type", failures > 0 ? "fail" : "divergence")
+      std::string body = groups_body(groups, false);
+      if (strict && divergences > 0) body += groups_body(groups, true);
+      out << "      <failure" << attribute("type", failures > 0 ? "fail" : "divergence")
           << attribute("message", counts_message(counts, strict)) << ">" << escape_markup(body)
-          << "</failure>\n    </testcase>\n";
-      return;
+          << "</failure>\n";
+      break;
     }
     case CaseResult::Skipped:
-      out << ">\n      <skipped"
+      out << "      <skipped"
           << attribute("message", "all " + std::to_string(counts.total()) + " cases unsupported")
-          << "/>\n    </testcase>\n";
-      return;
+          << "/>\n";
+      break;
     case CaseResult::Passed:
-      if (divergences == 0) {
-        out << "/>\n";
-        return;
-      }
-      out << ">\n      <system-out>"
-          << escape_markup(counts_message(counts, strict) +
-                           " (divergences pass without --strict)\n" +
-                           outcomes_body(cell.divergences, divergences))
-          << "</system-out>\n    </testcase>\n";
-      return;
+      if (divergences > 0)
+        out << "      <system-out>"
+            << escape_markup(counts_message(counts, strict) +
+                             " (divergences pass without --strict)\n" + groups_body(groups, true))
+            << "</system-out>\n";
+      break;
   }
+  out << "    </testcase>\n";
+  if (!has_unsupported_part(cell)) return;
+  out << "    <testcase" << attribute("classname", cell.operation)
+      << attribute("name", cell.pair_name() + " (unsupported part)") << attribute("time", "0")
+      << ">\n      <skipped"
+      << attribute("message", std::to_string(counts[Verdict::Unsupported]) + " of " +
+                                  std::to_string(counts.total()) +
+                                  " cases unsupported: not run, never counted as passed")
+      << "/>\n    </testcase>\n";
 }
 
 struct SuiteCounts {
@@ -104,8 +134,18 @@ SuiteCounts suite_counts(const std::vector<const CellSummary*>& cells, bool stri
     const CaseResult result = cell_result(*cell, strict);
     counts.failures += result == CaseResult::Failed;
     counts.skipped += result == CaseResult::Skipped;
+    if (has_unsupported_part(*cell)) {
+      ++counts.tests;
+      ++counts.skipped;
+    }
   }
   return counts;
+}
+
+double suite_seconds(const std::vector<const CellSummary*>& cells) {
+  double seconds = 0;
+  for (const CellSummary* cell : cells) seconds += cell->seconds;
+  return seconds;
 }
 
 void write_suite_open(std::string_view name, const SuiteCounts& counts, double seconds,
@@ -166,27 +206,23 @@ void write_junit_report(const RunSummary& summary, std::ostream& out) {
       << attribute("failures", std::to_string(all.failures)) << attribute("errors", "0")
       << attribute("skipped", std::to_string(all.skipped))
       << attribute("time", std::to_string(summary.run_end().seconds)) << ">\n";
+  const std::vector<const FailureGroup*> groups = summary.groups();
   for (const std::string_view operation : summary.operations()) {
     const std::vector<const CellSummary*> cells = summary.cells(operation);
-    write_suite_open(operation, suite_counts(cells, strict), 0, out);
+    write_suite_open(operation, suite_counts(cells, strict), suite_seconds(cells), out);
     write_properties(summary, out);
-    for (const CellSummary* cell : cells) write_cell(*cell, strict, out);
+    for (const CellSummary* cell : cells) {
+      std::vector<const FailureGroup*> own;
+      for (const FailureGroup* group : groups)
+        if (group->operation == cell->operation && group->input == cell->input &&
+            group->output == cell->output)
+          own.push_back(group);
+      write_cell(*cell, own, strict, out);
+    }
     out << "  </testsuite>\n";
   }
   if (needs_run_suite(summary)) write_run_suite(summary, out);
   out << "</testsuites>\n";
-}
-
-JunitReport::JunitReport(std::ostream& out, SummaryLimits limits)
-    : RunSummary(limits), output_(out) {}
-
-JunitReport::JunitReport(const std::filesystem::path& path, SummaryLimits limits)
-    : RunSummary(limits), output_(path) {}
-
-void JunitReport::end(const RunEnd& end) {
-  RunSummary::end(end);
-  write_junit_report(*this, output_.stream());
-  output_.finish();
 }
 
 }  // namespace cvc

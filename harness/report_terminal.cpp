@@ -120,7 +120,18 @@ void write_header(const RunSummary& summary, std::ostream& out) {
   out << "cast_value conformance: " << one_line(implementation) << "\n";
   if (!info.command.empty()) write_field(out, "  ", "command", info.command);
   if (!info.notes.empty()) write_field(out, "  ", "notes", info.notes);
+  if (!info.environment.empty()) {
+    std::string environment;
+    for (const auto& [name, version] : info.environment)
+      environment += (environment.empty() ? "" : ", ") + name + " " + version;
+    write_field(out, "  ", "environment", environment);
+  }
   write_field(out, "  ", "mode", info.mode + (info.strict ? " (strict)" : ""));
+  if (!info.vectors_version.empty() || !info.vectors_manifest_sha256.empty())
+    write_field(out, "  ", "vectors",
+                "version " + (info.vectors_version.empty() ? "(none)" : info.vectors_version) +
+                    ", manifest SHA-256 " + info.vectors_manifest_sha256);
+  if (!info.selection.empty()) write_field(out, "  ", "selection", info.selection);
   std::string harness = "cvc " + info.harness_version;
   if (!info.started_at.empty()) harness += ", started " + info.started_at;
   if (summary.ended()) harness += ", " + format_seconds(summary.run_end().seconds);
@@ -132,7 +143,10 @@ void write_header(const RunSummary& summary, std::ostream& out) {
   if (end.aborted) status = "ABORTED: " + end.abort_reason + " (the report is partial)";
   write_field(out, "  ", "status", status);
   out << "\n"
-      << "Totals: " << counts_sentence(summary.totals()) << "\n";
+      << "Totals: " << counts_sentence(summary.totals()) << "\n"
+      << "  " << accounting_text(summary) << "\n";
+  for (const std::string& line : end.outside_selection)
+    out << "  outside the selection: " << one_line(line) << "\n";
 }
 
 // Cells whose every case was unsupported, compactly: grouped by input type ("decode
@@ -167,19 +181,20 @@ std::vector<std::string> unsupported_groups(std::vector<const CellSummary*> cell
 void write_cells(const RunSummary& summary, std::ostream& out) {
   const std::vector<const CellSummary*> cells = summary.cells();
   TextTable table(counts_header("cell"));
-  std::size_t listed = 0;
+  std::size_t listed = 0, partly = 0;
   std::vector<const CellSummary*> unsupported;
   for (const CellSummary* cell : cells) {
     const CellStatus status = cell_status(cell->counts);
     if (status == CellStatus::Unsupported) unsupported.push_back(cell);
-    if (status == CellStatus::Unsupported || cell->counts.total() == cell->counts[Verdict::Pass])
-      continue;
-    table.add(counts_row(cell->name(), cell->counts));
+    if (status == CellStatus::PartlyUnsupported) ++partly;
+    if (status != CellStatus::Fail && status != CellStatus::Divergence) continue;
+    table.add(counts_row(std::string(cell_status_symbol(status)) + " " + cell->name(), cell->counts));
     ++listed;
   }
   out << "\nCells (operation input -> output): " << cells.size() << " run, " << listed
-      << " with failures or divergences, " << unsupported.size() << " entirely unsupported\n";
-  if (listed + unsupported.size() > 0) {
+      << " with failures or divergences, " << partly << " passed but partly unsupported, "
+      << unsupported.size() << " entirely unsupported\n";
+  if (listed + partly + unsupported.size() > 0) {
     table.add_total(
         counts_row("total (all " + std::to_string(cells.size()) + " cells)", summary.totals()));
     table.write(out, "  ");
@@ -201,7 +216,7 @@ void write_cells(const RunSummary& summary, std::ostream& out) {
 void write_rules(const RunSummary& summary, std::ostream& out) {
   const std::vector<const RuleSummary*> rules = summary.rules();
   if (rules.empty()) return;
-  out << "\nRules (rounding / out_of_range):\n";
+  out << "\nRules (cast: rounding / out_of_range; validate: what the metadata case tests):\n";
   TextTable table(counts_header("rule"));
   for (const RuleSummary* rule : rules) table.add(counts_row(rule->rule, rule->counts));
   table.write(out, "  ");
@@ -232,14 +247,23 @@ void write_incidents(const RunSummary& summary, std::ostream& out, const Termina
         << incidents.size() << ")\n";
 }
 
-void write_failures(const RunSummary& summary, std::ostream& out, const TerminalOptions& options) {
-  const auto& failures = summary.first_failures();
-  if (failures.empty()) return;
-  const std::uint64_t total = summary.totals().failed(false);
-  const std::size_t shown = std::min(options.failures_shown, failures.size());
-  out << "\nFirst failures (" << shown << " of " << total << "):\n";
-  for (std::size_t i = 0; i < shown; ++i)
-    out << "  " << i + 1 << ". " << describe_outcome(failures[i], "     ");
+void write_groups(const RunSummary& summary, std::ostream& out, const TerminalOptions& options) {
+  const std::vector<const FailureGroup*> groups = summary.groups();
+  if (groups.empty()) return;
+  const std::size_t shown = std::min(options.failures_shown, groups.size());
+  out << "\nFailures and divergences by cell, rule and kind (" << groups.size() << " groups; "
+      << shown << " shown with an example):\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    const FailureGroup& group = *groups[i];
+    out << "  " << i + 1 << ". " << one_line(group.cell_name()) << ", " << one_line(group.rule)
+        << ": " << one_line(group.kind) << " (" << group.counts.total() << " cases)\n";
+    if (!group.examples.empty()) out << "     e.g. " << describe_outcome(group.examples.front(), "       ");
+  }
+  if (groups.size() > shown)
+    out << "  ... " << groups.size() - shown << " more groups (the JSON and HTML reports list them)\n";
+  if (summary.omitted_group_cases() > 0)
+    out << "  (" << summary.omitted_group_cases()
+        << " further failing cases fall in groups beyond the report's limit; they are counted above)\n";
 }
 
 void write_result(const RunSummary& summary, std::ostream& out) {
@@ -267,6 +291,25 @@ int terminal_columns(std::FILE* stream) {
 }
 
 }  // namespace
+
+std::string accounting_text(const RunSummary& summary) {
+  const RunEnd& end = summary.run_end();
+  const std::uint64_t counted = summary.cases_counted();
+  const VerdictCounts& totals = summary.totals();
+  std::string sum;
+  for (std::size_t i = 0; i < kAllVerdicts.size(); ++i)
+    sum += (i == 0 ? "" : " + ") + std::to_string(totals[kAllVerdicts[i]]) + " " +
+           verdict_label(kAllVerdicts[i]);
+  if (!summary.ended()) return "the run has not ended: " + std::to_string(counted) + " cases counted so far";
+  if (!end.not_reached_known)
+    return sum + " = " + std::to_string(counted) +
+           " cases counted; the run was interrupted and the rest of the selection was not reached "
+           "(not counted)";
+  if (end.not_reached > 0)
+    return sum + " + " + std::to_string(end.not_reached) + " not reached = " +
+           std::to_string(counted + end.not_reached) + " cases selected";
+  return sum + " = " + std::to_string(counted) + " cases selected: every one counted";
+}
 
 std::string verdict_label(Verdict verdict) {
   std::string label(verdict_name(verdict));
@@ -308,7 +351,7 @@ void write_terminal_report(const RunSummary& summary, std::ostream& out,
   write_rules(summary, out);
   write_flags(summary, out);
   write_incidents(summary, out, options);
-  write_failures(summary, out, options);
+  write_groups(summary, out, options);
   write_result(summary, out);
 }
 
@@ -357,16 +400,6 @@ void ProgressLine::clear() {
   std::fprintf(stream_, "\r\x1b[K");
   std::fflush(stream_);
   drawn_ = false;
-}
-
-TerminalReport::TerminalReport(std::ostream& out, TerminalOptions options, SummaryLimits limits)
-    : RunSummary(limits), out_(out), options_(options) {}
-
-void TerminalReport::end(const RunEnd& end) {
-  RunSummary::end(end);
-  progress_.clear();
-  write_terminal_report(*this, out_, options_);
-  out_.flush();
 }
 
 }  // namespace cvc

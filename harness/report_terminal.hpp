@@ -1,5 +1,6 @@
-// The terminal report: the run's identity, the cells and rules that did not purely pass, the
-// divergences by flag, the adapter incidents and the first failures in full, written at end().
+// The terminal report: the run's identity and the accounting of its cases, the cells and rules
+// that did not purely pass, the divergences by flag, the adapter incidents and the failure groups
+// (each with one example in full).
 // Also the progress line the runner redraws while the run goes on.
 #pragma once
 
@@ -16,7 +17,7 @@
 namespace cvc {
 
 struct TerminalOptions {
-  std::size_t failures_shown = 20;   // failures printed in full (the JSON report keeps more)
+  std::size_t failures_shown = 20;   // failure groups printed with an example (JSON keeps all)
   std::size_t incidents_shown = 20;  // adapter incidents printed
 };
 
@@ -30,6 +31,9 @@ void write_terminal_report(const RunSummary& summary, std::ostream& out,
 std::string describe_outcome(const CaseOutcome& outcome, std::string_view indent = "  ");
 // The same for an adapter incident.
 std::string describe_incident(const AdapterIncident& incident, std::string_view indent = "  ");
+// How the run accounts for its selection: "888567 pass + 7 divergence + ... = 3370054 cases
+// selected: every one counted" (or what was not reached).
+std::string accounting_text(const RunSummary& summary);
 // "pass", "divergence", "fail", "unsupported", "adapter error".
 std::string verdict_label(Verdict verdict);
 
@@ -54,25 +58,6 @@ class ProgressLine {
   bool started_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_draw_;
-};
-
-// The terminal report as a sink: aggregates, and writes the report to `out` at end().
-class TerminalReport final : public RunSummary {
- public:
-  explicit TerminalReport(std::ostream& out = std::cout, TerminalOptions options = {},
-                          SummaryLimits limits = {});
-
-  void end(const RunEnd& end) override;
-  // For the runner, periodically: redraws the progress line on stderr when it is a terminal.
-  void progress(std::uint64_t done, std::uint64_t total_or_0, std::string_view label) {
-    progress_.update(done, total_or_0, label);
-  }
-  void clear_progress() { progress_.clear(); }
-
- private:
-  std::ostream& out_;
-  TerminalOptions options_;
-  ProgressLine progress_;
 };
 
 }  // namespace cvc

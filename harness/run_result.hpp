@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,11 @@ struct CaseOutcome {
   std::string explanation;    // the oracle's one-line account of the rule that decided
   Verdict verdict = Verdict::Pass;
   std::string flag;  // for divergences: "E8M0Tie=even-exponent"
+  // For a case that did not pass: what kind of wrong it is ("wrong value", "refused valid
+  // metadata", "adapter error: crash", ...). Reports group identical failures by cell, rule
+  // and kind.
+  std::string kind;
+  double seconds = 0;  // this case's share of its request's wall time
 };
 
 // Something the adapter did that is not an answer: crash, timeout, malformed output, restart.
@@ -55,6 +61,11 @@ struct RunInfo {
   bool strict = false;
   std::string harness_version;  // CVC_VERSION
   std::string started_at;       // UTC, ISO 8601
+  // The library versions and runtime the adapter declared (its hello's "environment").
+  std::map<std::string, std::string> environment;
+  // Vector mode: the vectors' version and the SHA-256 of their manifest.json.
+  std::string vectors_version, vectors_manifest_sha256;
+  std::string selection;  // the filters ("all", or "--type int8 --direction decode")
 };
 
 struct RunEnd {
@@ -62,6 +73,13 @@ struct RunEnd {
   bool aborted = false;      // stopped because the adapter could not be restarted
   std::string abort_reason;
   double seconds = 0;
+  // Selected cases the run did not reach (known after an abort; after an interruption the rest
+  // of the selection is not counted and `not_reached_known` is false).
+  std::uint64_t not_reached = 0;
+  bool not_reached_known = true;
+  // What the source holds that no protocol operation exercises: outside the selection, listed so
+  // that every case is accounted for ("scalars.json: 970 cases, family scalars: ...").
+  std::vector<std::string> outside_selection;
 };
 
 // A report being written while the run goes on.

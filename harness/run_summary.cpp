@@ -1,6 +1,9 @@
 #include "harness/run_summary.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <tuple>
 #include <utility>
 
 #include "harness/text_escape.hpp"
@@ -10,8 +13,10 @@ namespace {
 
 constexpr std::array<std::string_view, kVerdictCount> kVerdictNames = {
     "pass", "divergence", "fail", "unsupported", "adapter_error"};
-constexpr std::array<std::string_view, 5> kCellStatusNames = {"not-run", "pass", "divergence",
-                                                              "fail", "unsupported"};
+constexpr std::array<std::string_view, 6> kCellStatusNames = {
+    "not-run", "pass", "partly-unsupported", "divergence", "fail", "unsupported"};
+constexpr std::array<std::string_view, 6> kCellStatusSymbols = {"",          "\u2713", "\u25d0",
+                                                                "\u2248", "\u2717", "\u2013"};
 constexpr std::array<std::string_view, 3> kKnownOperations = {"encode", "decode", "validate"};
 constexpr std::string_view kOther = "(other)";
 
@@ -86,16 +91,27 @@ std::string_view cell_status_name(CellStatus status) {
   return kCellStatusNames[static_cast<std::size_t>(status)];
 }
 
+std::string_view cell_status_symbol(CellStatus status) {
+  return kCellStatusSymbols[static_cast<std::size_t>(status)];
+}
+
 CellStatus cell_status(const VerdictCounts& counts) {
   if (counts.failed(false) > 0) return CellStatus::Fail;
   if (counts[Verdict::Divergence] > 0) return CellStatus::Divergence;
-  if (counts[Verdict::Pass] > 0) return CellStatus::Pass;
+  if (counts[Verdict::Pass] > 0)
+    return counts[Verdict::Unsupported] > 0 ? CellStatus::PartlyUnsupported : CellStatus::Pass;
   if (counts[Verdict::Unsupported] > 0) return CellStatus::Unsupported;
   return CellStatus::NotRun;
 }
 
+unsigned passed_percent(const VerdictCounts& counts) {
+  const std::uint64_t total = counts.total();
+  if (total == 0) return 0;
+  return static_cast<unsigned>(counts[Verdict::Pass] * 100 / total);
+}
+
 std::string_view type_label(const DataType* type) {
-  return type == nullptr ? std::string_view("(none)") : type->name;
+  return type == nullptr ? std::string_view("(other)") : type->name;
 }
 
 std::string pair_name(const DataType* input, const DataType* output) {
@@ -118,10 +134,35 @@ std::string CellSummary::name() const {
   return cell_name(operation, input, output);
 }
 
-RunSummary::RunSummary(SummaryLimits limits) : limits_(limits) {}
+std::string FailureGroup::cell_name() const {
+  return cvc::cell_name(operation, input, output);
+}
+
+RunSummary::RunSummary(SummaryLimits limits) : limits_(limits) {
+  std::error_code error;
+  working_directory_ = std::filesystem::current_path(error).string();
+  if (error || working_directory_ == "/") working_directory_.clear();
+  if (const char* home = std::getenv("HOME"); home != nullptr && std::string_view(home).size() > 1)
+    home_directory_ = home;
+}
+
+std::string RunSummary::relative_paths(std::string text) const {
+  const auto replace_prefix = [&text](const std::string& directory, std::string_view by) {
+    if (directory.empty()) return;
+    const std::string prefix = directory + "/";
+    for (std::size_t at = text.find(prefix); at != std::string::npos;
+         at = text.find(prefix, at + by.size()))
+      text.replace(at, prefix.size(), by);
+  };
+  replace_prefix(working_directory_, "");
+  replace_prefix(home_directory_, "~/");
+  return text;
+}
 
 void RunSummary::begin(const RunInfo& info) {
   info_ = info;
+  for (std::string* text : {&info_.command, &info_.mode, &info_.notes})
+    *text = relative_paths(*text);
   began_ = true;
 }
 
@@ -162,9 +203,39 @@ CaseOutcome RunSummary::kept(const CaseOutcome& outcome) const {
   CaseOutcome copy = outcome;
   for (std::string* text :
        {&copy.family, &copy.where, &copy.operation, &copy.configuration, &copy.rule,
-        &copy.input_text, &copy.expected, &copy.got, &copy.explanation, &copy.flag})
+        &copy.input_text, &copy.expected, &copy.got, &copy.explanation, &copy.flag, &copy.kind}) {
+    *text = relative_paths(std::move(*text));
     if (text->size() > limits_.text_bytes) *text = truncate_text(*text, limits_.text_bytes);
+  }
   return copy;
+}
+
+void RunSummary::add_to_group(const CaseOutcome& outcome) {
+  const std::string_view kind = outcome.kind.empty() ? std::string_view("(unclassified)") : outcome.kind;
+  std::string key;
+  for (const std::string_view part :
+       {std::string_view(outcome.operation), type_label(outcome.input), type_label(outcome.output),
+        std::string_view(outcome.rule), kind}) {
+    key.append(part);
+    key.push_back('\x1f');
+  }
+  auto found = group_index_.find(key);
+  if (found == group_index_.end()) {
+    if (groups_.size() >= limits_.groups) {
+      ++omitted_group_cases_;
+      return;
+    }
+    found = group_index_.emplace(std::move(key), groups_.size()).first;
+    FailureGroup& added = groups_.emplace_back();
+    added.operation = outcome.operation;
+    added.input = slot_type(type_slot(outcome.input));
+    added.output = slot_type(type_slot(outcome.output));
+    added.rule = outcome.rule;
+    added.kind = kind;
+  }
+  FailureGroup& group = groups_[found->second];
+  group.counts.add(outcome.verdict);
+  if (group.examples.size() < limits_.examples_per_group) group.examples.push_back(kept(outcome));
 }
 
 void RunSummary::record(const CaseOutcome& outcome) {
@@ -172,17 +243,14 @@ void RunSummary::record(const CaseOutcome& outcome) {
   totals_.add(verdict);
   CellSummary& counted = cell(outcome);
   counted.counts.add(verdict);
+  counted.seconds += outcome.seconds;
 
   bounded_entry(rules_, outcome.rule.empty() ? std::string_view("(none)") : outcome.rule,
                 limits_.distinct_names, &RuleSummary::rule)
       .counts.add(verdict);
 
-  if (is_failure(verdict)) {
-    if (counted.failures.size() < limits_.per_cell) counted.failures.push_back(kept(outcome));
-    if (first_failures_.size() < limits_.overall) first_failures_.push_back(kept(outcome));
-  } else if (verdict == Verdict::Divergence) {
-    if (counted.divergences.size() < limits_.per_cell) counted.divergences.push_back(kept(outcome));
-    if (first_divergences_.size() < limits_.overall) first_divergences_.push_back(kept(outcome));
+  if (is_failure(verdict) || verdict == Verdict::Divergence) add_to_group(outcome);
+  if (verdict == Verdict::Divergence) {
     FlagSummary& flag =
         bounded_entry(flags_, outcome.flag.empty() ? std::string_view("(unnamed)") : outcome.flag,
                       limits_.distinct_names, &FlagSummary::flag);
@@ -195,8 +263,10 @@ void RunSummary::incident(const AdapterIncident& incident) {
   incident_cases_ += incident.cases_affected;
   if (incidents_.size() >= limits_.incidents) return;
   AdapterIncident copy = incident;
-  for (std::string* text : {&copy.kind, &copy.detail, &copy.request, &copy.stderr_tail})
+  for (std::string* text : {&copy.kind, &copy.detail, &copy.request, &copy.stderr_tail}) {
+    *text = relative_paths(std::move(*text));
     if (text->size() > limits_.text_bytes) *text = truncate_text(*text, limits_.text_bytes);
+  }
   incidents_.push_back(std::move(copy));
 }
 
@@ -239,6 +309,22 @@ const CellSummary* RunSummary::find_cell(std::string_view operation, const DataT
     return index < 0 ? nullptr : &cells_[static_cast<std::size_t>(index)];
   }
   return nullptr;
+}
+
+std::vector<const FailureGroup*> RunSummary::groups() const {
+  std::vector<const FailureGroup*> sorted;
+  sorted.reserve(groups_.size());
+  for (const FailureGroup& group : groups_) sorted.push_back(&group);
+  std::vector<std::string_view> order = operations();
+  const auto rank = [&](const FailureGroup* group) {
+    const auto at = std::find(order.begin(), order.end(), group->operation);
+    return std::tuple(static_cast<std::size_t>(at - order.begin()), type_slot(group->input),
+                      type_slot(group->output), std::string_view(group->rule),
+                      std::string_view(group->kind));
+  };
+  std::sort(sorted.begin(), sorted.end(),
+            [&](const FailureGroup* a, const FailureGroup* b) { return rank(a) < rank(b); });
+  return sorted;
 }
 
 std::vector<const RuleSummary*> RunSummary::rules() const {

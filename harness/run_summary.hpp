@@ -1,12 +1,11 @@
 // The aggregate of a run, as a report sink: counts per verdict overall, per cell of the
 // conformance matrix (operation x input type x output type), per rule and per divergence flag,
-// plus bounded samples of what went wrong. Memory stays flat however many outcomes arrive: counts
-// are fixed-size, samples stop at the limits, retained texts are cut to a bounded length, and
-// rule and flag names beyond a bounded number are pooled under "(other)".
+// and the failures grouped (cell, rule, kind of failure) with a few examples each. Memory stays
+// flat however many outcomes arrive: counts are fixed-size, examples stop at the limits, retained
+// texts are cut to a bounded length, and names beyond a bounded number pool under "(other)".
 //
-// The report writers (terminal, JSON, JUnit, HTML) derive from RunSummary: each is a summary that
-// writes itself at end(). A runner that wants one summary for several writers can instead feed a
-// plain RunSummary and call the write_*_report functions of the writers' headers at the end.
+// The report forms (terminal, JSON, JUnit, HTML) are written from one RunSummary at the end of
+// the run by the write_*_report functions; `cvc run` opens their files before the run starts.
 //
 // Sinks are not thread-safe: the runner calls them from one thread.
 #pragma once
@@ -24,13 +23,11 @@
 namespace cvc {
 
 struct SummaryLimits {
-  std::size_t per_cell = 20;  // Fail/AdapterError outcomes kept per cell (and, apart, divergences)
-  std::size_t overall =
-      200;  // Fail/AdapterError outcomes kept for the run (and, apart, divergences)
-  std::size_t incidents = 1000;  // adapter incidents kept (all are counted)
-  std::size_t distinct_names =
-      256;                        // rules and flags counted by name; later names pool as "(other)"
-  std::size_t text_bytes = 4096;  // each text field of a kept outcome or incident is cut to this
+  std::size_t examples_per_group = 3;  // outcomes kept as examples of each failure group
+  std::size_t groups = 20000;  // failure groups kept; cases of later groups are only counted
+  std::size_t incidents = 1000;         // adapter incidents kept (all are counted)
+  std::size_t distinct_names = 256;     // rules and flags by name; later names pool as "(other)"
+  std::size_t text_bytes = 4096;        // each text field of a kept outcome or incident is cut
 };
 
 // All verdicts, in Verdict order.
@@ -52,14 +49,21 @@ struct VerdictCounts {
   std::uint64_t failed(bool strict) const;
 };
 
-// How a cell reads at a glance (the colour of the HTML matrix, the JUnit result): Fail when any
-// case failed or hit an adapter error; else Divergence when any case diverged; else Pass when
-// any case passed; else Unsupported when every case was unsupported; NotRun when it has no case.
-enum class CellStatus : std::uint8_t { NotRun, Pass, Divergence, Fail, Unsupported };
-std::string_view cell_status_name(CellStatus status);  // "not-run", "pass", "divergence", ...
+// How a cell reads at a glance (the HTML matrix, the JUnit result, the terminal lists), worst
+// first: Fail when any case failed or hit an adapter error; else Divergence when any case
+// diverged; else PartlyUnsupported when some cases passed and the others were unsupported; else
+// Pass when every case passed; Unsupported when every case was unsupported; NotRun: no case.
+enum class CellStatus : std::uint8_t { NotRun, Pass, PartlyUnsupported, Divergence, Fail, Unsupported };
+std::string_view cell_status_name(CellStatus status);  // "pass", "partly-unsupported", ...
+// A symbol that says the status without colour: "✓" pass, "◐" partly unsupported, "≈" divergence,
+// "✗" fail, "–" unsupported, "" not run.
+std::string_view cell_status_symbol(CellStatus status);
 CellStatus cell_status(const VerdictCounts& counts);
+// The share of the cases that passed, in whole percent rounded down (100 only when all passed).
+unsigned passed_percent(const VerdictCounts& counts);
 
-// The name of a type in reports; "(none)" for a null type (a validate case without one).
+// The name of a type in reports; "(other)" for a null type: a validate case whose array type, or
+// whose first cast_value data_type, is not one of the 26 (or is missing).
 std::string_view type_label(const DataType* type);
 // "float16 -> int8" and "encode float16 -> int8": how reports name a cell.
 std::string pair_name(const DataType* input, const DataType* output);
@@ -71,15 +75,28 @@ struct CellSummary {
   const DataType* input = nullptr;
   const DataType* output = nullptr;
   VerdictCounts counts;
-  std::vector<CaseOutcome> failures;     // the first Fail and AdapterError outcomes (per_cell)
-  std::vector<CaseOutcome> divergences;  // the first Divergence outcomes (per_cell)
+  double seconds = 0;  // wall time of the requests that carried its cases
 
   std::string pair_name() const;  // "float16 -> int8"
   std::string name() const;       // "encode float16 -> int8"
 };
 
+// Identical failures: the cases of one cell under one rule that went wrong in the same way (the
+// outcome's kind; for divergences, the same flag), counted, with the first few as examples.
+struct FailureGroup {
+  std::string operation;
+  const DataType* input = nullptr;
+  const DataType* output = nullptr;
+  std::string rule;
+  std::string kind;  // "wrong value", "matches E8M0Tie=even-exponent", "adapter error: crash"
+  VerdictCounts counts;  // Fail, AdapterError or Divergence
+  std::vector<CaseOutcome> examples;
+
+  std::string cell_name() const;  // "encode float16 -> int8"
+};
+
 struct RuleSummary {
-  std::string rule;  // "nearest-even / clamp"; "(none)" for outcomes without one
+  std::string rule;  // "nearest-even / clamp", "unsupported_array_type"; "(none)" without one
   VerdictCounts counts;
 };
 
@@ -120,8 +137,12 @@ class RunSummary : public ReportSink {
   std::vector<const RuleSummary*> rules() const;
   std::vector<const FlagSummary*> divergence_flags() const;
 
-  const std::vector<CaseOutcome>& first_failures() const { return first_failures_; }
-  const std::vector<CaseOutcome>& first_divergences() const { return first_divergences_; }
+  // Failure groups in matrix order (cell, then rule, then kind); the cases of groups beyond
+  // limits().groups are counted in omitted_group_cases().
+  std::vector<const FailureGroup*> groups() const;
+  std::uint64_t omitted_group_cases() const { return omitted_group_cases_; }
+  // Cases counted: pass + divergence + fail + unsupported + adapter error.
+  std::uint64_t cases_counted() const { return totals_.total(); }
   const std::vector<AdapterIncident>& incidents() const { return incidents_; }
   std::uint64_t incident_count() const { return incident_count_; }  // kept or not
   std::uint64_t incident_cases() const { return incident_cases_; }  // cases they cost
@@ -134,7 +155,11 @@ class RunSummary : public ReportSink {
   };
   std::size_t operation_index(std::string_view name);
   CellSummary& cell(const CaseOutcome& outcome);
+  void add_to_group(const CaseOutcome& outcome);
   CaseOutcome kept(const CaseOutcome& outcome) const;
+  // Paths under the working directory written relative to it, and the home directory as "~":
+  // reports are shared, and their readers have other machines.
+  std::string relative_paths(std::string text) const;
 
   SummaryLimits limits_;
   RunInfo info_;
@@ -146,8 +171,10 @@ class RunSummary : public ReportSink {
   std::vector<CellSummary> cells_;
   std::map<std::string, RuleSummary, std::less<>> rules_;
   std::map<std::string, FlagSummary, std::less<>> flags_;
-  std::vector<CaseOutcome> first_failures_;
-  std::vector<CaseOutcome> first_divergences_;
+  std::map<std::string, std::size_t, std::less<>> group_index_;
+  std::vector<FailureGroup> groups_;
+  std::uint64_t omitted_group_cases_ = 0;
+  std::string working_directory_, home_directory_;
   std::vector<AdapterIncident> incidents_;
   std::uint64_t incident_count_ = 0;
   std::uint64_t incident_cases_ = 0;

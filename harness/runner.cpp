@@ -1,9 +1,11 @@
 #include "harness/runner.hpp"
 
+#include <algorithm>
 #include <ctime>
 
 #include "generators/case_results.hpp"
 #include "harness/adapter_client.hpp"
+#include "harness/run_summary.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
@@ -40,6 +42,9 @@ class Run {
     info.strict = options_.strict;
     info.harness_version = CVC_VERSION;
     info.started_at = now_utc();
+    info.vectors_version = options_.vectors_version;
+    info.vectors_manifest_sha256 = options_.vectors_manifest_sha256;
+    info.selection = options_.selection;
     if (!connect()) {
       end.aborted = true;
       end.abort_reason = "the adapter could not be started: " + last_incident_.detail;
@@ -48,6 +53,7 @@ class Run {
       info.implementation_version = handshake_.version;
       info.implementation_language = handshake_.language;
       info.notes = handshake_.notes;
+      info.environment = handshake_.environment;
     }
     for (ReportSink* sink : sinks_) sink->begin(info);
     for (const AdapterIncident& incident : early_incidents_)
@@ -72,6 +78,14 @@ class Run {
       if (options_.progress) options_.progress(done_, source.total_cases(), label_);
     }
     client_.close();
+    // Every selected case is accounted for: after an abort, the cases never sent are counted
+    // (an interruption stops at once, leaving the rest uncounted and saying so).
+    if (end.aborted) {
+      while (source.next(batch)) end.not_reached += batch_size(batch);
+    } else if (end.interrupted) {
+      end.not_reached_known = false;
+    }
+    end.outside_selection = source.outside_selection();
     end.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     for (ReportSink* sink : sinks_) sink->end(end);
     return end;
@@ -115,6 +129,11 @@ class Run {
     return true;
   }
 
+  static std::uint64_t batch_size(const CaseBatch& batch) {
+    if (const CastBatch* cast = std::get_if<CastBatch>(&batch)) return cast->elements.size();
+    return 1;
+  }
+
   void run_cast(CastBatch& batch) {
     sinks_begun_ = true;
     const DataType& input = *batch.request.input;
@@ -129,10 +148,11 @@ class Run {
     outcome.configuration = batch.configuration;
     outcome.rule = batch.rule_label;
 
-    const auto finish_all = [&](Verdict verdict, const std::string& got) {
+    const auto finish_all = [&](Verdict verdict, const std::string& got, const std::string& kind) {
       for (const ExpectedElement& element : batch.elements) {
         outcome.where = element.where;
         outcome.verdict = verdict;
+        outcome.kind = kind;
         outcome.flag.clear();
         if (verdict == Verdict::Pass) continue;
         outcome.input_text = describe(input, pattern_hex(input, element.input));
@@ -143,28 +163,34 @@ class Run {
       }
     };
     if (!supports(operation, {&input, &output, batch.request.array_type})) {
-      finish_all(Verdict::Unsupported, "unsupported by the adapter (handshake)");
+      finish_all(Verdict::Unsupported, "unsupported by the adapter (handshake)", "");
       return;
     }
     batch.request.elements.clear();
     for (const ExpectedElement& element : batch.elements)
       batch.request.elements.push_back(element.input);
+    const auto sent = std::chrono::steady_clock::now();
     const AdapterAnswer answer = client_.cast(batch.request);
+    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count() /
+                      static_cast<double>(std::max<std::size_t>(1, batch.elements.size()));
     switch (answer.status) {
       case AdapterAnswer::Status::Incident:
         connected_ = false;
         report_incident(*answer.incident);
-        finish_all(Verdict::AdapterError, answer.incident->kind + ": " + answer.incident->detail);
+        finish_all(Verdict::AdapterError, answer.incident->kind + ": " + answer.incident->detail,
+                   "adapter error: " + answer.incident->kind);
         return;
       case AdapterAnswer::Status::Unsupported:
-        finish_all(Verdict::Unsupported, "unsupported: " + answer.message);
+        finish_all(Verdict::Unsupported, "unsupported: " + answer.message, "");
         return;
       case AdapterAnswer::Status::Error:
-        finish_all(Verdict::AdapterError, "adapter error: " + answer.message);
+        finish_all(Verdict::AdapterError, "adapter error: " + answer.message,
+                   "adapter error: an error answer");
         return;
       case AdapterAnswer::Status::Rejected:
         // The oracle's configuration and fill value are valid: refusing them is a failure.
-        finish_all(Verdict::Fail, "rejected the configuration: " + answer.message);
+        finish_all(Verdict::Fail, "rejected the configuration: " + answer.message,
+                   "rejected the configuration");
         return;
       default:
         break;
@@ -181,10 +207,15 @@ class Run {
         continue;
       }
       outcome.verdict = Verdict::Fail;
+      const bool error_expected = element.expected.starts_with("error");
+      outcome.kind = error_expected ? "a value where the oracle gives an error"
+                     : failed       ? "an error where the oracle gives a value"
+                                    : "wrong value";
       for (const auto& [name, result] : alternatives_of(batch, element)) {
         if (result_matches(output, result, failed, bits)) {
           outcome.verdict = Verdict::Divergence;
           outcome.flag = name;
+          outcome.kind = "matches " + name;
           break;
         }
       }
@@ -218,18 +249,18 @@ class Run {
 
   void run_validate(ValidateBatch& batch) {
     sinks_begun_ = true;
-    label_ = "validate " + std::string(batch.request.array_type->name);
+    label_ = "validate " + std::string(type_label(batch.request.array_type));
     CaseOutcome outcome;
     outcome.family = batch.family;
     outcome.where = batch.where;
     outcome.operation = "validate";
     outcome.input = batch.request.array_type;
-    outcome.output = first_data_type(batch.request.codecs);
+    outcome.output = first_cast_data_type(batch.request.codecs);
     outcome.configuration = dump_json_exact(batch.request.codecs);
-    outcome.rule = "fill value round trip";
-    outcome.input_text = "fill value " + dump_json_exact(batch.request.fill_value);
-    outcome.expected =
-        batch.expected + (batch.expected_reason.empty() ? "" : ": " + batch.expected_reason);
+    outcome.rule = batch.rule.empty() ? "fill value round trip" : batch.rule;
+    outcome.input_text = "data_type " + dump_json_exact(batch.request.array_data_type) +
+                         ", fill value " + dump_json_exact(batch.request.fill_value);
+    outcome.expected = batch.expected;
     outcome.explanation = batch.expected_reason;
     if (!supports("validate", {batch.request.array_type, outcome.output})) {
       outcome.verdict = Verdict::Unsupported;
@@ -237,7 +268,9 @@ class Run {
       emit(outcome);
       return;
     }
+    const auto sent = std::chrono::steady_clock::now();
     const AdapterAnswer answer = client_.validate(batch.request);
+    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
     std::string got;
     switch (answer.status) {
       case AdapterAnswer::Status::Valid:
@@ -254,10 +287,15 @@ class Run {
       case AdapterAnswer::Status::Incident:
         connected_ = false;
         report_incident(*answer.incident);
-        [[fallthrough]];
+        outcome.verdict = Verdict::AdapterError;
+        outcome.got = answer.incident->kind + ": " + answer.incident->detail;
+        outcome.kind = "adapter error: " + answer.incident->kind;
+        emit(outcome);
+        return;
       default:
         outcome.verdict = Verdict::AdapterError;
         outcome.got = "adapter error: " + answer.message;
+        outcome.kind = "adapter error: an error answer";
         emit(outcome);
         return;
     }
@@ -266,10 +304,12 @@ class Run {
       outcome.verdict = Verdict::Pass;
     } else {
       outcome.verdict = Verdict::Fail;
+      outcome.kind = got == "valid" ? "accepted invalid metadata" : "refused valid metadata";
       for (const auto& [name, verdict] : validate_alternatives(batch)) {
         if (verdict == got) {
           outcome.verdict = Verdict::Divergence;
           outcome.flag = name;
+          outcome.kind = "matches " + name;
           break;
         }
       }
@@ -292,20 +332,6 @@ class Run {
       }
     }
     return alternatives;
-  }
-
-  static const DataType* first_data_type(const nlohmann::json& codecs) {
-    if (!codecs.is_array()) return nullptr;
-    for (const nlohmann::json& codec : codecs) {
-      if (!codec.is_object() || !codec.contains("name") || codec["name"] != "cast_value" ||
-          !codec.contains("configuration"))
-        continue;
-      const nlohmann::json& configuration = codec["configuration"];
-      if (configuration.is_object() && configuration.contains("data_type") &&
-          configuration["data_type"].is_string())
-        return find_data_type(configuration["data_type"].get<std::string>());
-    }
-    return nullptr;
   }
 
   const RunnerOptions& options_;

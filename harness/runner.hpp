@@ -19,6 +19,8 @@ struct RunnerOptions {
   int max_restarts_in_a_row = 3;
   bool strict = false;
   std::string mode;  // for RunInfo
+  std::string selection;  // for RunInfo: the filters
+  std::string vectors_version, vectors_manifest_sha256;  // for RunInfo, in vector mode
   // Called after each batch: cases done so far and the total (0 when unknown).
   std::function<void(std::uint64_t done, std::uint64_t total, const std::string& label)> progress;
   const std::atomic<bool>* interrupted = nullptr;  // set by a signal handler

@@ -4,8 +4,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "generators/sha256.hpp"
 #include "generators/vector_file.hpp"
 #include "harness/vector_reader.hpp"
+#include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
@@ -14,6 +16,15 @@ namespace {
 std::string rule_label(const CastRule& rule) {
   return std::string(rounding_name(rule.rounding)) + " / " +
          std::string(out_of_range_name(rule.out_of_range));
+}
+
+// The type of an array's data_type metadata (a name or {"name": ...}) when it is one of the 26.
+const DataType* array_type_of(const nlohmann::json& data_type) {
+  try {
+    return &parse_data_type_metadata(data_type, "data_type");
+  } catch (const MetadataError&) {
+    return nullptr;
+  }
 }
 
 }  // namespace
@@ -33,6 +44,9 @@ VectorCaseSource::VectorCaseSource(std::string directory, CaseFilter filter)
   }
   if (!json.contains("files") || !json["files"].is_array())
     throw std::runtime_error(manifest.string() + ": no \"files\" array");
+  manifest_sha256_ = sha256_hex(text.str());
+  if (json.contains("vectors_version") && json["vectors_version"].is_string())
+    vectors_version_ = json["vectors_version"].get<std::string>();
   for (const nlohmann::json& entry : json["files"])
     files_.push_back(entry.at("path").get<std::string>());
 }
@@ -75,36 +89,34 @@ void VectorCaseSource::load(const std::string& relative_path) {
       }
     }
   } else if (family == "metadata") {
+    if (!filter_.matches_direction("validate")) return;
     for (const nlohmann::json& group : file.at("groups")) {
       for (const nlohmann::json& item : group.at("cases")) {
-        const nlohmann::json& array_name = item.at("array_data_type");
-        const DataType* array_type =
-            array_name.is_string() ? find_data_type(array_name.get<std::string>()) : nullptr;
         ValidateBatch batch;
         batch.family = family;
         batch.where = relative_path + " case " + dump_json_exact(item.at("id"));
-        batch.request.array_type = array_type;
+        // The array's data_type is sent as the vector holds it, even outside the 26 types.
+        batch.request.array_data_type = item.at("array_data_type");
+        batch.request.array_type = array_type_of(batch.request.array_data_type);
         batch.request.fill_value = item.at("fill_value");
         batch.request.codecs = item.at("codecs");
         batch.expected = item.at("result").get<std::string>();
         batch.expected_reason = item.value("reason", "");
+        batch.rule = item.value("rule", "");
         if (item.contains("alternatives"))
           for (const auto& [name, verdict] : item["alternatives"].items())
             batch.alternatives[name] = verdict.get<std::string>();
-        // Arrays of a type outside the 26 cannot be sent with a typed request.
-        if (array_type == nullptr) {
-          skipped_.push_back(batch.where + ": array data type " +
-                             dump_json_exact(item.at("array_data_type")) + " cannot be sent");
+        if (!filter_.matches_types({batch.request.array_type, first_cast_data_type(batch.request.codecs)}))
           continue;
-        }
-        if (!filter_.matches_types({array_type})) continue;
         pending_.push_back(std::move(batch));
       }
     }
   } else {
-    skipped_.push_back(relative_path + ": the " + family +
-                       " family has no protocol operation (scalars are exercised through the "
-                       "fill values of metadata cases)");
+    outside_selection_.push_back(
+        relative_path + ": " + dump_json_exact(file.value("number_of_cases", nlohmann::json())) +
+        " cases of the " + family +
+        " family, which no protocol operation exercises (scalars reach an implementation "
+        "through the fill values and scalar_map entries of the other families)");
   }
 }
 

@@ -16,9 +16,11 @@ class VectorCaseSource : public CaseSource {
   VectorCaseSource(std::string directory, CaseFilter filter);
   bool next(CaseBatch& batch) override;
   std::uint64_t total_cases() const override { return 0; }
-  // What the folder holds that the protocol cannot exercise (reported, not run): the scalars
-  // family, and metadata cases whose array data type is not one of the 26.
-  const std::vector<std::string>& skipped() const { return skipped_; }
+  // The files the protocol cannot exercise (the scalars family), with their case counts.
+  std::vector<std::string> outside_selection() const override { return outside_selection_; }
+  // The manifest's "vectors_version" ("" when it has none) and the SHA-256 of manifest.json.
+  const std::string& vectors_version() const { return vectors_version_; }
+  const std::string& manifest_sha256() const { return manifest_sha256_; }
 
  private:
   void load(const std::string& relative_path);
@@ -28,7 +30,8 @@ class VectorCaseSource : public CaseSource {
   std::vector<std::string> files_;
   std::size_t next_file_ = 0;
   std::deque<CaseBatch> pending_;
-  std::vector<std::string> skipped_;
+  std::vector<std::string> outside_selection_;
+  std::string vectors_version_, manifest_sha256_;
 };
 
 }  // namespace cvc
