@@ -27,7 +27,11 @@ std::vector<VectorFileSpec> vector_set() {
 }
 
 std::string manifest_text(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::string text = "{\"schema\":\"cast-value-vectors-manifest\",\"schema_version\":1,\"files\":[";
+  std::string text = "{\"schema\":\"cast-value-vectors-manifest\",\"schema_version\":1,";
+  text += "\n\"vectors_version\":" + dump_json_exact(std::string(kVectorsVersion)) + ",";
+  text += "\n\"spec_revision\":" + dump_json_exact(std::string(kSpecRevision)) + ",";
+  text += "\n\"changelog\":\"CHANGELOG.md\",\n\"license\":\"LICENSE (MIT, at the repository root)\",";
+  text += "\n\"files\":[";
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto& [path, content] = files[i];
     const nlohmann::json entry = {

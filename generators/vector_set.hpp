@@ -23,7 +23,8 @@ struct VectorFileSpec {
 
 std::vector<VectorFileSpec> vector_set();
 
-// manifest.json for the produced files (path -> text), deterministic.
+// manifest.json for the produced files (path -> text), deterministic: the vectors' version and
+// spec revision, then each file's path, SHA-256 and size.
 std::string manifest_text(const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace cvc

@@ -292,6 +292,23 @@ void check_oracle_family_file(const std::string& path, const std::string& family
             " but the file has " + std::to_string(counted) + " cases");
 }
 
+// MAJOR.MINOR.PATCH, each a run of digits.
+bool is_semantic_version(const std::string& text) {
+  int parts = 0;
+  std::size_t digits = 0;
+  for (const char c : text + ".") {
+    if (c >= '0' && c <= '9') {
+      ++digits;
+    } else if (c == '.' && digits > 0) {
+      ++parts;
+      digits = 0;
+    } else {
+      return false;
+    }
+  }
+  return parts == 3;
+}
+
 }  // namespace
 
 VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options) {
@@ -313,6 +330,12 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
     report.problems.push_back(manifest_path.string() + ": no \"files\" array");
     return report;
   }
+  if (!manifest.contains("vectors_version") || !manifest["vectors_version"].is_string() ||
+      !is_semantic_version(manifest["vectors_version"].get<std::string>()))
+    report.problems.push_back(manifest_path.string() +
+                              ": no \"vectors_version\" of the form MAJOR.MINOR.PATCH");
+  if (!manifest.contains("spec_revision") || !manifest["spec_revision"].is_string())
+    report.problems.push_back(manifest_path.string() + ": no \"spec_revision\"");
   std::set<std::string> listed;
   std::vector<std::string> paths;
   for (const nlohmann::json& entry : manifest["files"]) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validate every vector file listed in a folder's manifest against the JSON Schema.
+"""Validate the manifest and every vector file it lists against their JSON Schemas.
 
 usage: check_schema.py VECTORS_DIR
 
@@ -24,6 +24,18 @@ def main() -> int:
     validator = jsonschema.Draft202012Validator(schema)
     manifest = json.loads((root / "manifest.json").read_text())
     failures = 0
+    manifest_schema = json.loads(
+        (root / "schema" / "cast-value-vectors-manifest.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(manifest_schema)
+    manifest_validator = jsonschema.Draft202012Validator(manifest_schema)
+    for error in list(manifest_validator.iter_errors(manifest))[:5]:
+        print(f"manifest.json: {'/'.join(map(str, error.absolute_path))}: {error.message}")
+        failures += 1
+    # Teeth: a manifest without its version must be rejected.
+    unversioned = {key: value for key, value in manifest.items() if key != "vectors_version"}
+    if manifest_validator.is_valid(unversioned):
+        print("the manifest schema accepts a manifest without vectors_version: no teeth")
+        failures += 1
     first_cast = None
     for entry in manifest["files"]:
         document = json.loads((root / entry["path"]).read_text())
