@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
-"""Write results/ pages from `cvc run` reports (used by scripts/publish-results).
+"""Write results/ from `cvc run` reports (used by scripts/publish-results).
 
 usage: publish_results.py --reports DIR --results DIR --readme README.md ADAPTER...
 
 For each ADAPTER, reads DIR/ADAPTER/report.json, report.html and terminal.txt, and writes
-results/<implementation>-<version>.md and .html. Then writes results/README.md with the summary
-table (every page in results/, so earlier results of other versions stay listed) and replaces the
+results/<implementation>-<version>.json (the full JSON report, valid against
+harness/report.schema.json), .html (the report page) and .md (a summary naming what produced the
+result: implementation, environment, vectors version and manifest SHA-256, harness version, the
+command, relative to the repository root). Then writes results/README.md with the summary table
+(every report in results/, so earlier results of other versions stay listed) and replaces the
 table between the markers in the top-level README.
+
+Refuses (exit 1, naming the file and the text) to publish a file that holds an absolute path of
+this machine: reports are run from the repository root with relative paths, and the harness
+writes paths under the working directory relative to it.
 """
 import argparse
 import json
@@ -17,47 +24,79 @@ from pathlib import Path
 
 BEGIN = "<!-- results-table:begin -->"
 END = "<!-- results-table:end -->"
+# What a path of the publishing machine looks like (tests/results/check_results.py checks the same).
+ABSOLUTE_PATH = re.compile(r"(/work/|/tmp/[A-Za-z0-9_]|/root/|/home/|/Users/|[A-Z]:\\\\)")
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")
 
 
-def page_for(adapter: str, reports: Path, results: Path) -> Path:
-    report = json.loads((reports / adapter / "report.json").read_text())
+def counts_line(totals: dict) -> str:
+    return (f"{totals['pass']} pass, {totals['divergence']} divergence, {totals['fail']} fail, "
+            f"{totals['unsupported']} unsupported, {totals['adapter_error']} adapter error")
+
+
+def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
+    run = report["run"]
+    implementation = run["implementation"]
+    accounting = report["accounting"]
+    environment = ", ".join(f"{k} {v}" for k, v in sorted(run["environment"].items())) or "(none declared)"
+    vectors = run["vectors"]
+    lines = [
+        f"# {implementation['name']} {implementation['version']} ({implementation['language']})",
+        "",
+        "| | |",
+        "|---|---|",
+        f"| adapter | `harness/adapters/{adapter}` (`oracle`: the reference adapter, `build/cvc adapter`) |",
+        f"| reproduce | `scripts/main --adapter {adapter}` |",
+        f"| command | `{run['command']}` |",
+        f"| environment | {environment} |",
+        f"| vectors | version {vectors['version'] or '(none)'}, manifest SHA-256 `{vectors['manifest_sha256']}` |",
+        f"| harness | cvc {run['harness_version']}, report version {report['report_version']} |",
+        f"| selection | {run['selection']} |",
+        f"| run | {run['started_at']}, {run['seconds']:.0f} s, "
+        f"{'complete' if report['complete'] else 'INCOMPLETE: ' + (report['abort_reason'] or 'interrupted')} |",
+        "",
+        f"Notes from the adapter: {run['notes'] or '(none)'}",
+        "",
+        f"**Totals**: {report['totals']['cases']} cases: {counts_line(report['totals'])}; "
+        f"selected {accounting['selected']}, not reached {accounting['not_reached']}.",
+    ]
+    for line in accounting["outside_selection"]:
+        lines.append(f"Outside the selection: {line}.")
+    lines += ["",
+              f"The full report: [{name}.json]({name}.json) (schema `harness/report.schema.json`); "
+              f"the conformance matrix and the failure groups: [{name}.html]({name}.html).",
+              "", "## Terminal report", "", "```", terminal.rstrip("\n"), "```", ""]
+    return "\n".join(lines)
+
+
+def publish(adapter: str, reports: Path, results: Path) -> list[Path]:
+    source = reports / adapter
+    report = json.loads((source / "report.json").read_text())
     implementation = report["run"]["implementation"]
     name = f"{slug(implementation['name'])}-{slug(implementation['version'])}"
-    shutil.copyfile(reports / adapter / "report.html", results / f"{name}.html")
-    totals = report["totals"]
-    terminal = (reports / adapter / "terminal.txt").read_text()
-    page = results / f"{name}.md"
-    page.write_text(
-        f"# {implementation['name']} {implementation['version']} ({implementation['language']})\n\n"
-        f"Adapter: `harness/adapters/{adapter}` (the oracle's own adapter for `oracle`). "
-        f"Reproduce: `scripts/main --adapter {adapter}`.\n\n"
-        f"Notes from the adapter: {report['run'].get('notes') or '(none)'}\n\n"
-        f"Totals: {totals['cases']} cases: {totals['pass']} pass, {totals['divergence']} "
-        f"divergence, {totals['fail']} fail, {totals['unsupported']} unsupported, "
-        f"{totals['adapter_error']} adapter error. The conformance matrix is in "
-        f"[{name}.html]({name}.html).\n\n"
-        "## Terminal report\n\n```\n" + terminal + "```\n")
-    meta = {"name": implementation["name"], "version": implementation["version"],
-            "language": implementation["language"], "adapter": adapter, "totals": totals,
-            "mode": report["run"]["mode"], "harness": report["run"]["harness_version"]}
-    (results / f"{name}.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
-    return page
+    written = [results / f"{name}.json", results / f"{name}.html", results / f"{name}.md"]
+    shutil.copyfile(source / "report.json", written[0])
+    shutil.copyfile(source / "report.html", written[1])
+    terminal = (source / "terminal.txt").read_text()
+    written[2].write_text(summary_page(adapter, name, report, terminal))
+    return written
 
 
 def table(results: Path) -> str:
-    rows = ["| implementation | version | pass | divergence | fail | unsupported | adapter error | page |",
-            "|---|---|---:|---:|---:|---:|---:|---|"]
-    for meta_path in sorted(results.glob("*.json")):
-        meta = json.loads(meta_path.read_text())
-        t = meta["totals"]
-        label = meta["name"] + (" (baseline)" if "baseline" in meta["name"] else "")
-        rows.append(f"| {label} | {meta['version']} | {t['pass']} | {t['divergence']} | {t['fail']} "
-                    f"| {t['unsupported']} | {t['adapter_error']} | [{meta_path.stem}]"
-                    f"(results/{meta_path.stem}.md) |")
+    rows = ["| implementation | version | vectors | cases | pass | divergence | fail | unsupported "
+            "| adapter error | page |",
+            "|---|---|---|---:|---:|---:|---:|---:|---:|---|"]
+    for path in sorted(results.glob("*.json")):
+        report = json.loads(path.read_text())
+        implementation = report["run"]["implementation"]
+        t = report["totals"]
+        label = implementation["name"] + (" (baseline)" if "baseline" in implementation["name"] else "")
+        rows.append(f"| {label} | {implementation['version']} | {report['run']['vectors']['version']} "
+                    f"| {t['cases']} | {t['pass']} | {t['divergence']} | {t['fail']} "
+                    f"| {t['unsupported']} | {t['adapter_error']} | [{path.stem}](results/{path.stem}.md) |")
     return "\n".join(rows) + "\n"
 
 
@@ -69,13 +108,24 @@ def main() -> int:
     parser.add_argument("adapters", nargs="+")
     args = parser.parse_args()
     args.results.mkdir(parents=True, exist_ok=True)
+    leaks = 0
     for adapter in args.adapters:
-        print(f"wrote {page_for(adapter, args.reports, args.results)}")
+        for path in publish(adapter, args.reports, args.results):
+            found = ABSOLUTE_PATH.search(path.read_text(errors="replace"))
+            if found:
+                text = path.read_text(errors="replace")
+                start = max(0, found.start() - 60)
+                print(f"{path}: holds an absolute path: ...{text[start:found.end() + 60]}...",
+                      file=sys.stderr)
+                leaks += 1
+            print(f"wrote {path}")
     summary = table(args.results)
     (args.results / "README.md").write_text(
         "# Published results\n\nEach implementation certified against the published vectors "
-        "(`scripts/publish-results`). Counts are cases (one element under one configuration).\n\n"
-        + summary.replace("(results/", "("))
+        "(`scripts/publish-results`). Counts are cases (one element under one configuration); "
+        "pass + divergence + fail + unsupported + adapter error = cases, every selected case "
+        "counted. Each row links to a summary page, which links to the full JSON report and "
+        "the HTML matrix.\n\n" + summary.replace("(results/", "("))
     readme = args.readme.read_text()
     if BEGIN in readme and END in readme:
         head, rest = readme.split(BEGIN, 1)
@@ -83,6 +133,9 @@ def main() -> int:
         args.readme.write_text(head + BEGIN + "\n" + summary + END + tail)
     else:
         print(f"{args.readme} has no {BEGIN} marker: table not copied", file=sys.stderr)
+    if leaks:
+        print(f"publish_results: {leaks} files hold absolute paths: not fit to commit", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Check the committed results/ folder: every published result is a full report and hides nothing.
+
+usage: check_results.py REPOSITORY_ROOT
+
+- every results/*.json validates against harness/report.schema.json and has its .md and .html;
+- its counts add up: pass + divergence + fail + unsupported + adapter error = cases, the cells
+  sum to the totals, and every selected case was counted (the run completed, nothing unreached);
+- it names the vectors it certified against (version and manifest SHA-256), and the HTML page says
+  the same version;
+- no file under results/ holds an absolute path of a machine;
+- no HTML page is 1.5 MB or larger.
+Also proves the checks have teeth on altered copies. Exit 0 when all hold, 1 otherwise.
+"""
+import copy
+import json
+import re
+import sys
+from pathlib import Path
+
+import jsonschema
+
+ABSOLUTE_PATH = re.compile(r"(/work/|/tmp/[A-Za-z0-9_]|/root/|/home/|/Users/|[A-Z]:\\\\)")
+MAX_PAGE_BYTES = 1_500_000
+VERDICTS = ("pass", "divergence", "fail", "unsupported", "adapter_error")
+
+
+def report_problems(report: dict, validator) -> list[str]:
+    problems = [f"schema: {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+                for e in list(validator.iter_errors(report))[:5]]
+    if problems:
+        return problems
+    totals = report["totals"]
+    if sum(totals[v] for v in VERDICTS) != totals["cases"]:
+        problems.append("totals do not add up to cases")
+    for verdict in VERDICTS + ("cases",):
+        cells = sum(cell["counts"][verdict] for cell in report["cells"])
+        if cells != totals[verdict]:
+            problems.append(f"cells hold {cells} {verdict}, totals {totals[verdict]}")
+    accounting = report["accounting"]
+    if not report["complete"]:
+        problems.append("the run did not complete")
+    if accounting["selected"] != totals["cases"] or accounting["not_reached"] != 0:
+        problems.append(f"selected {accounting['selected']}, counted {totals['cases']}, "
+                        f"not reached {accounting['not_reached']}")
+    vectors = report["run"]["vectors"]
+    if not vectors["version"] or len(vectors["manifest_sha256"]) != 64:
+        problems.append("the report does not name the vectors' version and manifest SHA-256")
+    return problems
+
+
+def main() -> int:
+    if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(sys.argv) == 2 else 2
+    root = Path(sys.argv[1])
+    results = root / "results"
+    validator = jsonschema.Draft202012Validator(
+        json.loads((root / "harness" / "report.schema.json").read_text()))
+    failures = 0
+
+    def fail(message: str) -> None:
+        nonlocal failures
+        print("FAIL " + message)
+        failures += 1
+
+    reports = sorted(results.glob("*.json"))
+    if not reports:
+        fail("results/ holds no report")
+    first = None
+    for path in reports:
+        report = json.loads(path.read_text())
+        problems = report_problems(report, validator)
+        for problem in problems:
+            fail(f"{path.relative_to(root)}: {problem}")
+        if not problems and first is None:
+            first = report
+        for sibling in (path.with_suffix(".md"), path.with_suffix(".html")):
+            if not sibling.exists():
+                fail(f"{path.relative_to(root)}: no {sibling.name} beside it")
+        page = path.with_suffix(".html")
+        if page.exists() and report.get("run", {}).get("vectors", {}).get("version"):
+            if "version " + report["run"]["vectors"]["version"] not in page.read_text(errors="replace"):
+                fail(f"{page.relative_to(root)}: does not name the vectors version of its report")
+    for path in sorted(results.iterdir()):
+        text = path.read_text(errors="replace")
+        found = ABSOLUTE_PATH.search(text)
+        if found:
+            fail(f"{path.relative_to(root)}: holds an absolute path: "
+                 f"...{text[max(0, found.start() - 40):found.end() + 40]}...")
+        if path.suffix == ".html" and path.stat().st_size >= MAX_PAGE_BYTES:
+            fail(f"{path.relative_to(root)}: {path.stat().st_size} bytes, the limit is {MAX_PAGE_BYTES}")
+
+    # Teeth: altered copies of a real (valid) report must be caught.
+    if first is not None:
+        leaked = json.dumps(first).replace('"command": "', '"command": "/root/project/', 1)
+        if not ABSOLUTE_PATH.search(leaked):
+            fail("an absolute path in a report is not detected: the check has no teeth")
+        broken = copy.deepcopy(first)
+        broken["totals"]["fail"] += 1
+        if not report_problems(broken, validator):
+            fail("totals that do not add up are not detected: the check has no teeth")
+        unversioned = copy.deepcopy(first)
+        unversioned["run"]["vectors"]["version"] = ""
+        if not report_problems(unversioned, validator):
+            fail("a report without its vectors version is not detected: the check has no teeth")
+        old = {"name": "x", "version": "1", "totals": first["totals"]}
+        if not report_problems(old, validator):
+            fail("a summary that is not a full report is not detected: the check has no teeth")
+    print(f"{len(reports)} published reports checked, {failures} problems")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
