@@ -12,6 +12,16 @@
 namespace cvc {
 namespace {
 
+std::string compiler() {
+#if defined(__clang__)
+  return "clang " __clang_version__;
+#elif defined(__GNUC__)
+  return "gcc " __VERSION__;
+#else
+  return "unknown";
+#endif
+}
+
 nlohmann::json hello_answer(Mutant mutant) {
   nlohmann::json types = nlohmann::json::array();
   for (const DataType& type : all_data_types()) types.push_back(std::string(type.name));
@@ -21,7 +31,8 @@ nlohmann::json hello_answer(Mutant mutant) {
   return {{"protocol", kProtocolVersion},
           {"implementation", {{"name", name}, {"version", CVC_VERSION}, {"language", "c++"}}},
           {"data_types", types},
-          {"operations", {"encode", "decode", "validate"}}};
+          {"operations", {"encode", "decode", "validate"}},
+          {"environment", {{"cvc", CVC_VERSION}, {"compiler", compiler()}}}};
 }
 
 nlohmann::json answer(const nlohmann::json& id, std::string status) {
