@@ -1,7 +1,7 @@
 // cast_value conformance suite: adapter (harness/PROTOCOL.md, protocol 1) for zarrita.js.
 //
 // zarrita implements the cast_value codec for decoding only (its encode throws
-// UnsupportedError), so this adapter declares the `decode` operation only. Every cast request
+// UnsupportedError), so this adapter declares the `decode` and `validate` operations. Every cast request
 // is run through zarrita's public reading API: the request becomes a Zarr v3 array in an
 // in-memory store (zarr.json + one chunk holding the request's elements, codecs
 // [cast_value, bytes]), opened with `zarr.open.v3` and read with `Array.getChunk`. zarrita
@@ -13,6 +13,14 @@
 // zarrita aborts a chunk on the first element it refuses. When the whole chunk fails, the
 // adapter reads the same elements again as one-element chunks of a second array (same
 // metadata, chunk shape [1]) to find each element's own verdict.
+//
+// zarrita has no metadata-validation function: metadata is accepted or refused when a user opens
+// an array and reads it (its codecs are only instantiated when a chunk is decoded). A validate
+// request is therefore run as a zarrita user meets it: the request's exact zarr.json (shape [1],
+// chunk [1]) in an in-memory store, `zarr.open.v3`, then `zarr.get` of the array with its chunk
+// missing (the fill value path) and with a stored chunk of zero bytes of the size the codec chain's
+// stored type needs (so the codec pipeline, cast_value's configuration included, is built and
+// run). `valid` when every step succeeds, `invalid` (naming the step) when one throws.
 //
 // Stdout carries answers only; diagnostics go to stderr.
 
@@ -139,6 +147,23 @@ function isElementFailure(err) {
   return err instanceof zarr.CodecPipelineError || err?._tag === "CodecPipelineError";
 }
 
+/**
+ * zarr.json of a one-dimensional array of `shape` elements in one chunk of `shape` elements,
+ * from the exact JSON texts of its data_type, fill_value and codecs (the adapter never
+ * re-serialises them: every number reaches zarrita's own JSON.parse).
+ */
+function zarrJson(dataTypeJson, fillValueJson, codecsJson, shape) {
+  return (
+    `{"zarr_format":3,"node_type":"array","shape":[${shape}],` +
+    `"data_type":${dataTypeJson},` +
+    `"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[${Math.max(shape, 1)}]}},` +
+    `"chunk_key_encoding":{"name":"default","configuration":{"separator":"/"}},` +
+    `"fill_value":${fillValueJson},` +
+    `"codecs":${codecsJson},` +
+    `"attributes":{}}`
+  );
+}
+
 function arrayDocument(raw, count, chunk) {
   return (
     `{"zarr_format":3,"node_type":"array","shape":[${count}],` +
@@ -235,6 +260,120 @@ async function zarritaDecode(raw, count, input, inWidth, outWidth) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// validate: open and read the array as a zarrita user does
+// ---------------------------------------------------------------------------------------------
+
+// Bytes per element of the data types zarrita stores through its `bytes` codec (its getCtr table,
+// dist/src/util.js:68-81: the 11 numeric types and bool) and of the other types of the 26 (so that
+// a chain ending in one of them is sized too and zarrita itself decides whether it reads it).
+const STORED_WIDTH = { ...WIDTH, bool: 1 };
+// Bytes-to-bytes codecs of fixed size overhead (zarrita's computeEncodedSize: crc32c adds 4).
+const BYTES_OVERHEAD = { crc32c: 4 };
+
+/**
+ * The size in bytes of the stored chunk of a one-element array with this data_type and codec
+ * chain, following the chain as zarrita's pipeline does (dist/src/codecs.js:105-158): the data
+ * type is threaded through the codecs in their order (cast_value changes it to its `data_type`,
+ * other array -> array codecs keep it), the `bytes` codec stores the type current at its position
+ * (zarrita adds a `bytes` codec at the end when the chain has none), and each bytes -> bytes codec
+ * adds its fixed overhead. A codec given by name only ("bytes") and a data type in the object form
+ * ({"name": "int8"}) are sized by their name. Returns {bytes} or {why} when the chain cannot be
+ * sized (codecs not a list, a data type of unknown width, a codec of unknown size).
+ */
+function storedChunkSize(arrayDataType, codecs) {
+  const nameOf = (x) => (typeof x === "string" ? x : x !== null && typeof x === "object" ? x.name : undefined);
+  if (!Array.isArray(codecs)) return { why: "codecs is not a list" };
+  let type = nameOf(arrayDataType);
+  let bytes;
+  for (const codec of codecs) {
+    const name = nameOf(codec);
+    if (bytes === undefined) {
+      if (name === "cast_value") {
+        type = nameOf(codec?.configuration?.data_type);
+      } else if (name === "bytes") {
+        if (!Object.hasOwn(STORED_WIDTH, type)) return { why: `stored data type ${JSON.stringify(type)} of unknown width` };
+        bytes = STORED_WIDTH[type];
+      } else if (name !== "transpose") {
+        return { why: `codec ${JSON.stringify(name)} of unknown kind or size before the bytes codec` };
+      }
+    } else if (Object.hasOwn(BYTES_OVERHEAD, name)) {
+      bytes += BYTES_OVERHEAD[name];
+    } else if (name === "cast_value" || name === "transpose") {
+      // an array -> array codec after bytes: zarrita classifies codecs by kind, not position,
+      // and still decodes the bytes codec's output through it; the stored size is unchanged
+    } else {
+      return { why: `codec ${JSON.stringify(name)} of unknown size after the bytes codec` };
+    }
+  }
+  if (bytes === undefined) {
+    if (!Object.hasOwn(STORED_WIDTH, type)) return { why: `stored data type ${JSON.stringify(type)} of unknown width` };
+    bytes = STORED_WIDTH[type];
+  }
+  return { bytes };
+}
+
+/**
+ * validate: the request's metadata (raw texts of array_data_type, fill_value, codecs) as the
+ * zarr.json of an array of shape [1], chunk [1], opened and read through zarrita's public API:
+ *   1. `zarr.open.v3(location, {kind: "array"})`;
+ *   2. `zarr.get(array)` with the chunk missing (zarrita fills the result with the fill value);
+ *   3. `zarr.get(array)` of a second array with the same zarr.json and a stored chunk of zero
+ *      bytes of the size the chain's stored type needs (storedChunkSize), which makes zarrita
+ *      build the codec pipeline (each codec's fromConfig, cast_value's configuration and fill
+ *      value cast included) and decode through it.
+ * Any step that throws makes the metadata `invalid` (the message names the step and zarrita's
+ * error). When the adapter cannot size the stored chunk, step 3 stores an empty chunk and calls
+ * `array.getChunk([0])` instead: an error building the pipeline is zarrita's refusal (`invalid`);
+ * a successful build (the decode succeeding, or failing in a codec step) means the adapter failed
+ * to size a chain zarrita reads, and is answered `error`.
+ */
+async function validateMetadata(req, raw) {
+  for (const key of ["array_data_type", "fill_value", "codecs"]) {
+    if (!(key in raw)) return { status: "error", message: `validate request without ${key}` };
+  }
+  const doc = encoder.encode(zarrJson(raw.array_data_type, raw.fill_value, raw.codecs, 1));
+  const size = storedChunkSize(req.array_data_type, req.codecs);
+  const store = new MemoryStore();
+  store.map.set("/missing/zarr.json", doc);
+  store.map.set("/stored/zarr.json", doc);
+  store.map.set("/stored/c/0", new Uint8Array(size.bytes ?? 0));
+  const open = async (path) => zarr.open.v3(zarr.root(store).resolve(path), { kind: "array" });
+  const invalid = (step, err) => ({ status: "invalid", message: `${step}: ${describe(err)}` });
+
+  let array;
+  try {
+    array = await open("missing");
+  } catch (err) {
+    return invalid("zarr.open.v3", err);
+  }
+  try {
+    await zarr.get(array);
+  } catch (err) {
+    return invalid("zarr.get with the chunk missing (fill value)", err);
+  }
+  try {
+    array = await open("stored");
+  } catch (err) {
+    return invalid("zarr.open.v3 (second array)", err);
+  }
+  if (size.bytes !== undefined) {
+    try {
+      await zarr.get(array);
+    } catch (err) {
+      return invalid(`zarr.get of a stored chunk of ${size.bytes} zero bytes`, err);
+    }
+    return { status: "valid" };
+  }
+  try {
+    await array.getChunk([0]);
+  } catch (err) {
+    if (!isElementFailure(err)) return invalid(`getChunk of a stored chunk (the chain cannot be sized: ${size.why})`, err);
+    return { status: "error", message: `adapter cannot size the stored chunk (${size.why}) but zarrita built the codec pipeline: ${describe(err)}` };
+  }
+  return { status: "error", message: `adapter cannot size the stored chunk (${size.why}) but zarrita decoded an empty chunk` };
+}
+
+// ---------------------------------------------------------------------------------------------
 // probe.sh: zarrita called once with each of the 26 types the handshake does not declare
 // ---------------------------------------------------------------------------------------------
 
@@ -277,6 +416,22 @@ async function probe() {
   }
 }
 
+// Promise rejections zarrita leaves unhandled. Its pipeline loader (dist/src/codecs.js:106-121)
+// starts looking up every codec of the chain at once and awaits them in order; when an earlier
+// codec's fromConfig throws, a later lookup that failed too (an unknown codec name) is never
+// awaited, and Node's default for an unhandled rejection terminates the process. The adapter
+// records them instead, so that they are attributed to the request that caused them.
+const strayRejections = [];
+process.on("unhandledRejection", (reason) => {
+  strayRejections.push(describe(reason));
+});
+
+/** Lets pending rejections be reported, then returns (and clears) those zarrita left unhandled. */
+async function takeStrayRejections() {
+  await new Promise((r) => setImmediate(r));
+  return strayRejections.splice(0);
+}
+
 async function handle(line) {
   let req;
   try {
@@ -291,11 +446,12 @@ async function handle(line) {
         protocol: 1,
         implementation: { name: "zarrita", version: zarritaPackage.version, language: "javascript" },
         data_types: SUPPORTED,
-        operations: ["decode"],
+        operations: ["decode", "validate"],
         environment: { node: process.versions.node, zarrita: zarritaPackage.version },
         notes:
           `zarrita ${zarritaPackage.version} on Node ${process.versions.node}: cast_value decode only ` +
-          "(its encode throws UnsupportedError); no metadata validation on open" +
+          "(its encode throws UnsupportedError); validate = zarr.open.v3 of the metadata, then zarr.get " +
+          "with the chunk missing and with a stored all-zero chunk (zarrita checks metadata only there)" +
           (SUPPORTED.includes("float16") ? "" : "; float16 needs Float16Array, absent in this Node") +
           "; the other 15 types of the 26 are refused by zarrita (probe.sh)",
       });
@@ -314,12 +470,29 @@ async function handle(line) {
       } catch (err) {
         answer = { status: "error", message: `adapter: ${describe(err)}` };
       }
+      for (const stray of await takeStrayRejections()) {
+        process.stderr.write(`zarrita adapter: request ${req.id}: zarrita left a rejected promise unhandled: ${stray}\n`);
+      }
       send({ id: req.id, ...answer });
       return null;
     }
-    case "validate":
-      send({ id: req.id, status: "unsupported", message: "zarrita does not validate array metadata when opening an array" });
+    case "validate": {
+      let answer;
+      try {
+        answer = await validateMetadata(req, rawMembers(line));
+      } catch (err) {
+        answer = { status: "error", message: `adapter: ${describe(err)}` };
+      }
+      const stray = await takeStrayRejections();
+      if (stray.length) {
+        const note = `zarrita left a rejected promise unhandled (which terminates Node by default): ${stray.join("; ")}`;
+        answer = answer.status === "valid"
+          ? { status: "invalid", message: `every step succeeded, but ${note}` }
+          : { ...answer, message: `${answer.message}; and ${note}` };
+      }
+      send({ id: req.id, ...answer });
       return null;
+    }
     default:
       send({ id: req.id ?? null, status: "error", message: `unknown command ${JSON.stringify(req.cmd)}` });
       return null;
