@@ -508,6 +508,39 @@ class AdapterInProcessTest(SchemaMixin, unittest.TestCase):
         self.assertEqual(cvc.metadata_type_names(None, {"a": 1}), [])
 
 
+class ProbeTest(unittest.TestCase):
+    """cvc.probe: one JSON line per undeclared type of the 26 (adapters_probe.sh reads them)."""
+
+    def test_lines_for_undeclared_types_only(self):
+        import io
+        declared = [t for t in cvc.TYPES if t not in ("int4", "bfloat16", "float8_e5m2")]
+        out = io.StringIO()
+        status = cvc.probe(declared, lambda name: (f"lib.cast({name})", f"TypeError: no {name}",
+                                                   name == "bfloat16"), out=out)
+        self.assertEqual(status, 0)
+        lines = [json.loads(line) for line in out.getvalue().splitlines()]
+        self.assertEqual(lines, [
+            {"data_type": "int4", "accepted": False, "call": "lib.cast(int4)", "result": "TypeError: no int4"},
+            {"data_type": "float8_e5m2", "accepted": False, "call": "lib.cast(float8_e5m2)",
+             "result": "TypeError: no float8_e5m2"},
+            {"data_type": "bfloat16", "accepted": True, "call": "lib.cast(bfloat16)", "result": "TypeError: no bfloat16"}])
+        out = io.StringIO()
+        self.assertEqual(cvc.probe(cvc.TYPES, lambda name: 1 / 0, out=out), 0)
+        self.assertEqual(out.getvalue(), "")
+
+    def test_a_probe_that_breaks_fails(self):
+        import contextlib
+        import io
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stderr(err):
+            status = cvc.probe(["int8"], lambda name: 1 / 0, out=out)
+        self.assertEqual(status, 1)
+        self.assertEqual(out.getvalue(), "")
+        self.assertIn("probing int2 failed", err.getvalue())
+        self.assertIn("ZeroDivisionError", err.getvalue())
+        self.assertEqual(cvc.describe(ValueError("bad")), "ValueError: bad")
+
+
 class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
     def test_session(self):
         process = Process(FAKE_COMMAND)

@@ -434,6 +434,39 @@ def run(*, name: str, version: str, language: str = "python", data_types: Iterab
 
 
 # ---------------------------------------------------------------------------------------------
+# The probe (tests/harness/adapters_probe.sh): evidence that every undeclared type is refused.
+
+def probe(data_types: Iterable[str], call: Callable[[str], tuple[str, str, bool]], out=None) -> int:
+    """For every one of the 26 types not in `data_types` (what the handshake declares), run
+    `call(type_name) -> (call_text, result_text, accepted)`, the library call the adapter would
+    make with that type, and print one JSON line:
+
+        {"data_type": "int4", "accepted": false, "call": "...", "result": "TypeError: ..."}
+
+    `accepted` is true when the library did not refuse. An exception escaping `call` is a failure
+    of the probe itself: it is reported on stderr and the status is 1. Returns 0 otherwise.
+    """
+    out = out or protect_stdout()
+    declared = set(data_types)
+    for name in TYPES:
+        if name in declared:
+            continue
+        try:
+            call_text, result, accepted = call(name)
+        except Exception:
+            print(f"cvc_adapter probe: probing {name} failed:\n{traceback.format_exc()}", file=sys.stderr)
+            return 1
+        out.write(dumps({"data_type": name, "accepted": bool(accepted), "call": call_text,
+                         "result": result}) + "\n")
+        out.flush()
+    return 0
+
+
+def describe(e: BaseException) -> str:
+    """An exception as `Type: message` (what probes and refusal messages quote)."""
+    return f"{type(e).__name__}: {e}"
+
+# ---------------------------------------------------------------------------------------------
 # numpy (optional): bit patterns <-> arrays of a numpy / ml_dtypes dtype, by reinterpretation.
 
 def to_numpy(type_name: str, patterns: list[int], dtype):
