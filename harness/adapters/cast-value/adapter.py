@@ -3,24 +3,32 @@
 
 - encode / decode: `cast_value.cast_array(arr, target_dtype=..., rounding_mode=...,
   out_of_range_mode=..., scalar_map_entries=...)`, one call per request (the helper bisects when
-  it raises). The scalar_map is read from the request's codec JSON the way the package's own zarr
-  codec reads it (`json.loads` as zarr reads zarr.json, then the package's `extract_raw_map` and
-  `parse_map_entries`, which parse each scalar with zarr's data type of its side).
+  it raises), on all 26 types: numpy's 11 and the 15 ml_dtypes types, which cast_array accepts
+  like any numpy dtype. The scalar_map is read from the request's codec JSON the way the
+  package's own zarr codec reads it (`json.loads` as zarr reads zarr.json, then the package's
+  `extract_raw_map` and `parse_map_entries`, which parse each scalar with zarr's data type of its
+  side); zarr has no data type for the 15 ml_dtypes types, so a request whose scalar_map needs
+  one of them is answered unsupported with zarr's message.
 - validate: the package's zarr codec (`CastValueNumpyV1`, registered by the package under the
   `zarr.codecs` entry point `cast_value`, selected explicitly in zarr's config) through zarr:
   the metadata must open from a stored zarr.json, be accepted by `zarr.create(codecs=...)`, and
-  survive a first write and read of the fill value.
+  survive a first write and read of the fill value. Metadata naming a data type that zarr cannot
+  express (one of the 26 or a raw-bits `rN` type that zarr lacks) is answered unsupported.
+- `adapter.py --probe` (probe.sh): one line of evidence per undeclared type (none: all 26 are
+  declared).
 
 The fill value plays no part in cast_array (it has no metadata); see README.md and NOTES.md.
 """
 import importlib.metadata
 import json
+import re
 import sys
 import warnings
 
 import cvc_adapter as cvc
 
 cvc.protect_stdout()
+import ml_dtypes  # noqa: E402
 import numpy as np  # noqa: E402
 import cast_value  # noqa: E402
 from cast_value.zarr_compat._parsing import extract_raw_map, parse_map_entries  # noqa: E402
@@ -30,10 +38,14 @@ from zarr.core.buffer import cpu  # noqa: E402
 from zarr.core.dtype import get_data_type_from_json  # noqa: E402
 from zarr.registry import get_codec_class  # noqa: E402
 
-# The package's types are zarr's (its scalar parsing and codec go through zarr's data types,
-# and cast_array relies on np.iinfo / np.issubdtype(np.floating)): zarr 3.x's 11 numeric types.
-TYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-         "float16", "float32", "float64"]
+# cast_array takes any numpy dtype: numpy's 11 and the ml_dtypes types, which carry the spec's
+# names (float8_e4m3 is ml_dtypes.float8_e4m3, the IEEE-like type with infinities, not
+# float8_e4m3fn). It accepts all 26 (NOTES.md: "What is declared unsupported, and why").
+NUMPY_NATIVE = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                "float16", "float32", "float64"}
+DTYPES = {name: np.dtype(name) if name in NUMPY_NATIVE else np.dtype(getattr(ml_dtypes, name))
+          for name in cvc.TYPES}
+TYPES = list(cvc.TYPES)
 ROUNDING_DEFAULT = "nearest-even"
 
 PACKAGE_CODEC = "cast_value.zarr_compat.v1.numpy_codec.CastValueNumpyV1"
@@ -43,9 +55,23 @@ codec_name = f"{codec_class.__module__}.{codec_class.__qualname__}"
 if codec_name != PACKAGE_CODEC:
     sys.exit(f"cast-value adapter: zarr selected {codec_name} for cast_value, not {PACKAGE_CODEC}")
 
+describe = cvc.describe
+
 
 def zdtype(name):
     return get_data_type_from_json(name, zarr_format=3)
+
+
+def scalar_map_dtype(name):
+    """zarr's data type for parsing one side of the scalar_map, as the package's codec does;
+    unsupported (with zarr's message) for the types zarr does not have."""
+    try:
+        return zdtype(name)
+    except Exception as e:
+        raise cvc.Unsupported(
+            f"scalar_map: cast-value parses scalar_map scalars with zarr {zarr.__version__}'s data "
+            f"types, which have no {name}: get_data_type_from_json({name!r}, zarr_format=3) -> "
+            f"{describe(e)}") from e
 
 
 def cast(request):
@@ -55,31 +81,80 @@ def cast(request):
     entries = None
     raw = extract_raw_map(codec["configuration"].get("scalar_map"), request.direction)
     if raw:
+        source, target = scalar_map_dtype(request.input_type), scalar_map_dtype(request.output_type)
         try:
-            entries = parse_map_entries(raw, zdtype(request.input_type), zdtype(request.output_type))
+            entries = parse_map_entries(raw, source, target)
         except Exception as e:
-            raise cvc.Rejected(f"scalar_map: {type(e).__name__}: {e}") from e
-    x = cvc.to_numpy(request.input_type, request.inputs, np.dtype(request.input_type))
-    try:
-        y = cast_value.cast_array(
-            x, target_dtype=np.dtype(request.output_type),
+            raise cvc.Rejected(f"scalar_map: {describe(e)}") from e
+    in_dtype, out_dtype = DTYPES[request.input_type], DTYPES[request.output_type]
+
+    def call(x):
+        return cast_value.cast_array(
+            x, target_dtype=out_dtype,
             rounding_mode=config.get("rounding", ROUNDING_DEFAULT),
             out_of_range_mode=config.get("out_of_range"),
             scalar_map_entries=entries)
+
+    x = cvc.to_numpy(request.input_type, request.inputs, in_dtype)
+    try:
+        y = call(x)
     except (ValueError, ArithmeticError) as e:
         # ValueError: NaN/Infinity to integer, out of range; FloatingPointError (an
-        # ArithmeticError): numpy overflow/invalid, which cast_array turns into errors.
+        # ArithmeticError): numpy overflow/invalid, which cast_array turns into errors;
+        # OverflowError: Python int arithmetic in its wrap.
         raise cvc.CastFailed() from e
-    if y.dtype != np.dtype(request.output_type):
+    except TypeError as e:
+        # numpy / ml_dtypes refusing a cast inside cast_array. If cast_array raises it for an
+        # empty array too, it refuses this type pair and configuration whatever the data.
+        try:
+            call(x[:0])
+        except TypeError:
+            pass
+        except Exception:
+            raise cvc.CastFailed() from e
+        else:
+            raise cvc.CastFailed() from e  # only for some elements: those elements fail
+        message = f"cast_value.cast_array: {describe(e)}"
+        try:
+            np.zeros(0, in_dtype).astype(out_dtype)
+        except TypeError as plain:
+            # numpy / ml_dtypes have no cast between the two dtypes at all: cast_array cannot
+            # cast this pair under any configuration.
+            raise cvc.Unsupported(f"{message} (no numpy/ml_dtypes cast from {request.input_type} "
+                                  f"to {request.output_type}: {describe(plain)})") from e
+        # The pair casts, but cast_array refuses this configuration (e.g. a rounding mode).
+        raise cvc.Rejected(message) from e
+    if y.dtype != out_dtype:
         raise RuntimeError(f"cast_array returned {y.dtype}, asked for {request.output_type}")
     return cvc.from_numpy(request.output_type, y)
 
 
-def describe(e):
-    return f"{type(e).__name__}: {e}"
+def is_raw_bits(name):
+    """A core Zarr v3 raw-bits data type name: rN, N a positive multiple of 8."""
+    match = re.fullmatch(r"r([1-9][0-9]*)", name)
+    return match is not None and int(match.group(1)) % 8 == 0
+
+
+def zarr_lacks(request):
+    """Unsupported when the metadata names a data type that zarr cannot express: the array's
+    data_type a Zarr v3 type (one of the 26, or a raw-bits rN) that zarr does not have, or a
+    cast_value data_type of the 26 that zarr does not have. Any other name goes to zarr, which
+    decides (a cast_value codec refusing a name outside the 26 is right whatever its reason)."""
+    array_name = cvc.data_type_name(request.array_data_type)
+    names = [array_name] if isinstance(array_name, str) and (
+        array_name in cvc.TYPES or is_raw_bits(array_name)) else []
+    names += [n for n in cvc.metadata_type_names(None, request.codecs) if n in cvc.TYPES]
+    for name in names:
+        try:
+            zdtype(name)
+        except Exception as e:
+            raise cvc.Unsupported(
+                f"zarr {zarr.__version__} has no data type {name!r}: "
+                f"get_data_type_from_json({name!r}, zarr_format=3) -> {describe(e)}") from e
 
 
 def validate(request):
+    zarr_lacks(request)
     data = {"zarr.json": cpu.Buffer.from_bytes(request.zarr_json(shape=1).encode("utf-8"))}
     try:
         with warnings.catch_warnings():
@@ -107,11 +182,29 @@ def validate(request):
                           f"{describe(e)}") from e
 
 
-cvc.run(name="cast-value", version=importlib.metadata.version("cast-value"), language="python",
-        data_types=TYPES, cast=cast, validate=validate,
-        notes=(f"cast_value.cast_array (NumPy implementation) with numpy {np.__version__}; "
-               f"scalar_map read by the package's own zarr_compat parsing (zarr {zarr.__version__} "
-               "data types); fill value unused by cast_array; validate through zarr with the "
-               f"package's codec {codec_name} (module {codec_class.__module__}) selected explicitly: "
-               "opens from zarr.json AND zarr.create(codecs=) accepts it AND a first write/read of "
-               "the fill value succeeds; cast-value-rs not installed"))
+def probe_call(name):
+    """The adapter's encode call with `name` as the target type (never used while all 26 are
+    declared; kept so the probe stays honest if a type is ever dropped)."""
+    text = (f"cast_value.cast_array(np.zeros(1, 'float32'), target_dtype={name}, "
+            "rounding_mode='nearest-even', out_of_range_mode=None)")
+    try:
+        y = cast_value.cast_array(np.zeros(1, np.float32), target_dtype=DTYPES[name],
+                                  rounding_mode="nearest-even", out_of_range_mode=None)
+    except Exception as e:
+        return text, describe(e), False
+    return text, f"returned {y!r}", True
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--probe"]:
+        sys.exit(cvc.probe(TYPES, probe_call))
+    cvc.run(name="cast-value", version=importlib.metadata.version("cast-value"), language="python",
+            data_types=TYPES, cast=cast, validate=validate,
+            notes=(f"cast_value.cast_array (NumPy implementation) with numpy {np.__version__} and "
+                   f"ml_dtypes {ml_dtypes.__version__} (the 15 non-numpy types as ml_dtypes dtypes); "
+                   f"scalar_map read by the package's own zarr_compat parsing (zarr {zarr.__version__} "
+                   "data types: unsupported when a side is an ml_dtypes type); fill value unused by "
+                   f"cast_array; validate through zarr with the package's codec {codec_name} (module "
+                   f"{codec_class.__module__}) selected explicitly: opens from zarr.json AND "
+                   "zarr.create(codecs=) accepts it AND a first write/read of the fill value "
+                   "succeeds (unsupported for data types zarr lacks); cast-value-rs not installed"))
