@@ -4,10 +4,12 @@
 Drives `cast_value_rs.cast_array(arr, target_dtype=..., rounding_mode=..., out_of_range_mode=...,
 scalar_map_entries=...)`: one call per request (the helper bisects when the call raises).
 cast-value-rs has no metadata layer: no validate operation, and the fill value is not used.
-See README.md.
+`adapter.py --probe` (probe.sh): one line of evidence per undeclared type. See README.md and
+NOTES.md ("What is declared unsupported, and why").
 """
 import decimal
 import importlib.metadata
+import sys
 
 import cvc_adapter as cvc
 
@@ -81,8 +83,34 @@ def cast(request):
     return cvc.from_numpy(request.output_type, y)
 
 
-cvc.run(name="cast-value-rs", version=importlib.metadata.version("cast-value-rs"),
-        language="python", data_types=TYPES, operations=["encode", "decode"], cast=cast,
-        notes=("cast_value_rs.cast_array (Rust) with numpy " + np.__version__ +
-               "; 11 numpy types only; no metadata layer: validate unsupported, fill value unused; "
-               "scalar_map JSON scalars converted to Python int/float by the adapter"))
+def probe_call(name):
+    """The adapter's call with `name` as the output type (encode) and, with ml_dtypes' dtype of
+    that name, as the input type (decode): accepted if cast_value_rs accepts either."""
+    import ml_dtypes
+    dtype = np.dtype(getattr(ml_dtypes, name))
+    calls = [(f"cast_value_rs.cast_array(np.zeros(1, 'float32'), target_dtype={name!r}, "
+              "rounding_mode='nearest-even')",
+              lambda: cast_value_rs.cast_array(np.zeros(1, np.float32), target_dtype=name,
+                                               rounding_mode="nearest-even")),
+             (f"cast_value_rs.cast_array(np.zeros(1, ml_dtypes.{name}), target_dtype='float32', "
+              "rounding_mode='nearest-even')",
+              lambda: cast_value_rs.cast_array(np.zeros(1, dtype), target_dtype="float32",
+                                               rounding_mode="nearest-even"))]
+    results, accepted = [], False
+    for _, call in calls:
+        try:
+            results.append(f"returned {call()!r}")
+            accepted = True
+        except Exception as e:
+            results.append(cvc.describe(e))
+    return "; ".join(text for text, _ in calls), "; ".join(results), accepted
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--probe"]:
+        sys.exit(cvc.probe(TYPES, probe_call))
+    cvc.run(name="cast-value-rs", version=importlib.metadata.version("cast-value-rs"),
+            language="python", data_types=TYPES, operations=["encode", "decode"], cast=cast,
+            notes=("cast_value_rs.cast_array (Rust) with numpy " + np.__version__ +
+                   "; 11 numpy types only; no metadata layer: validate unsupported, fill value "
+                   "unused; scalar_map JSON scalars converted to Python int/float by the adapter"))

@@ -8,8 +8,10 @@ For every cast request, in both directions, the output is exactly
 with `inp` the input elements viewed as the input type's numpy / ml_dtypes dtype. The rounding
 mode, out_of_range rule, scalar_map and fill value are IGNORED; no element is ever refused (numpy
 warnings are silenced). Validate answers `valid` for everything: a plain cast checks nothing.
-It shows what a naive cast gets wrong against the cast_value spec. See README.md.
+It shows what a naive cast gets wrong against the cast_value spec. `adapter.py --probe`
+(probe.sh) prints nothing: all 26 types are declared. See README.md and NOTES.md.
 """
+import sys
 import warnings
 
 import cvc_adapter as cvc
@@ -41,10 +43,24 @@ def validate(request):
     return  # a plain cast checks nothing: every array metadata is "valid"
 
 
-cvc.run(name="numpy-astype-baseline", version=f"numpy {np.__version__} ml_dtypes {ml_dtypes.__version__}",
-        language="python", data_types=list(cvc.TYPES), cast=cast, validate=validate,
-        notes=("BASELINE, not a cast_value implementation: out = inp.astype(output_dtype) with "
-               "numpy/ml_dtypes dtypes, in both directions; rounding, out_of_range, scalar_map and "
-               "the fill value are ignored, no element is ever refused, numpy warnings silenced; "
-               "pairs ml_dtypes cannot astype are answered unsupported; validate answers valid for "
-               "everything (a plain cast checks nothing)"))
+def probe_call(name):
+    """`astype` into `name` (never used while all 26 types are declared)."""
+    text = f"np.zeros(1, 'float32').astype({name})"
+    try:
+        y = np.zeros(1, np.float32).astype(DTYPES[name])
+    except Exception as e:
+        return text, cvc.describe(e), False
+    return text, f"returned {y!r}", True
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--probe"]:
+        sys.exit(cvc.probe(cvc.TYPES, probe_call))
+    cvc.run(name="numpy-astype-baseline",
+            version=f"numpy {np.__version__} ml_dtypes {ml_dtypes.__version__}",
+            language="python", data_types=list(cvc.TYPES), cast=cast, validate=validate,
+            notes=("BASELINE, not a cast_value implementation: out = inp.astype(output_dtype) with "
+                   "numpy/ml_dtypes dtypes, in both directions; rounding, out_of_range, scalar_map "
+                   "and the fill value are ignored, no element is ever refused, numpy warnings "
+                   "silenced; pairs ml_dtypes cannot astype are answered unsupported; validate "
+                   "answers valid for everything (a plain cast checks nothing)"))
