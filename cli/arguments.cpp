@@ -7,6 +7,16 @@ Arguments::Arguments(std::string command, std::vector<std::string> arguments)
       arguments_(std::move(arguments)),
       used_(arguments_.size(), false) {}
 
+std::uint64_t Arguments::number_option(std::string_view name, std::uint64_t fallback) {
+  const std::optional<std::string> text = option(name);
+  if (!text) return fallback;
+  if (!text->empty() && text->size() <= 19 &&
+      text->find_first_not_of("0123456789") == std::string::npos)
+    return std::stoull(*text);
+  throw UsageError(command_ + ": --" + std::string(name) +
+                   " takes a non-negative integer (at most 19 digits), not \"" + *text + "\"");
+}
+
 bool Arguments::help_requested() const {
   for (const std::string& argument : arguments_)
     if (argument == "--help" || argument == "-h") return true;

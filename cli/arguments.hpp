@@ -2,6 +2,7 @@
 // positional arguments. Anything unrecognised is a usage error that names the argument.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,9 @@ class Arguments {
   std::optional<std::string> option(std::string_view name);
   std::string required_option(std::string_view name);
   std::vector<std::string> repeated_option(std::string_view name);
+  // The value of --name as a non-negative integer (digits only, below 2^64), or `fallback` when
+  // absent; a UsageError naming the option otherwise.
+  std::uint64_t number_option(std::string_view name, std::uint64_t fallback);
   bool flag(std::string_view name);
   // The positional arguments; throws UsageError if an unconsumed --option remains.
   std::vector<std::string> finish();

@@ -13,7 +13,9 @@
 #include "harness/report_output.hpp"
 #include "harness/report_terminal.hpp"
 #include "harness/runner.hpp"
+#include "harness/vector_reader.hpp"
 #include "harness/vector_source.hpp"
+#include "oracle/input_file.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -36,33 +38,27 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
   --direction encode|decode|validate  only these operations (repeatable)
   --family NAME           only this vector family: cast, scalar_map, metadata, live (repeatable)
   --strict                divergences (results of an alternative reading) count as failures
-  --timeout SECONDS       per-request timeout before the adapter is killed and restarted (60)
+  --timeout SECONDS       per-request timeout, for writing a request and for its answer, before
+                          the adapter is killed and restarted (60)
+  --max-incidents-in-a-row N  abort the run after N requests in a row end in an adapter incident
+                          (crash, timeout, malformed answer); the rest is counted not reached (5)
   --report-dir DIR        write report.json, report.xml (JUnit) and report.html into DIR
   --json PATH, --junit PATH, --html PATH   write one report form to PATH
-  --failures N            failures printed in full on the terminal (default 20)
+  --failures N            failure groups printed with an example on the terminal (default 20)
+  --max-file-bytes N      refuse vector files larger than N bytes (default 67108864); only
+                          regular files are read
 
-Exit 0 when nothing failed (no failure, no adapter error; with --strict no divergence either),
-1 otherwise (also when interrupted or when the adapter cannot be restarted), 2 for bad arguments.
-Ctrl-C stops after the current request and still writes the (partial) reports.
+Exit 0 when at least one case was compared and nothing failed (no failure, no adapter error; with
+--strict no divergence either); 1 otherwise (also when interrupted, aborted, or when nothing was
+compared: every case unsupported); 2 for bad arguments or input (also a vector folder that fails
+its manifest's SHA-256); 3 for an internal or I/O error. Ctrl-C or SIGTERM stops at once (the
+pending request is not counted) and still writes the (partial) reports.
 )";
 
 std::atomic<bool> g_interrupted{false};
 
 extern "C" void on_interrupt(int) {
   g_interrupted = true;
-}
-
-std::uint64_t number_option(Arguments& arguments, std::string_view name, std::uint64_t fallback) {
-  const std::optional<std::string> text = arguments.option(name);
-  if (!text) return fallback;
-  try {
-    std::size_t used = 0;
-    const std::uint64_t value = std::stoull(*text, &used);
-    if (used == text->size()) return value;
-  } catch (const std::exception&) {
-  }
-  throw UsageError("cvc run: --" + std::string(name) + " takes a non-negative integer, not \"" +
-                   *text + "\"");
 }
 
 // A report file, opened before the run so that an unwritable path stops it before it starts.
@@ -107,21 +103,25 @@ int run_run(Arguments& arguments) {
   const std::optional<std::string> vectors = arguments.option("vectors");
   const std::optional<std::string> live = arguments.option("live");
   LiveOptions live_options;
-  live_options.seed = number_option(arguments, "seed", 1);
-  live_options.count = number_option(arguments, "count", 1000);
-  live_options.max_exhaustive_bits = static_cast<int>(number_option(arguments, "max-bits", 16));
+  live_options.seed = arguments.number_option("seed", 1);
+  live_options.count = arguments.number_option("count", 1000);
+  live_options.max_exhaustive_bits = static_cast<int>(arguments.number_option("max-bits", 16));
   CaseFilter filter;
   filter.types = arguments.repeated_option("type");
   filter.directions = arguments.repeated_option("direction");
   filter.families = arguments.repeated_option("family");
   options.strict = arguments.flag("strict");
-  options.timeout = std::chrono::milliseconds(1000 * number_option(arguments, "timeout", 60));
+  options.timeout = std::chrono::milliseconds(
+      1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
+  options.max_consecutive_incidents =
+      static_cast<int>(std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   std::optional<std::string> json_path = arguments.option("json");
   std::optional<std::string> junit_path = arguments.option("junit");
   std::optional<std::string> html_path = arguments.option("html");
+  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
   TerminalOptions terminal;
-  terminal.failures_shown = number_option(arguments, "failures", 20);
+  terminal.failures_shown = arguments.number_option("failures", 20);
   if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
 
   for (const std::string& type : filter.types)
@@ -176,7 +176,12 @@ int run_run(Arguments& arguments) {
   options.interrupted = &g_interrupted;
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
-  run_cases(*source, options, {&summary});
+  try {
+    run_cases(*source, options, {&summary});
+  } catch (const VectorFormatError& error) {
+    progress.clear();
+    throw UsageError(std::string("cvc run: --vectors: ") + error.what());
+  }
   progress.clear();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);

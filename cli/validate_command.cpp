@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "oracle/input_file.hpp"
 #include "cli/input.hpp"
 #include "oracle/scalar_json.hpp"
 
@@ -28,11 +29,11 @@ Prints "valid" and the round trip, or "invalid" and why. Exit 0 valid, 1 invalid
 )";
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cvc validate: cannot open " + path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return read_input_file(path);
+  } catch (const InputFileError& error) {
+    throw UsageError(std::string("cvc validate: ") + error.what());
+  }
 }
 
 }  // namespace

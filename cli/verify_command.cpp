@@ -3,12 +3,13 @@
 
 #include "cli/commands.hpp"
 #include "harness/vector_check.hpp"
+#include "oracle/input_file.hpp"
 
 namespace cvc::cli {
 namespace {
 
 constexpr std::string_view kHelp =
-    R"(usage: cvc verify-vectors [--completeness-sample N] [--quiet] DIR
+    R"(usage: cvc verify-vectors [--completeness-sample N] [--max-file-bytes N] [--quiet] DIR
 
 Checks a vector folder: manifest.json lists exactly the files present with their SHA-256, every
 file has the cast-value-vectors version 1 structure, and every expected result (and every listed
@@ -16,7 +17,8 @@ alternative result) is recomputed: cast and scalar_map results by the slow oracl
 the fast oracle that generated them), metadata and scalars verdicts by the oracle's metadata and
 scalar code (which has no second implementation). Cases whose id is a multiple of N (default
 16; 1 checks all, 0 none) are also checked for completeness: no alternative reading changes a
-result the case does not list.
+result the case does not list. Only regular files of at most --max-file-bytes (default
+67108864) are read.
 
 Exit 0 when everything checks, 1 when a problem is found (each is printed with its file, group
 and case), 2 for bad arguments.
@@ -30,13 +32,10 @@ int run_verify_vectors(Arguments& arguments) {
     return kExitOk;
   }
   VectorCheckOptions options;
-  if (const std::optional<std::string> sample = arguments.option("completeness-sample")) {
-    try {
-      options.completeness_sample = std::stoull(*sample);
-    } catch (const std::exception&) {
-      throw UsageError("cvc verify-vectors: --completeness-sample takes a number");
-    }
-  }
+  options.completeness_sample =
+      arguments.number_option("completeness-sample", options.completeness_sample);
+  set_max_input_file_bytes(
+      arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
   const bool quiet = arguments.flag("quiet");
   const std::vector<std::string> folders = arguments.finish();
   if (folders.size() != 1) throw UsageError("cvc verify-vectors: give exactly one DIR");

@@ -1,5 +1,7 @@
 #include "generators/vector_file.hpp"
 
+#include "oracle/input_file.hpp"
+
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -128,13 +130,10 @@ std::string format_vector_file(const VectorFileHeader& header,
 }
 
 nlohmann::json read_vector_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot open");
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = read_input_file(path);
   nlohmann::json file;
   try {
-    file = parse_json_exact(text.str());
+    file = parse_json_exact(text);
   } catch (const JsonError& error) {
     throw std::runtime_error(path + ": not valid JSON: " + error.what());
   }

@@ -38,6 +38,15 @@ AdapterIncident AdapterClient::make_incident(std::string kind, std::string detai
   return incident;
 }
 
+std::optional<nlohmann::json> AdapterClient::interrupted(const std::string& what,
+                                                         std::uint64_t cases,
+                                                         AdapterIncident& incident) {
+  incident = make_incident("interrupted", "the run was interrupted (SIGINT or SIGTERM)", what, cases);
+  process_.stop(std::chrono::milliseconds(200));
+  connected_ = false;
+  return std::nullopt;
+}
+
 std::optional<nlohmann::json> AdapterClient::exchange(const nlohmann::json& request,
                                                       const std::string& what, std::uint64_t cases,
                                                       AdapterIncident& incident) {
@@ -49,17 +58,32 @@ std::optional<nlohmann::json> AdapterClient::exchange(const nlohmann::json& requ
     connected_ = false;
     return std::nullopt;
   };
-  if (!process_.write_line(dump_json_exact(request)))
-    return fail("crash", "the adapter's stdin is closed");
+  const std::string seconds = std::to_string(timeout_.count() / 1000.0) + " s";
+  switch (process_.write_line(dump_json_exact(request), timeout_)) {
+    case AdapterProcess::Status::Done:
+      break;
+    case AdapterProcess::Status::Timeout:
+      return fail("timeout", "the adapter stopped reading its stdin: the request could not be "
+                             "written within " + seconds);
+    case AdapterProcess::Status::Interrupted:
+      return interrupted(what, cases, incident);
+    default:
+      return fail("crash", "the adapter's stdin is closed (its process has exited)");
+  }
   std::string line;
   switch (process_.read_line(line, timeout_)) {
-    case AdapterProcess::ReadStatus::Timeout:
-      return fail("timeout",
-                  "no answer within " + std::to_string(timeout_.count() / 1000.0) + " s");
-    case AdapterProcess::ReadStatus::Closed:
-      return fail("crash", "the adapter closed its stdout");
-    case AdapterProcess::ReadStatus::Line:
+    case AdapterProcess::Status::Done:
       break;
+    case AdapterProcess::Status::Timeout:
+      return fail("timeout", "no answer within " + seconds);
+    case AdapterProcess::Status::TooLong:
+      return fail("malformed", "an answer line longer than " +
+                                   std::to_string(AdapterProcess::kMaxLineBytes >> 20) +
+                                   " MiB, the protocol's limit: " + truncated(line));
+    case AdapterProcess::Status::Interrupted:
+      return interrupted(what, cases, incident);
+    case AdapterProcess::Status::Closed:
+      return fail("crash", "the adapter exited or closed its stdout with the request pending");
   }
   nlohmann::json answer;
   try {
@@ -86,7 +110,7 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   const std::optional<nlohmann::json> answer =
       exchange({{"cmd", "hello"}, {"protocol", kProtocolVersion}}, "hello", 0, incident);
   if (!answer) {
-    incident.kind = "handshake";
+    if (incident.kind != "interrupted") incident.kind = "handshake";
     return std::nullopt;
   }
   const auto bad = [&](const std::string& why) -> std::optional<Handshake> {
@@ -123,6 +147,18 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
           .insert(item.get<std::string>());
     }
   }
+  // Names the harness does not know would silently make cases unsupported: refuse them.
+  std::string unknown;
+  for (const std::string& name : handshake.data_types)
+    if (find_data_type(name) == nullptr) unknown += (unknown.empty() ? "" : ", ") + dump_json_exact(name);
+  if (!unknown.empty())
+    return bad("data_types names types that are not among the 26 (oracle/data_type.hpp): " +
+               unknown);
+  for (const std::string& name : handshake.operations)
+    if (name != "encode" && name != "decode" && name != "validate")
+      unknown += (unknown.empty() ? "" : ", ") + dump_json_exact(name);
+  if (!unknown.empty())
+    return bad("operations names operations other than encode, decode and validate: " + unknown);
   connected_ = true;
   return handshake;
 }
@@ -221,7 +257,7 @@ AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
 }
 
 void AdapterClient::close() {
-  if (connected_) process_.write_line("{\"cmd\":\"bye\"}");
+  if (connected_) process_.write_line("{\"cmd\":\"bye\"}", std::chrono::milliseconds(1000));
   process_.stop();
   connected_ = false;
 }

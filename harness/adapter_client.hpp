@@ -65,6 +65,9 @@ class AdapterClient {
   AdapterAnswer cast(const CastRequest& request);
   AdapterAnswer validate(const ValidateRequest& request);
   void close();
+  // A flag (set by a signal handler) that ends any wait for the adapter at once; the pending
+  // request then ends in an incident of kind "interrupted", which the runner does not count.
+  void set_interrupt_flag(const std::atomic<bool>* flag) { process_.set_interrupt_flag(flag); }
 
  private:
   // Sends one request and reads one answer line as JSON, checking the id; an incident otherwise.
@@ -72,6 +75,8 @@ class AdapterClient {
                                          std::uint64_t cases, AdapterIncident& incident);
   AdapterIncident make_incident(std::string kind, std::string detail, const std::string& what,
                                 std::uint64_t cases);
+  std::optional<nlohmann::json> interrupted(const std::string& what, std::uint64_t cases,
+                                            AdapterIncident& incident);
 
   AdapterProcess process_;
   std::chrono::milliseconds timeout_;

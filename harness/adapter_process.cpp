@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -15,7 +16,14 @@ namespace cvc {
 namespace {
 
 constexpr std::size_t kStderrLinesKept = 40;
-constexpr std::size_t kMaxLineBytes = std::size_t{1} << 30;  // a runaway adapter is malformed
+// Waits are sliced so that an exited adapter and a set interrupt flag are noticed promptly.
+constexpr int kPollSliceMs = 100;
+
+int poll_slice(std::chrono::steady_clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      deadline - std::chrono::steady_clock::now());
+  return static_cast<int>(std::clamp<long long>(left.count(), 0, kPollSliceMs));
+}
 
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
@@ -48,13 +56,16 @@ void AdapterProcess::start() {
   ::close(in[0]);
   ::close(out[1]);
   ::close(err[1]);
+  ::setpgid(pid, pid);  // also here, so that the group exists before any kill (no race)
   pid_ = pid;
+  group_ = pid;
   stdin_fd_ = in[1];
   stdout_fd_ = out[0];
   stderr_fd_ = err[0];
-  ::fcntl(stderr_fd_, F_SETFL, O_NONBLOCK);
+  for (const int fd : {stdin_fd_, stdout_fd_, stderr_fd_}) ::fcntl(fd, F_SETFL, O_NONBLOCK);
   ::signal(SIGPIPE, SIG_IGN);  // a dead adapter shows as a failed write, not a signal
   stdout_buffer_.clear();
+  scanned_ = 0;
   stderr_partial_.clear();
   stderr_lines_.clear();
   exit_description_.reset();
@@ -72,18 +83,43 @@ bool AdapterProcess::running() {
   return true;
 }
 
-bool AdapterProcess::write_line(const std::string& line) {
-  std::string data = line + "\n";
+AdapterProcess::Status AdapterProcess::write_line(const std::string& line,
+                                                 std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const std::string data = line + "\n";
   std::size_t written = 0;
   while (written < data.size()) {
+    if (stdin_fd_ < 0 || !running()) return Status::Closed;
+    if (interrupted()) return Status::Interrupted;
     const ssize_t n = ::write(stdin_fd_, data.data() + written, data.size() - written);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
+    if (n > 0) {
+      written += static_cast<std::size_t>(n);
+      continue;
     }
-    written += static_cast<std::size_t>(n);
+    if (n < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK) return Status::Closed;
+    if (std::chrono::steady_clock::now() >= deadline) return Status::Timeout;
+    // The pipe is full: wait for room, reading what the adapter writes meanwhile.
+    pollfd fds[3] = {{stdin_fd_, POLLOUT, 0}, {stdout_fd_, POLLIN, 0}, {stderr_fd_, POLLIN, 0}};
+    if (::poll(fds, 3, poll_slice(deadline)) < 0 && errno != EINTR) return Status::Closed;
+    if (fds[2].revents != 0) drain_stderr();
+    if ((fds[1].revents & POLLIN) != 0 && stdout_buffer_.size() <= kMaxLineBytes) read_stdout();
+    if ((fds[0].revents & (POLLERR | POLLHUP)) != 0) return Status::Closed;
   }
-  return true;
+  return Status::Done;
+}
+
+bool AdapterProcess::read_stdout() {
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(stdout_fd_, buffer, sizeof buffer);
+    if (n > 0) {
+      stdout_buffer_.append(buffer, static_cast<std::size_t>(n));
+      if (stdout_buffer_.size() > kMaxLineBytes) return true;
+      continue;
+    }
+    if (n == 0) return false;
+    return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK;
+  }
 }
 
 void AdapterProcess::drain_stderr() {
@@ -99,38 +135,43 @@ void AdapterProcess::drain_stderr() {
   }
 }
 
-AdapterProcess::ReadStatus AdapterProcess::read_line(std::string& line,
-                                                     std::chrono::milliseconds timeout) {
+AdapterProcess::Status AdapterProcess::read_line(std::string& line,
+                                                std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
+  bool open = true;
   for (;;) {
-    const std::size_t newline = stdout_buffer_.find('\n');
+    // Scan only what arrived since the last look: linear in the line's length.
+    const std::size_t newline = stdout_buffer_.find('\n', scanned_);
     if (newline != std::string::npos) {
       line = stdout_buffer_.substr(0, newline);
       stdout_buffer_.erase(0, newline + 1);
-      return ReadStatus::Line;
+      scanned_ = 0;
+      return Status::Done;
     }
+    scanned_ = stdout_buffer_.size();
     if (stdout_buffer_.size() > kMaxLineBytes) {
       line = stdout_buffer_.substr(0, 200);
       stdout_buffer_.clear();
-      return ReadStatus::Line;  // the caller reports it as malformed
+      scanned_ = 0;
+      return Status::TooLong;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return ReadStatus::Timeout;
+    if (!open) {
+      drain_stderr();
+      return Status::Closed;
+    }
+    if (interrupted()) return Status::Interrupted;
+    // An adapter whose process has exited answers no more, even if a child of it still holds
+    // its stdout open; what it wrote before exiting is read first.
+    if (!running()) {
+      read_stdout();
+      open = false;
+      continue;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return Status::Timeout;
     pollfd fds[2] = {{stdout_fd_, POLLIN, 0}, {stderr_fd_, POLLIN, 0}};
-    const int ready = ::poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000)));
-    if (ready < 0 && errno != EINTR) return ReadStatus::Closed;
+    if (::poll(fds, 2, poll_slice(deadline)) < 0 && errno != EINTR) return Status::Closed;
     if (fds[1].revents != 0) drain_stderr();
-    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-      char buffer[65536];
-      const ssize_t n = ::read(stdout_fd_, buffer, sizeof buffer);
-      if (n > 0) {
-        stdout_buffer_.append(buffer, static_cast<std::size_t>(n));
-      } else if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
-        drain_stderr();
-        return ReadStatus::Closed;
-      }
-    }
+    if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) open = read_stdout();
   }
 }
 
@@ -146,15 +187,17 @@ std::string AdapterProcess::stop(std::chrono::milliseconds grace) {
     const auto deadline = std::chrono::steady_clock::now() + grace;
     while (running() && std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    if (pid_ > 0) {
-      ::kill(-pid_, SIGKILL);
-      ::kill(pid_, SIGKILL);
-      int status = 0;
-      ::waitpid(pid_, &status, 0);
-      exit_description_ = describe_exit(status);
-      pid_ = -1;
-    }
   }
+  // The whole group, always: an adapter's children outlive it when its shell has exited.
+  if (group_ > 0) ::kill(-group_, SIGKILL);
+  if (pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    exit_description_ = describe_exit(status);
+    pid_ = -1;
+  }
+  group_ = -1;
   if (stderr_fd_ >= 0) drain_stderr();
   close_fd(stdout_fd_);
   close_fd(stderr_fd_);

@@ -125,9 +125,7 @@ void write_header(const RunSummary& summary, std::ostream& out) {
   out << "</table>\n";
   const int code = exit_code(summary);
   out << "<p class=\"result\">Result: "
-      << (code == 0            ? "PASS"
-          : summary.complete() ? "FAIL"
-                               : "INCOMPLETE")
+      << result_label(summary)
       << " (exit code " << code << ")</p>\n<p>Totals: " << html(counts_text(summary.totals()))
       << "</p>\n<p>Accounting: " << html(accounting_text(summary)) << "</p>\n";
   if (!end.outside_selection.empty()) {

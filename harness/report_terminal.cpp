@@ -275,6 +275,9 @@ void write_result(const RunSummary& summary, std::ostream& out) {
       out << " (" << totals[Verdict::Divergence] << " divergences, allowed without --strict)";
   } else if (!summary.complete()) {
     out << "INCOMPLETE (" << (summary.run_end().aborted ? "aborted" : "interrupted") << ")";
+  } else if (totals.compared() == 0) {
+    out << "NOTHING COMPARED (no case was answered and compared with the oracle: the run "
+           "certifies nothing)";
   } else {
     out << "FAIL (" << totals[Verdict::Fail] << " failed, " << totals[Verdict::AdapterError]
         << " adapter errors";

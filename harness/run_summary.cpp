@@ -335,9 +335,20 @@ std::vector<const FlagSummary*> RunSummary::divergence_flags() const {
   return values_of(flags_);
 }
 
+std::uint64_t VerdictCounts::compared() const {
+  return (*this)[Verdict::Pass] + (*this)[Verdict::Divergence] + (*this)[Verdict::Fail];
+}
+
 int exit_code(const RunSummary& summary) {
   if (!summary.complete()) return 1;
+  if (summary.totals().compared() == 0) return 1;
   return summary.totals().failed(summary.strict()) == 0 ? 0 : 1;
+}
+
+std::string_view result_label(const RunSummary& summary) {
+  if (!summary.complete()) return "INCOMPLETE";
+  if (summary.totals().compared() == 0) return "NOTHING COMPARED";
+  return exit_code(summary) == 0 ? "PASS" : "FAIL";
 }
 
 }  // namespace cvc

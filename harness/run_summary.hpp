@@ -47,6 +47,8 @@ struct VerdictCounts {
   std::uint64_t total() const;
   // Fail + AdapterError, plus Divergence when strict: what makes the exit code non-zero.
   std::uint64_t failed(bool strict) const;
+  // Pass + Divergence + Fail: the cases whose answer was compared with the oracle's.
+  std::uint64_t compared() const;
 };
 
 // How a cell reads at a glance (the HTML matrix, the JUnit result, the terminal lists), worst
@@ -180,8 +182,12 @@ class RunSummary : public ReportSink {
   std::uint64_t incident_cases_ = 0;
 };
 
-// 0 when the run completed and nothing failed: no Fail, no AdapterError and, in strict mode, no
-// Divergence. 1 otherwise, also when the run was interrupted, aborted or never ended.
+// 0 when the run completed, compared at least one case, and nothing failed: no Fail, no
+// AdapterError and, in strict mode, no Divergence. 1 otherwise, also when the run was
+// interrupted, aborted or never ended, and when it compared nothing (every case unsupported or an
+// adapter error, or an empty selection): such a run certifies nothing.
 int exit_code(const RunSummary& summary);
+// "PASS", "FAIL", "INCOMPLETE" (interrupted, aborted, not ended) or "NOTHING COMPARED".
+std::string_view result_label(const RunSummary& summary);
 
 }  // namespace cvc

@@ -31,7 +31,9 @@ std::string describe(const DataType& type, const std::string& result) {
 class Run {
  public:
   Run(const RunnerOptions& options, const std::vector<ReportSink*>& sinks)
-      : options_(options), sinks_(sinks), client_(options.command, options.timeout) {}
+      : options_(options), sinks_(sinks), client_(options.command, options.timeout) {
+    client_.set_interrupt_flag(options.interrupted);
+  }
 
   RunEnd run(CaseSource& source) {
     const auto started = std::chrono::steady_clock::now();
@@ -46,7 +48,8 @@ class Run {
     info.vectors_manifest_sha256 = options_.vectors_manifest_sha256;
     info.selection = options_.selection;
     if (!connect()) {
-      end.aborted = true;
+      end.interrupted = interrupted_;
+      end.aborted = !interrupted_;
       end.abort_reason = "the adapter could not be started: " + last_incident_.detail;
     } else {
       info.implementation_name = handshake_.name;
@@ -59,7 +62,7 @@ class Run {
     for (const AdapterIncident& incident : early_incidents_)
       for (ReportSink* sink : sinks_) sink->incident(incident);
     CaseBatch batch;
-    while (!end.aborted && source.next(batch)) {
+    while (!end.aborted && !end.interrupted && source.next(batch)) {
       if (options_.interrupted != nullptr && options_.interrupted->load()) {
         end.interrupted = true;
         break;
@@ -69,8 +72,19 @@ class Run {
       } else {
         run_validate(std::get<ValidateBatch>(batch));
       }
-      if (!connected_ && !connect()) {
+      if (interrupted_) {
+        end.interrupted = true;
+        break;
+      }
+      if (consecutive_incidents_ >= options_.max_consecutive_incidents) {
         end.aborted = true;
+        end.abort_reason = std::to_string(consecutive_incidents_) +
+                           " requests in a row ended in an adapter incident (the limit of "
+                           "--max-incidents-in-a-row), the last: " +
+                           last_incident_.kind + ": " + last_incident_.detail;
+      } else if (!connected_ && !connect()) {
+        end.interrupted = interrupted_;
+        end.aborted = !interrupted_;
         end.abort_reason = "the adapter could not be restarted " +
                            std::to_string(options_.max_restarts_in_a_row) +
                            " times in a row: " + last_incident_.detail;
@@ -102,10 +116,28 @@ class Run {
         connected_ = started_ = true;
         return true;
       }
+      if (incident.kind == "interrupted") {
+        interrupted_ = true;
+        return false;
+      }
       last_incident_ = incident;
       report_incident(incident);
     }
     return false;
+  }
+
+  // An answer's incident: recorded, counted towards the abort limit; false when the incident is
+  // the run's interruption (the request's cases are then not counted: they were not decided).
+  bool take_incident(const AdapterAnswer& answer) {
+    connected_ = false;
+    if (answer.incident->kind == "interrupted") {
+      interrupted_ = true;
+      return false;
+    }
+    ++consecutive_incidents_;
+    last_incident_ = *answer.incident;
+    report_incident(*answer.incident);
+    return true;
   }
 
   void report_incident(const AdapterIncident& incident) {
@@ -171,12 +203,12 @@ class Run {
       batch.request.elements.push_back(element.input);
     const auto sent = std::chrono::steady_clock::now();
     const AdapterAnswer answer = client_.cast(batch.request);
+    if (answer.status != AdapterAnswer::Status::Incident) consecutive_incidents_ = 0;
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count() /
                       static_cast<double>(std::max<std::size_t>(1, batch.elements.size()));
     switch (answer.status) {
       case AdapterAnswer::Status::Incident:
-        connected_ = false;
-        report_incident(*answer.incident);
+        if (!take_incident(answer)) return;
         finish_all(Verdict::AdapterError, answer.incident->kind + ": " + answer.incident->detail,
                    "adapter error: " + answer.incident->kind);
         return;
@@ -270,6 +302,7 @@ class Run {
     }
     const auto sent = std::chrono::steady_clock::now();
     const AdapterAnswer answer = client_.validate(batch.request);
+    if (answer.status != AdapterAnswer::Status::Incident) consecutive_incidents_ = 0;
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
     std::string got;
     switch (answer.status) {
@@ -285,8 +318,7 @@ class Run {
         emit(outcome);
         return;
       case AdapterAnswer::Status::Incident:
-        connected_ = false;
-        report_incident(*answer.incident);
+        if (!take_incident(answer)) return;
         outcome.verdict = Verdict::AdapterError;
         outcome.got = answer.incident->kind + ": " + answer.incident->detail;
         outcome.kind = "adapter error: " + answer.incident->kind;
@@ -338,7 +370,8 @@ class Run {
   const std::vector<ReportSink*>& sinks_;
   AdapterClient client_;
   Handshake handshake_;
-  bool connected_ = false, started_ = false, sinks_begun_ = false;
+  bool connected_ = false, started_ = false, sinks_begun_ = false, interrupted_ = false;
+  int consecutive_incidents_ = 0;
   AdapterIncident last_incident_;
   std::vector<AdapterIncident> early_incidents_;
   std::uint64_t done_ = 0;

@@ -17,6 +17,9 @@ struct RunnerOptions {
   std::string command;  // --impl
   std::chrono::milliseconds timeout{60000};
   int max_restarts_in_a_row = 3;
+  // Requests in a row that end in an incident (crash, timeout, malformed answer) before the run
+  // is aborted: an adapter that fails every request is not restarted forever.
+  int max_consecutive_incidents = 5;
   bool strict = false;
   std::string mode;  // for RunInfo
   std::string selection;  // for RunInfo: the filters

@@ -1,5 +1,7 @@
 #include "harness/vector_check.hpp"
 
+#include "oracle/input_file.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -32,10 +34,7 @@ auto file_problems(VectorCheckReport& report) {
 }
 
 std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return read_input_file(path.string());
 }
 
 // Parses "FLAG=ALT" into readings with that alternative; nullopt when unknown.
@@ -52,14 +51,31 @@ std::optional<Readings> readings_for(const std::string& name) {
 void check_cast_file(const std::string& path, const VectorCheckOptions& options,
                      VectorCheckReport& report) {
   std::vector<CastVectorGroup> groups;
+  std::uint64_t declared = 0;
   try {
-    groups = read_cast_vector_file(path);
+    groups = read_cast_vector_file(path, &declared);
   } catch (const VectorFormatError& error) {
     report.problems.push_back(error.what());
     return;
   }
   const auto problem = file_problems(report);
+  std::uint64_t counted = 0;
+  for (const CastVectorGroup& group : groups) counted += group.cases.size() * group.rules.size();
+  if (counted != declared)
+    problem(path + ": \"number_of_cases\" is " + std::to_string(declared) + " but the file has " +
+            std::to_string(counted) + " (inputs x configurations)");
   for (const CastVectorGroup& group : groups) {
+    // The harness sends each group's fill value as the array's: the oracle must accept the
+    // metadata, fill value round trip included, under every configuration.
+    for (std::size_t k = 0; k < group.configurations.size(); ++k) {
+      const nlohmann::json codecs = nlohmann::json::array(
+          {{{"name", "cast_value"}, {"configuration", group.configuration_with_data_type(k)}}});
+      const FillValueCheck check =
+          validate_array_metadata(*group.array_type, group.fill_value, codecs);
+      if (!check.valid)
+        problem(group.where() + " configuration " + std::to_string(k) + ": \"fill_value\" " +
+                dump_json_exact(group.fill_value) + " is not valid metadata: " + check.message);
+    }
     for (const VectorCase& item : group.cases) {
       const std::string at = group.where() + " case " + std::to_string(item.id);
       for (std::size_t k = 0; k < group.rules.size(); ++k) {
@@ -311,69 +327,110 @@ bool is_semantic_version(const std::string& text) {
 
 }  // namespace
 
-VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options) {
-  VectorCheckReport report;
+ManifestCheck check_manifest(const std::string& directory) {
+  ManifestCheck check;
   const fs::path root(directory);
   const fs::path manifest_path = root / "manifest.json";
-  if (!fs::exists(manifest_path)) {
-    report.problems.push_back(manifest_path.string() + ": missing");
-    return report;
-  }
+  const std::string manifest_name = manifest_path.string();
   nlohmann::json manifest;
   try {
-    manifest = parse_json_exact(read_text(manifest_path));
+    const std::string text = read_text(manifest_path);
+    check.sha256 = sha256_hex(text);
+    manifest = parse_json_exact(text);
+  } catch (const InputFileError& error) {
+    check.problems.push_back(std::string(error.what()) + " (is this a vector folder?)");
+    return check;
   } catch (const JsonError& error) {
-    report.problems.push_back(manifest_path.string() + ": not valid JSON: " + error.what());
-    return report;
+    check.problems.push_back(manifest_name + ": not valid JSON: " + error.what());
+    return check;
   }
-  if (!manifest.contains("files") || !manifest["files"].is_array()) {
-    report.problems.push_back(manifest_path.string() + ": no \"files\" array");
-    return report;
+  if (!manifest.is_object() || !manifest.contains("files") || !manifest["files"].is_array()) {
+    check.problems.push_back(manifest_name + ": no \"files\" array");
+    return check;
   }
+  if (manifest["files"].empty())
+    check.problems.push_back(manifest_name + ": lists no vector file");
   if (!manifest.contains("vectors_version") || !manifest["vectors_version"].is_string() ||
       !is_semantic_version(manifest["vectors_version"].get<std::string>()))
-    report.problems.push_back(manifest_path.string() +
-                              ": no \"vectors_version\" of the form MAJOR.MINOR.PATCH");
+    check.problems.push_back(manifest_name +
+                             ": no \"vectors_version\" of the form MAJOR.MINOR.PATCH");
+  else
+    check.vectors_version = manifest["vectors_version"].get<std::string>();
   if (!manifest.contains("spec_revision") || !manifest["spec_revision"].is_string())
-    report.problems.push_back(manifest_path.string() + ": no \"spec_revision\"");
+    check.problems.push_back(manifest_name + ": no \"spec_revision\"");
   std::set<std::string> listed;
-  std::vector<std::string> paths;
-  for (const nlohmann::json& entry : manifest["files"]) {
-    if (!entry.contains("path") || !entry["path"].is_string() || !entry.contains("sha256")) {
-      report.problems.push_back(manifest_path.string() + ": an entry lacks path or sha256");
+  for (std::size_t i = 0; i < manifest["files"].size(); ++i) {
+    const nlohmann::json& entry = manifest["files"][i];
+    if (!entry.is_object() || !entry.contains("path") || !entry["path"].is_string() ||
+        !entry.contains("sha256") || !entry["sha256"].is_string()) {
+      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) +
+                               "] lacks a string \"path\" or \"sha256\"");
       continue;
     }
     const std::string relative = entry["path"].get<std::string>();
-    listed.insert(relative);
-    const fs::path path = root / relative;
-    if (!fs::exists(path)) {
-      report.problems.push_back(path.string() + ": listed in the manifest but missing");
+    if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
+      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) + "] path " +
+                               dump_json_exact(relative) + " is not inside the folder");
       continue;
     }
-    if (sha256_hex(read_text(path)) != entry["sha256"].get<std::string>())
-      report.problems.push_back(path.string() + ": SHA-256 differs from the manifest");
-    paths.push_back(relative);
+    if (!listed.insert(relative).second) {
+      check.problems.push_back(manifest_name + ": lists " + relative + " twice");
+      continue;
+    }
+    const fs::path path = root / relative;
+    try {
+      if (sha256_hex(read_text(path)) != entry["sha256"].get<std::string>()) {
+        check.problems.push_back(path.string() +
+                                 ": SHA-256 differs from the manifest (the file is corrupted or "
+                                 "was changed after the manifest was written)");
+        continue;
+      }
+    } catch (const InputFileError& error) {
+      check.problems.push_back(std::string(error.what()) + " (listed in the manifest)");
+      continue;
+    }
+    check.paths.push_back(relative);
   }
-  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
-    const std::string relative = fs::relative(entry.path(), root).generic_string();
+  std::error_code error;
+  for (auto entry = fs::recursive_directory_iterator(root, error);
+       !error && entry != fs::recursive_directory_iterator(); entry.increment(error)) {
+    if (entry->path().extension() != ".json") continue;
+    const std::string relative = fs::relative(entry->path(), root).generic_string();
     if (relative != "manifest.json" && !relative.starts_with("schema/") && !listed.count(relative))
-      report.problems.push_back(entry.path().string() + ": not listed in the manifest");
+      check.problems.push_back(entry->path().string() + ": not listed in the manifest");
   }
+  return check;
+}
+
+VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options) {
+  VectorCheckReport report;
+  const fs::path root(directory);
+  ManifestCheck manifest = check_manifest(directory);
+  report.problems = std::move(manifest.problems);
+  const std::vector<std::string>& paths = manifest.paths;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     if (options.progress) options.progress(paths[i], i, paths.size());
     const std::string path = (root / paths[i]).string();
     std::string family;
     try {
-      family = read_vector_file(path).value("family", "");
+      const nlohmann::json file = read_vector_file(path);
+      const nlohmann::json* value = file.contains("family") ? &file["family"] : nullptr;
+      family = value != nullptr && value->is_string() ? value->get<std::string>() : "";
     } catch (const std::runtime_error& error) {
       report.problems.push_back(error.what());
       continue;
     }
     ++report.files;
-    if (family == "cast" || family == "scalar_map") check_cast_file(path, options, report);
-    if (family == "metadata" || family == "scalars")
+    if (family == "cast" || family == "scalar_map") {
+      check_cast_file(path, options, report);
+    } else if (family == "metadata" || family == "scalars") {
       check_oracle_family_file(path, family, options, report);
+    } else {
+      report.problems.push_back(path + ": unknown \"family\" " +
+                                (family.empty() ? std::string("(missing or not a string)")
+                                                : dump_json_exact(family)) +
+                                " (known: cast, scalar_map, metadata, scalars)");
+    }
   }
   return report;
 }

@@ -9,15 +9,11 @@ namespace {
 
 const nlohmann::json& member(const nlohmann::json& object, const char* key,
                              const std::string& where) {
-  if (!object.is_object() || !object.contains(key))
-    throw VectorFormatError(where + ": missing \"" + key + "\"");
-  return object.at(key);
+  return vector_member(object, key, where);
 }
 
 std::string string_member(const nlohmann::json& object, const char* key, const std::string& where) {
-  const nlohmann::json& value = member(object, key, where);
-  if (!value.is_string()) throw VectorFormatError(where + ": \"" + key + "\" is not a string");
-  return value.get<std::string>();
+  return vector_string(object, key, where);
 }
 
 const DataType& type_member(const nlohmann::json& object, const char* key,
@@ -32,12 +28,35 @@ const DataType& type_member(const nlohmann::json& object, const char* key,
 
 std::uint64_t id_member(const nlohmann::json& object, const std::string& where) {
   const std::optional<std::string> text = json_number_text(member(object, "id", where));
-  if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos)
-    throw VectorFormatError(where + ": \"id\" is not a non-negative integer");
+  if (!text || text->empty() || text->size() > 18 ||
+      text->find_first_not_of("0123456789") != std::string::npos)
+    throw VectorFormatError(where + ": \"id\" is not an integer from 0 to 10^18 - 1");
   return std::stoull(*text);
 }
 
 }  // namespace
+
+const nlohmann::json& vector_member(const nlohmann::json& object, const char* key,
+                                    const std::string& where) {
+  if (!object.is_object()) throw VectorFormatError(where + ": not a JSON object");
+  const auto found = object.find(key);
+  if (found == object.end()) throw VectorFormatError(where + ": missing \"" + key + "\"");
+  return *found;
+}
+
+std::string vector_string(const nlohmann::json& object, const char* key, const std::string& where) {
+  const nlohmann::json& value = vector_member(object, key, where);
+  if (!value.is_string()) throw VectorFormatError(where + ": \"" + key + "\" is not a string");
+  return value.get<std::string>();
+}
+
+const nlohmann::json& vector_array(const nlohmann::json& object, const char* key,
+                                   const std::string& where) {
+  const nlohmann::json& value = vector_member(object, key, where);
+  if (!value.is_array()) throw VectorFormatError(where + ": \"" + key + "\" is not an array");
+  if (value.empty()) throw VectorFormatError(where + ": \"" + key + "\" is empty");
+  return value;
+}
 
 std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
                                                const std::string& where) {
@@ -70,18 +89,25 @@ std::string CastVectorGroup::where() const {
          " " + std::string(input_type().name) + " -> " + std::string(output_type().name) + ")";
 }
 
-std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path) {
+std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path,
+                                                   std::uint64_t* number_of_cases) {
   nlohmann::json file;
   try {
     file = read_vector_file(path);
   } catch (const std::runtime_error& error) {
     throw VectorFormatError(error.what());
   }
+  if (number_of_cases != nullptr) {
+    const std::optional<std::string> text = json_number_text(member(file, "number_of_cases", path));
+    if (!text || text->empty() || text->size() > 18 ||
+        text->find_first_not_of("0123456789") != std::string::npos)
+      throw VectorFormatError(path + ": \"number_of_cases\" is not a non-negative integer");
+    *number_of_cases = std::stoull(*text);
+  }
   const std::string family = string_member(file, "family", path);
   if (family != "cast" && family != "scalar_map")
     throw VectorFormatError(path + ": family \"" + family + "\" holds no cast cases");
-  const nlohmann::json& groups = member(file, "groups", path);
-  if (!groups.is_array()) throw VectorFormatError(path + ": \"groups\" is not an array");
+  const nlohmann::json& groups = vector_array(file, "groups", path);
   std::vector<CastVectorGroup> out;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const nlohmann::json& json = groups[g];
@@ -120,8 +146,7 @@ std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path) {
       throw VectorFormatError(where + ": input_type/output_type contradict the direction");
     const std::size_t count = configurations.size();
     const std::size_t per_rounding = count % kRoundingCount == 0 ? count / kRoundingCount : 0;
-    const nlohmann::json& cases = member(json, "cases", where);
-    if (!cases.is_array()) throw VectorFormatError(where + ": \"cases\" is not an array");
+    const nlohmann::json& cases = vector_array(json, "cases", where);
     for (const nlohmann::json& case_json : cases) {
       VectorCase item;
       item.id = id_member(case_json, where);
@@ -141,18 +166,29 @@ std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path) {
         item.results.push_back(result.get<std::string>());
       }
       if (case_json.contains("flags")) {
-        for (const nlohmann::json& flag : case_json.at("flags")) {
+        const nlohmann::json& flags = case_json["flags"];
+        if (!flags.is_array()) throw VectorFormatError(at + ": \"flags\" is not an array");
+        for (const nlohmann::json& flag : flags) {
           if (!flag.is_string() || find_flag(flag.get<std::string>()) == nullptr)
             throw VectorFormatError(at + ": unknown flag " + dump_json_exact(flag));
           item.flags.push_back(flag.get<std::string>());
         }
       }
       if (case_json.contains("alternatives")) {
-        for (const auto& [name, by_configuration] : case_json.at("alternatives").items()) {
+        const nlohmann::json& alternatives = case_json["alternatives"];
+        if (!alternatives.is_object())
+          throw VectorFormatError(at + ": \"alternatives\" is not an object");
+        for (const auto& [name, by_configuration] : alternatives.items()) {
+          if (!by_configuration.is_object())
+            throw VectorFormatError(at + ": alternative " + name + " is not an object");
           for (const auto& [index, result] : by_configuration.items()) {
+            if (index.empty() || index.size() > 6 ||
+                index.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoul(index) >= count || !result.is_string())
+              throw VectorFormatError(at + ": alternative " + name + " has a bad entry " +
+                                      dump_json_exact(index) + " (a configuration index below " +
+                                      std::to_string(count) + " with a result string)");
             const std::size_t k = std::stoul(index);
-            if (k >= count || !result.is_string())
-              throw VectorFormatError(at + ": alternative " + name + " has a bad entry");
             parse_result_text(output, result.get<std::string>(), at);
             item.alternatives[name][k] = result.get<std::string>();
           }

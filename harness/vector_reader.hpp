@@ -48,8 +48,18 @@ struct CastVectorGroup {
   std::string where() const;  // "cast/float16.json group 3 (encode float16 -> int8)"
 };
 
-// Reads a `cast` or `scalar_map` family file; throws VectorFormatError.
-std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path);
+// Checked access to a vector file's JSON: each throws VectorFormatError naming `where` (the file,
+// group and case) when the member is missing or of the wrong type; vector_array also when empty.
+const nlohmann::json& vector_member(const nlohmann::json& object, const char* key,
+                                    const std::string& where);
+std::string vector_string(const nlohmann::json& object, const char* key, const std::string& where);
+const nlohmann::json& vector_array(const nlohmann::json& object, const char* key,
+                                   const std::string& where);
+
+// Reads a `cast` or `scalar_map` family file, and its declared "number_of_cases" when asked;
+// throws VectorFormatError.
+std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path,
+                                                   std::uint64_t* number_of_cases = nullptr);
 
 // "0x7f" -> bits of `type`; "error:kind" -> nullopt. Throws VectorFormatError (with `where`)
 // for anything else, including a pattern of the wrong width.

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "generators/sha256.hpp"
+#include "harness/vector_check.hpp"
 #include "generators/vector_file.hpp"
 #include "harness/vector_reader.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -31,30 +32,31 @@ const DataType* array_type_of(const nlohmann::json& data_type) {
 
 VectorCaseSource::VectorCaseSource(std::string directory, CaseFilter filter)
     : directory_(std::move(directory)), filter_(std::move(filter)) {
-  const std::filesystem::path manifest = std::filesystem::path(directory_) / "manifest.json";
-  std::ifstream in(manifest);
-  if (!in) throw std::runtime_error(manifest.string() + ": cannot open (is this a vector folder?)");
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json json;
-  try {
-    json = parse_json_exact(text.str());
-  } catch (const JsonError& error) {
-    throw std::runtime_error(manifest.string() + ": not valid JSON: " + error.what());
+  // The vectors' integrity before any case is used: a corrupted file must be refused here, never
+  // turn into a failure of the implementation under test.
+  ManifestCheck manifest = check_manifest(directory_);
+  if (!manifest.problems.empty()) {
+    std::string message = "the vector folder fails its manifest (" +
+                          std::to_string(manifest.problems.size()) + " problems; run cvc "
+                          "verify-vectors for all of them):";
+    for (std::size_t i = 0; i < manifest.problems.size() && i < 10; ++i)
+      message += "\n  " + manifest.problems[i];
+    throw VectorFormatError(message);
   }
-  if (!json.contains("files") || !json["files"].is_array())
-    throw std::runtime_error(manifest.string() + ": no \"files\" array");
-  manifest_sha256_ = sha256_hex(text.str());
-  if (json.contains("vectors_version") && json["vectors_version"].is_string())
-    vectors_version_ = json["vectors_version"].get<std::string>();
-  for (const nlohmann::json& entry : json["files"])
-    files_.push_back(entry.at("path").get<std::string>());
+  files_ = std::move(manifest.paths);
+  manifest_sha256_ = std::move(manifest.sha256);
+  vectors_version_ = std::move(manifest.vectors_version);
 }
 
 void VectorCaseSource::load(const std::string& relative_path) {
   const std::string path = (std::filesystem::path(directory_) / relative_path).string();
-  const nlohmann::json file = read_vector_file(path);
-  const std::string family = file.value("family", "");
+  nlohmann::json file;
+  try {
+    file = read_vector_file(path);
+  } catch (const std::runtime_error& error) {
+    throw VectorFormatError(error.what());
+  }
+  const std::string family = vector_string(file, "family", path);
   if (!filter_.matches_family(family)) return;
   if (family == "cast" || family == "scalar_map") {
     for (const CastVectorGroup& group : read_cast_vector_file(path)) {
@@ -90,22 +92,35 @@ void VectorCaseSource::load(const std::string& relative_path) {
     }
   } else if (family == "metadata") {
     if (!filter_.matches_direction("validate")) return;
-    for (const nlohmann::json& group : file.at("groups")) {
-      for (const nlohmann::json& item : group.at("cases")) {
+    const nlohmann::json& groups = vector_array(file, "groups", path);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const std::string group_where = path + " group " + std::to_string(g);
+      for (const nlohmann::json& item : vector_array(groups[g], "cases", group_where)) {
         ValidateBatch batch;
         batch.family = family;
-        batch.where = relative_path + " case " + dump_json_exact(item.at("id"));
+        batch.where = relative_path + " case " +
+                      dump_json_exact(vector_member(item, "id", group_where));
+        const std::string at = path + " case " + dump_json_exact(item["id"]);
         // The array's data_type is sent as the vector holds it, even outside the 26 types.
-        batch.request.array_data_type = item.at("array_data_type");
+        batch.request.array_data_type = vector_member(item, "array_data_type", at);
         batch.request.array_type = array_type_of(batch.request.array_data_type);
-        batch.request.fill_value = item.at("fill_value");
-        batch.request.codecs = item.at("codecs");
-        batch.expected = item.at("result").get<std::string>();
-        batch.expected_reason = item.value("reason", "");
-        batch.rule = item.value("rule", "");
-        if (item.contains("alternatives"))
-          for (const auto& [name, verdict] : item["alternatives"].items())
+        batch.request.fill_value = vector_member(item, "fill_value", at);
+        batch.request.codecs = vector_member(item, "codecs", at);
+        batch.expected = vector_string(item, "result", at);
+        if (batch.expected != "valid" && batch.expected != "invalid")
+          throw VectorFormatError(at + ": \"result\" is neither \"valid\" nor \"invalid\"");
+        if (item.contains("reason")) batch.expected_reason = vector_string(item, "reason", at);
+        if (item.contains("rule")) batch.rule = vector_string(item, "rule", at);
+        if (item.contains("alternatives")) {
+          const nlohmann::json& alternatives = item["alternatives"];
+          if (!alternatives.is_object())
+            throw VectorFormatError(at + ": \"alternatives\" is not an object");
+          for (const auto& [name, verdict] : alternatives.items()) {
+            if (!verdict.is_string())
+              throw VectorFormatError(at + ": alternative " + name + " is not a string");
             batch.alternatives[name] = verdict.get<std::string>();
+          }
+        }
         if (!filter_.matches_types({batch.request.array_type, first_cast_data_type(batch.request.codecs)}))
           continue;
         pending_.push_back(std::move(batch));

@@ -1,5 +1,6 @@
 #include "oracle/json_exact.hpp"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -96,7 +97,15 @@ class ExactDomBuilder {
   bool end_array() { return close(); }
   bool parse_error(std::size_t position, const std::string& /*last_token*/,
                    const nlohmann::detail::exception& error) {
-    return fail("invalid JSON at byte " + std::to_string(position) + ": " + error.what(), position);
+    // nlohmann quotes the text it read ("last read: '0     x'"), which is the shadow copy with
+    // numbers blanked: quote the original instead.
+    std::string message = error.what();
+    if (const std::size_t at = message.find("; last read: "); at != std::string::npos) {
+      const std::size_t end = message.find("; ", at + 2);
+      message.replace(at, end == std::string::npos ? std::string::npos : end - at,
+                      "; near " + json_quote(original_near(position)));
+    }
+    return fail("invalid JSON at byte " + std::to_string(position) + ": " + message, position);
   }
 
   json& root() { return root_; }
@@ -114,7 +123,22 @@ class ExactDomBuilder {
   bool add_number() {
     if (next_number_ >= tokens_.numbers.size())
       return fail("internal error: number token scan out of step with the parser", text_.size());
-    return add(exact_node(tokens_.numbers[next_number_++]));
+    const std::string_view token = tokens_.numbers[next_number_++];
+    if (token.size() > kMaxJsonNumberChars) {
+      const std::size_t position = static_cast<std::size_t>(token.data() - text_.data()) + 1;
+      return fail("JSON number at byte " + std::to_string(position) + " has " +
+                      std::to_string(token.size()) + " characters, more than the limit of " +
+                      std::to_string(kMaxJsonNumberChars),
+                  position);
+    }
+    return add(exact_node(token));
+  }
+
+  // Up to 40 bytes of the original text ending at the 1-based byte position.
+  std::string original_near(std::size_t position) const {
+    const std::size_t end = std::min(position, text_.size());
+    const std::size_t start = end > 40 ? end - 40 : 0;
+    return std::string(text_.substr(start, end - start));
   }
 
   // Places `value` in the current container (or as the root); returns where it went.
@@ -137,6 +161,10 @@ class ExactDomBuilder {
     return true;
   }
   bool open(json&& container) {
+    if (stack_.size() >= kMaxJsonDepth)
+      return fail("JSON nested deeper than the limit of " + std::to_string(kMaxJsonDepth) +
+                      " levels",
+                  0);
     stack_.push_back(place(std::move(container)));
     return true;
   }

@@ -40,10 +40,19 @@ class JsonError : public std::runtime_error {
   std::size_t position_;
 };
 
+// Limits on JSON that comes from outside (arguments, zarr.json, vector files, adapter answers),
+// far above any real metadata (the deepest cast_value metadata nests 6 levels; the longest exact
+// decimal of a float64 has 767 significant digits). Deeper or longer input is refused with a
+// JsonError, so that nothing downstream (writers, copies, scalar parsing) meets unbounded depth or
+// quadratic work.
+inline constexpr std::size_t kMaxJsonDepth = 256;
+inline constexpr std::size_t kMaxJsonNumberChars = 4096;
+
 // Parse RFC 8259 JSON (as nlohmann's strict parser accepts it: no comments, no trailing content),
 // keeping every number as an exact number node. Objects with a repeated key are rejected: the
 // Zarr metadata they would denote is ambiguous, and nlohmann would silently keep the last one.
-// Throws JsonError with the byte position and nlohmann's description.
+// Nesting deeper than kMaxJsonDepth and number literals longer than kMaxJsonNumberChars are
+// refused. Throws JsonError with the byte position and a description quoting the input there.
 nlohmann::json parse_json_exact(std::string_view text);
 
 // True for exact number nodes and for ordinary nlohmann numbers.

@@ -246,7 +246,9 @@ TEST(RunSummaryTest, ExitCodes) {
     summary.end(end);
     return exit_code(summary);
   };
-  EXPECT_EQ(code({}, false), 0);
+  EXPECT_EQ(code({}, false), 1);  // nothing compared certifies nothing
+  EXPECT_EQ(code({Verdict::Unsupported, Verdict::AdapterError}, false), 1);
+  EXPECT_EQ(code({Verdict::Unsupported}, false), 1);
   EXPECT_EQ(code({Verdict::Pass, Verdict::Unsupported}, false), 0);
   EXPECT_EQ(code({Verdict::Pass, Verdict::Fail}, false), 1);  // one Fail flips it
   EXPECT_EQ(code({Verdict::Pass, Verdict::AdapterError}, false), 1);

@@ -9,9 +9,14 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
+
 #include "generators/cast_family.hpp"
 #include "generators/vector_set.hpp"
+#include "harness/vector_reader.hpp"
+#include "harness/vector_source.hpp"
 #include "oracle/data_type.hpp"
+#include "oracle/json_exact.hpp"
 
 namespace cvc {
 namespace {
@@ -54,6 +59,13 @@ class VectorCheckTest : public testing::Test {
     const std::size_t at = text.find(from, start);
     ASSERT_NE(at, std::string::npos) << from;
     text.replace(at, from.size(), to);
+  }
+  // Rewrite file `index` through its JSON (numbers kept exact).
+  template <typename Change>
+  void mutate(std::size_t index, Change change) {
+    nlohmann::json json = parse_json_exact(files_[index].second);
+    change(json);
+    files_[index].second = dump_json_exact(json);
   }
   static bool mentions(const VectorCheckReport& report, const std::string& text) {
     for (const std::string& problem : report.problems)
@@ -112,6 +124,104 @@ TEST_F(VectorCheckTest, MalformedFileIsCaught) {
   files_[0].second = "{\"schema\": \"cast-value-vectors\", \"schema_version\": 1, ";
   write_all();
   EXPECT_TRUE(mentions(check(), "not valid JSON"));
+}
+
+// --- Damaged folders (issue 9): each defect is reported with its file, never passes silently,
+// never escapes as a library exception; `cvc run` refuses a folder that fails its manifest.
+
+TEST_F(VectorCheckTest, GroupFillValueThatIsNotAValidScalarIsCaught) {
+  mutate(0, [](nlohmann::json& file) { file["groups"][0]["fill_value"] = "zzz"; });
+  write_all();
+  const VectorCheckReport report = check();
+  EXPECT_TRUE(mentions(report, "cast/int2.json group 0")) << report.problems.size();
+  EXPECT_TRUE(mentions(report, "\"fill_value\" \"zzz\" is not valid metadata"));
+}
+
+TEST_F(VectorCheckTest, GroupWithoutCasesIsCaught) {
+  mutate(0, [](nlohmann::json& file) { file["groups"][1]["cases"] = nlohmann::json::array(); });
+  write_all();
+  EXPECT_TRUE(mentions(check(), "cast/int2.json group 1: \"cases\" is empty"));
+}
+
+TEST_F(VectorCheckTest, FileWithoutGroupsIsCaught) {
+  mutate(0, [](nlohmann::json& file) { file["groups"] = nlohmann::json::array(); });
+  write_all();
+  EXPECT_TRUE(mentions(check(), "cast/int2.json: \"groups\" is empty"));
+}
+
+TEST_F(VectorCheckTest, WrongNumberOfCasesInACastFileIsCaught) {
+  mutate(0, [](nlohmann::json& file) { file["number_of_cases"] = json_number("7"); });
+  write_all();
+  EXPECT_TRUE(mentions(check(), "\"number_of_cases\" is 7 but the file has"));
+}
+
+TEST_F(VectorCheckTest, UnknownFamilyIsCaught) {
+  mutate(0, [](nlohmann::json& file) { file["family"] = "casts"; });
+  write_all();
+  EXPECT_TRUE(mentions(check(), "cast/int2.json: unknown \"family\" \"casts\""));
+}
+
+TEST_F(VectorCheckTest, EmptyManifestIsCaught) {
+  std::ofstream(root_ / "manifest.json") << manifest_text({});
+  fs::remove_all(root_ / "cast");
+  const VectorCheckReport report = check();
+  EXPECT_TRUE(mentions(report, "lists no vector file"));
+  EXPECT_THROW(VectorCaseSource(root_.string(), {}), VectorFormatError);
+}
+
+TEST_F(VectorCheckTest, HugeIdAndBadAlternativeIndexAreFormatErrors) {
+  mutate(0, [](nlohmann::json& file) { file["groups"][0]["cases"][0]["id"] = json_number("1" + std::string(30, '0')); });
+  mutate(1, [](nlohmann::json& file) {
+    for (nlohmann::json& group : file["groups"])
+      for (nlohmann::json& item : group["cases"])
+        if (item.contains("alternatives")) {
+          item["alternatives"].begin().value()["x"] = "0x00";
+          return;
+        }
+  });
+  write_all();
+  const VectorCheckReport report = check();
+  EXPECT_TRUE(mentions(report, "cast/int2.json group 0: \"id\" is not an integer"));
+  EXPECT_TRUE(mentions(report, "has a bad entry \"x\""));
+}
+
+TEST_F(VectorCheckTest, WrongJsonTypesAreFormatErrors) {
+  mutate(0, [](nlohmann::json& file) { file["groups"][0]["direction"] = json_number("3"); });
+  mutate(1, [](nlohmann::json& file) { file.erase("groups"); });
+  write_all();
+  const VectorCheckReport report = check();
+  EXPECT_TRUE(mentions(report, "cast/int2.json group 0: \"direction\" is not a string"));
+  EXPECT_TRUE(mentions(report, "cast/float4_e2m1fn.json: missing \"groups\""));
+}
+
+TEST_F(VectorCheckTest, ADeviceOrAFifoIsNeverRead) {
+  fs::remove(root_ / "cast/int2.json");
+  fs::create_symlink("/dev/zero", root_ / "cast/int2.json");
+  fs::remove(root_ / "cast/float4_e2m1fn.json");
+  ASSERT_EQ(::mkfifo((root_ / "cast/float4_e2m1fn.json").c_str(), 0600), 0);
+  const VectorCheckReport report = check();  // would block or grow without bound if read
+  EXPECT_TRUE(mentions(report, "cast/int2.json: not a regular file"));
+  EXPECT_TRUE(mentions(report, "cast/float4_e2m1fn.json: not a regular file"));
+}
+
+TEST_F(VectorCheckTest, RunRefusesAFolderThatFailsItsManifest) {
+  // One flipped expected result: the reference implementation must not be blamed for it.
+  edit(0, "\"id\":1,", "\"0x00\"]", "\"0x01\"]");
+  write_all(false);
+  try {
+    VectorCaseSource source(root_.string(), {});
+    FAIL() << "a corrupted folder was accepted";
+  } catch (const VectorFormatError& error) {
+    EXPECT_NE(std::string(error.what()).find("cast/int2.json: SHA-256 differs from the manifest"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+TEST_F(VectorCheckTest, RunNamesTheVectorsVersionAndManifest) {
+  const VectorCaseSource source(root_.string(), {});
+  EXPECT_EQ(source.vectors_version(), kVectorsVersion);
+  EXPECT_EQ(source.manifest_sha256().size(), 64u);
 }
 
 }  // namespace
