@@ -399,6 +399,14 @@ class AdapterInProcessTest(SchemaMixin, unittest.TestCase):
         self.assertEqual(self.ask({"cmd": "frobnicate", "id": 12})["status"], "error")
         self.assertIsNone(self.adapter.handle('{"cmd": "bye"}'))
 
+    def test_environment(self):
+        adapter = cvc.Adapter("x", "1", "python", INTEGERS, ["encode"], fake_cast,
+                              environment=cvc.python_environment())
+        answer = json.loads(adapter.handle(json.dumps(HELLO)))
+        self.assertAnswer(HELLO, answer)
+        self.assertEqual(answer["environment"], {"python": ".".join(map(str, sys.version_info[:3]))})
+        self.assertNotIn("environment", self.ask(HELLO))
+
     def test_undeclared_operations(self):
         adapter = cvc.Adapter("fake", "0.0", "python", INTEGERS, ["decode"], fake_cast)
         for request in (cast_message(1, "0100"), validate_message(2)):

@@ -111,6 +111,7 @@ if __name__ == "__main__":
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="cast-value-rs", version=importlib.metadata.version("cast-value-rs"),
             language="python", data_types=TYPES, operations=["encode", "decode"], cast=cast,
+            environment=cvc.python_environment("cast-value-rs", "numpy"),
             notes=("cast_value_rs.cast_array (Rust) with numpy " + np.__version__ +
                    "; 11 numpy types only; no metadata layer: validate unsupported, fill value "
                    "unused; scalar_map JSON scalars converted to Python int/float by the adapter"))

@@ -200,6 +200,7 @@ if __name__ == "__main__":
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="cast-value", version=importlib.metadata.version("cast-value"), language="python",
             data_types=TYPES, cast=cast, validate=validate,
+            environment=cvc.python_environment("cast-value", "zarr", "numpy", "ml-dtypes"),
             notes=(f"cast_value.cast_array (NumPy implementation) with numpy {np.__version__} and "
                    f"ml_dtypes {ml_dtypes.__version__} (the 15 non-numpy types as ml_dtypes dtypes); "
                    f"scalar_map read by the package's own zarr_compat parsing (zarr {zarr.__version__} "

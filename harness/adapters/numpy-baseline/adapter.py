@@ -59,6 +59,7 @@ if __name__ == "__main__":
     cvc.run(name="numpy-astype-baseline",
             version=f"numpy {np.__version__} ml_dtypes {ml_dtypes.__version__}",
             language="python", data_types=list(cvc.TYPES), cast=cast, validate=validate,
+            environment=cvc.python_environment("numpy", "ml-dtypes"),
             notes=("BASELINE, not a cast_value implementation: out = inp.astype(output_dtype) with "
                    "numpy/ml_dtypes dtypes, in both directions; rounding, out_of_range, scalar_map "
                    "and the fill value are ignored, no element is ever refused, numpy warnings "

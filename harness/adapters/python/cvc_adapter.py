@@ -306,6 +306,7 @@ class Adapter:
     validate: Callable[[ValidateRequest], None] | None = None
     notes: str | None = None
     bisect: bool = True
+    environment: dict | None = None  # {"python": "3.12.1", "numpy": "2.5.5", ...}
 
     def __post_init__(self):
         for t in self.data_types:
@@ -325,6 +326,8 @@ class Adapter:
                   "data_types": list(self.data_types), "operations": list(self.operations)}
         if self.notes is not None:
             answer["notes"] = self.notes
+        if self.environment is not None:
+            answer["environment"] = {str(k): str(v) for k, v in self.environment.items()}
         return answer
 
     def handle(self, line: str) -> str | None:
@@ -393,6 +396,17 @@ class Adapter:
         return {"status": "valid"}
 
 
+def python_environment(*distributions: str) -> dict[str, str]:
+    """The handshake's `environment`: the Python version and the installed version of each named
+    distribution (PyPI names, e.g. "numpy", "ml-dtypes")."""
+    import importlib.metadata
+    import platform
+    environment = {"python": platform.python_version()}
+    for name in distributions:
+        environment[name] = importlib.metadata.version(name)
+    return environment
+
+
 def serve(adapter: Adapter, stdin=None, out=None) -> int:
     """Answer requests from `stdin` (binary) on `out` (text) until bye or end of input.
 
@@ -421,15 +435,16 @@ def serve(adapter: Adapter, stdin=None, out=None) -> int:
 def run(*, name: str, version: str, language: str = "python", data_types: Iterable[str],
         operations: Iterable[str] | None = None, cast: Callable[[CastRequest], list] | None = None,
         validate: Callable[[ValidateRequest], None] | None = None, notes: str | None = None,
-        bisect: bool = True):
+        bisect: bool = True, environment: dict | None = None):
     """Serve the protocol on stdin/stdout, then exit the process (status 0 on bye or end of input).
 
     `operations` defaults to encode and decode if `cast` is given, plus validate if `validate` is.
+    `environment` (optional, e.g. `python_environment("numpy")`) goes into the handshake.
     """
     if operations is None:
         operations = (["encode", "decode"] if cast else []) + (["validate"] if validate else [])
     adapter = Adapter(name, version, language, list(data_types), list(operations), cast, validate,
-                      notes, bisect)
+                      notes, bisect, environment)
     sys.exit(serve(adapter))
 
 

@@ -214,4 +214,5 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--probe"]:
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="zarr-python", version=zarr.__version__, language="python", data_types=TYPES,
-            cast=cast, validate=validate, notes=NOTES)
+            cast=cast, validate=validate, notes=NOTES,
+            environment=cvc.python_environment("zarr", "cast-value-rs", "numpy"))
