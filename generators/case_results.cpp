@@ -4,10 +4,6 @@
 
 namespace cvc {
 
-bool is_cast_flag(Flag flag) {
-  return static_cast<int>(flag) < static_cast<int>(Flag::FillRoundTrip);
-}
-
 std::string result_text(const DataType& output, const CastResult& result) {
   if (!result.ok()) return "error:" + std::string(cast_error_name(result.error));
   return pattern_hex(output, result.bits);

@@ -32,7 +32,4 @@ CaseResults case_results(const std::vector<CastRule>& rules, std::uint64_t input
 nlohmann::json case_json(std::uint64_t id, const DataType& input, std::uint64_t input_bits,
                          const CaseResults& results, std::size_t rules_per_rounding = 0);
 
-// Flags that act on a single cast (all before FillRoundTrip in enum Flag).
-bool is_cast_flag(Flag flag);
-
 }  // namespace cvc

@@ -20,13 +20,16 @@ enum class CastError : std::uint8_t {
 };
 std::string_view cast_error_name(CastError error);  // "out_of_range", ... (stable, for vectors)
 
-// Which step of the spec's procedure produced the result.
+// Which step of the procedure produced the result. Steps are numbered as in docs/procedure.md
+// and oracle/cast.cpp (1 scalar_map, 2 special values, 3 zero, 4 rounding, 5 out_of_range,
+// 6 encoding); the spec's three transformations (cast_value.md, lines 15-19) are its steps 1, 4
+// when nothing is dropped, and 4+5.
 enum class CastStep : std::uint8_t {
-  ScalarMap,  // step 1: an explicit mapping
-  NaN,        // special values: NaN propagated (or rejected)
-  Infinity,   // special values: infinity propagated (or rejected)
-  Exact,      // step 2: exactly representable
-  Rounded,    // step 3: rounded (and then possibly out of range)
+  ScalarMap,  // step 1 (spec 1): an explicit mapping
+  NaN,        // step 2 (spec "Special values"): NaN propagated (or rejected)
+  Infinity,   // step 2 (spec "Special values"): infinity propagated (or rejected)
+  Exact,      // steps 3-4 (spec 2): exactly representable, zero included
+  Rounded,    // steps 4-5 (spec 3): rounded, then possibly out of range
 };
 
 // What the out_of_range step did.

@@ -19,11 +19,11 @@ enum class Rounding : std::uint8_t {
   TowardsNegative,
   NearestAway,
 };
-inline constexpr int kRoundingCount = 5;
+inline constexpr int kRoundingCount = static_cast<int>(Rounding::NearestAway) + 1;
 
 // Spec, "out_of_range": absent (None) makes any out-of-range value an error.
 enum class OutOfRange : std::uint8_t { None, Clamp, Wrap };
-inline constexpr int kOutOfRangeCount = 3;
+inline constexpr int kOutOfRangeCount = static_cast<int>(OutOfRange::Wrap) + 1;
 
 enum class Direction : std::uint8_t { Encode, Decode };
 

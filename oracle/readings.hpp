@@ -32,7 +32,11 @@ enum class Flag : std::uint8_t {
   HexWidth,
   PlusInfinity,
 };
-inline constexpr int kFlagCount = 15;
+inline constexpr int kFlagCount = static_cast<int>(Flag::PlusInfinity) + 1;
+
+// What a flag acts on: a single cast (what one element becomes), or metadata and scalars
+// (whether JSON is valid).
+enum class FlagScope : std::uint8_t { Cast, Metadata };
 
 struct FlagInfo {
   Flag flag;
@@ -40,12 +44,15 @@ struct FlagInfo {
   std::string_view question;  // what the spec leaves open
   std::string_view default_choice;
   std::array<std::string_view, 3> alternatives;  // short names; empty entries unused
+  FlagScope scope;
   int alternative_count() const;
 };
 
 std::span<const FlagInfo> all_flags();
 const FlagInfo& flag_info(Flag flag);
 const FlagInfo* find_flag(std::string_view name);
+// Flags that act on a single cast (FlagScope::Cast in the table).
+bool is_cast_flag(Flag flag);
 
 // Choice of each flag: 0 is the default reading, k >= 1 is alternatives[k - 1].
 struct Readings {
