@@ -45,6 +45,7 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
   --report-dir DIR        write report.json, report.xml (JUnit) and report.html into DIR
   --json PATH, --junit PATH, --html PATH   write one report form to PATH
   --failures N            failure groups printed with an example on the terminal (default 20)
+  --examples N            examples kept per failure group in the JSON report (default 3)
   --max-file-bytes N      refuse vector files larger than N bytes (default 67108864); only
                           regular files are read
 
@@ -120,6 +121,8 @@ int run_run(Arguments& arguments) {
   std::optional<std::string> junit_path = arguments.option("junit");
   std::optional<std::string> html_path = arguments.option("html");
   set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  SummaryLimits limits;
+  limits.examples_per_group = arguments.number_option("examples", limits.examples_per_group);
   TerminalOptions terminal;
   terminal.failures_shown = arguments.number_option("failures", 20);
   if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
@@ -168,7 +171,7 @@ int run_run(Arguments& arguments) {
   if (junit_path) reports.push_back(open_report(*junit_path, &write_junit_report));
   if (html_path) reports.push_back(open_report(*html_path, &write_html_report));
 
-  RunSummary summary;
+  RunSummary summary(limits);
   ProgressLine progress;
   options.progress = [&](std::uint64_t done, std::uint64_t total, const std::string& label) {
     progress.update(done, total, label);
