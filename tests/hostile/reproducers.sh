@@ -1,0 +1,515 @@
+#!/usr/bin/env bash
+# The hostile-input reproducers of issue 9, run against one cvc binary.
+#
+# usage: tests/hostile/reproducers.sh CVC_BINARY [--table] [--strict]
+#
+# Every reproducer class of issue 9 (deep nesting, an adapter that stops reading, orphaned adapter
+# processes, corrupted vectors, structural defects, unknown type names, raw exceptions, unbounded
+# input, a crash storm, parse error messages) is run as one or more invocations of CVC_BINARY, each
+# under a time limit (--timeout + 10 s for runs with an adapter, 30 s otherwise; then SIGTERM, and
+# SIGKILL 5 s later), a memory guard (SIGKILL above HOSTILE_MEM_GUARD_MB, default 1024 MB resident)
+# and GNU time (peak RSS of the cvc process). Each invocation is exactly one of:
+#   handled clearly  a documented exit code (1, 2 or 3; some classes narrow it) with a message
+#                    naming what is wrong (the file, the case, the field, the adapter fault), no
+#                    raw library exception text, peak RSS under 512 MB; for adapter faults
+#                    report.json records the incident (or the abort and its reason)
+#   crash            killed by a signal or exit >= 128 (also when killed by the memory guard)
+#   hang             did not end within its limit
+#   silent pass      exit 0 on defective input, a run that compared nothing reported PASS, or a
+#                    corrupted vector file blamed on the (reference) implementation as a FAIL
+#   not clear        none of these: it ended with an error, but not a clear one
+# and, separately, orphans: processes of the run (the adapter and its children) still alive after
+# the run ended, found by a per-invocation tag in their arguments (pgrep -f) and in their
+# environment (HOSTILE_TAG); the suite kills them after counting them.
+#
+# Without --table: one ok/FAIL line per invocation; exit 1 if any invocation crashed, hung, passed
+# silently or left an orphan (with --strict also when one was not handled clearly).
+# With --table: a Markdown table per class, then the exact commands and their outcomes.
+# Damaged vector folders are made at run time in a mktemp directory from a few small files of
+# vectors/ (damage_vectors.py); the fake adapters are adapters/fake_adapter.py.
+# Environment: HOSTILE_ONLY="2 9" runs only those classes; HOSTILE_KEEP=1 keeps the temp directory.
+set -uo pipefail
+
+usage() { sed -n '2,4p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+cvc_arg=""
+table=0
+strict=0
+for arg in "$@"; do
+  case "$arg" in
+    --table) table=1 ;;
+    --strict) strict=1 ;;
+    -h|--help) usage ;;
+    -*) echo "reproducers.sh: unknown option $arg" >&2; usage ;;
+    *) [ -z "$cvc_arg" ] || usage; cvc_arg="$arg" ;;
+  esac
+done
+[ -n "$cvc_arg" ] || usage
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+here="$root/tests/hostile"
+cvc="$(cd "$(dirname "$cvc_arg")" && pwd)/$(basename "$cvc_arg")"
+[ -x "$cvc" ] || { echo "reproducers.sh: $cvc_arg is not an executable" >&2; exit 2; }
+
+if [ ! -x /usr/bin/time ]; then  # GNU time, for the peak RSS
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    timeout 300 apt-get install -y -qq time >/dev/null 2>&1 ||
+      { timeout 300 apt-get update -qq >/dev/null 2>&1 &&
+        timeout 300 apt-get install -y -qq time >/dev/null 2>&1; }
+  fi
+  [ -x /usr/bin/time ] ||
+    { echo "reproducers.sh: needs GNU time as /usr/bin/time (apt-get install time)" >&2; exit 3; }
+fi
+python="$(command -v python3)" || { echo "reproducers.sh: needs python3" >&2; exit 3; }
+python="$("$python" -c 'import sys; print(sys.executable)')"  # no shim layer in adapter restarts
+
+to=5                  # --timeout of the runs with an adapter (class 2 excepted)
+plain_limit=30        # the hang limit of the invocations without an adapter
+rss_limit_mb=512      # handled clearly needs a peak RSS under this
+guard_mb="${HOSTILE_MEM_GUARD_MB:-1024}"
+max_restarts=100      # crash storm: it must end "well before a thousand" restarts
+
+T="$(mktemp -d "${TMPDIR:-/tmp}/cvc-hostile.XXXXXX")"
+TAG="hostile-$$-$RANDOM"
+cleanup() {
+  local p
+  for p in $(pgrep -f -- "$TAG" 2>/dev/null); do
+    [ "$p" = "$$" ] || kill -KILL "$p" 2>/dev/null
+  done
+  if [ -n "${HOSTILE_KEEP:-}" ]; then echo "reproducers.sh: kept $T" >&2; else rm -rf "$T"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+DEEP="$("$python" -c "print('[' * 30000 + ']' * 30000)")"
+DIGITS="0.$("$python" -c "print('1' * 130990)")"  # one argument holds at most 128 KiB (Linux)
+fake="$here/adapters/fake_adapter.py"
+ref_impl="$(printf '%q' "$cvc") adapter"
+
+folder() {  # folder KIND: the damaged vector folder $T/v/KIND, made on first use
+  if [ ! -e "$T/v/$1" ]; then
+    mkdir -p "$T/v"
+    timeout 120 "$python" "$here/damage_vectors.py" "$root/vectors" "$T/v/$1" "$1" >&2 ||
+      { echo "reproducers.sh: could not make the vector folder $1" >&2; exit 3; }
+  fi
+  printf '%s' "$T/v/$1"
+}
+rep() { printf '%s' "$T/r/$1"; }  # a report directory
+# fake_impl MODE [ARGS]: the fake adapter's command; the modes whose adapter answers requests
+# proxy the reference adapter (a harness that misses the fault then passes the run)
+fake_impl() {
+  local proxy=""
+  case "$1" in deep-*|unknown-types|huge-line) proxy=" -- $ref_impl" ;; esac
+  printf '%q %q --mode %s --tag @TAG@%s%s' "$python" "$fake" "$1" "${2:+ $2}" "$proxy"
+}
+
+names() {  # $1 with this machine's paths and the long arguments by name
+  local s="${1//"$DEEP"/\$DEEP}"
+  s="${s//"$DIGITS"/\$DIGITS}"
+  s="${s//"$(printf '%q' "$cvc")"/\$CVC}"
+  s="${s//"$cvc"/\$CVC}"
+  s="${s//"$python"/python3}"
+  s="${s//"$T"/\$T}"
+  s="${s//"$root/"/}"
+  s="${s//"$TAG"/\$TAG}"
+  printf '%s' "${s//@TAG@/\$TAG}"
+}
+show() {  # the command as text: this machine's paths and the long arguments by name
+  local a s out=""
+  for a in "$@"; do
+    s="$(names "$a")"
+    if [[ "$s" =~ ^[A-Za-z0-9_./=:,+@%-]+$ ]] || [[ "$s" =~ ^\$[A-Z]+[A-Za-z0-9_./-]*$ ]]; then
+      out+="$s "
+    else
+      s="${s//\\/\\\\}"; s="${s//\"/\\\"}"; s="${s//\`/\\\`}"
+      out+="\"$s\" "
+    fi
+  done
+  printf '%s' "${out% }"
+}
+
+tag_pids() {  # the live processes of invocation tag $1: by argument and by environment
+  local p pids state rest
+  pids="$(pgrep -f -- "$1" 2>/dev/null)"
+  for p in $(grep -las -- "HOSTILE_TAG=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3); do
+    pids+=$'\n'"$p"
+  done
+  for p in $(printf '%s\n' "$pids" | grep -v "^$$\$" | grep . | sort -un); do
+    # a zombie is dead already (an init that does not reap may keep it): not counted
+    read -r _ _ state rest 2>/dev/null <"/proc/$p/stat" || continue
+    [ "$state" = Z ] || echo "$p"
+  done
+}
+
+# invoke CLASS LABEL [options] -- COMMAND...   (@TAG@ in COMMAND: the invocation's tag)
+#   --adapter S      a run with an adapter and --timeout S: limit S + 10 s (default: 30 s)
+#   --limit S        limit S seconds
+#   --codes "C..."   the exit codes that count as handled clearly (default "1 2 3")
+#   --need ERE       stdout + stderr must match ERE, case-insensitive (repeatable)
+#   --avoid ERE      stdout + stderr must not match ERE (raw library exception texts)
+#   --blame          exit 1 with a FAIL in the output is a silent pass (corrupted vectors)
+#   --nopass         "Result: PASS" in the output is a silent pass (a run that compared nothing)
+#   --report DIR     DIR/report.json must record an incident or the abort with its reason
+#   --log FILE       the adapter's start log: restarts = lines - 1, at most $max_restarts
+n=0
+declare -a R_CLASS R_LABEL R_CMD R_OUT R_ORPH R_RSS R_NOTE
+invoke() {
+  local class="$1" label="$2"; shift 2
+  local limit=$plain_limit codes="1 2 3" blame=0 nopass=0 report="" log=""
+  local -a need=() avoid=()
+  while [ "$1" != "--" ]; do
+    case "$1" in
+      --adapter) limit=$(($2 + 10)); shift 2 ;;
+      --limit) limit=$2; shift 2 ;;
+      --codes) codes="$2"; shift 2 ;;
+      --need) need+=("$2"); shift 2 ;;
+      --avoid) avoid+=("$2"); shift 2 ;;
+      --blame) blame=1; shift ;;
+      --nopass) nopass=1; shift ;;
+      --report) report="$2"; shift 2 ;;
+      --log) log="$2"; shift 2 ;;
+      *) echo "invoke: bad option $1" >&2; exit 3 ;;
+    esac
+  done
+  shift
+  if [ -n "${HOSTILE_ONLY:-}" ] && [[ " $HOSTILE_ONLY " != *" $class "* ]]; then return 0; fi
+  n=$((n + 1))
+  local itag="${TAG}-n${n}x" dir="$T/i/$n" cmd a
+  mkdir -p "$dir"
+  cmd="$(show "$@")"
+  local -a argv=()
+  for a in "$@"; do argv+=("${a//@TAG@/$itag}"); done
+
+  # The run: GNU time's child is cvc; an 8 GB address space limit backs up the memory guard.
+  ( ulimit -v $((8 * 1024 * 1024))
+    exec env HOSTILE_TAG="$itag" /usr/bin/time -f %M -o "$dir/time" "${argv[@]}" ) \
+    >"$dir/out" 2>"$dir/err" </dev/null &
+  local tp=$! child="" start=${EPOCHREALTIME/./} now hung=0 guarded=0 termed=0 k v rest rss_now
+  while kill -0 "$tp" 2>/dev/null; do
+    [ -n "$child" ] || child="$(pgrep -P "$tp" | head -1)"
+    now=${EPOCHREALTIME/./}
+    if [ -n "$child" ] && [ "$hung" -eq 0 ] && [ "$guarded" -eq 0 ]; then
+      rss_now=0
+      while read -r k v rest; do
+        [ "$k" = "VmRSS:" ] && rss_now=$v
+      done 2>/dev/null <"/proc/$child/status"
+      if [ "$rss_now" -gt $((guard_mb * 1024)) ]; then
+        guarded=1; kill -KILL "$child" 2>/dev/null
+      fi
+    fi
+    if [ "$hung" -eq 0 ] && [ $((now - start)) -gt $((limit * 1000000)) ]; then
+      hung=1; termed=$now
+      kill -TERM "${child:-$tp}" 2>/dev/null
+    fi
+    if [ "$hung" -eq 1 ] && [ $((now - termed)) -gt 5000000 ]; then
+      hung=2
+      kill -KILL "${child:-$tp}" 2>/dev/null
+    fi
+    sleep 0.1
+  done
+  wait "$tp"
+  local rc=$?
+  local seconds=$(( (${EPOCHREALTIME/./} - start) / 100000 ))
+  seconds="$((seconds / 10)).$((seconds % 10))"
+  local rss_kb
+  rss_kb="$(tail -1 "$dir/time" 2>/dev/null)"
+  [[ "$rss_kb" =~ ^[0-9]+$ ]] || rss_kb=0
+  local rss_mb=$(( (rss_kb + 1023) / 1024 ))
+
+  # Leftovers: half a second for a clean shutdown, then count them, then kill them.
+  sleep 0.5
+  local left orphans=0 p left_args=""
+  left="$(tag_pids "$itag")"
+  if [ -n "$left" ]; then
+    orphans=$(printf '%s\n' "$left" | wc -l)
+    left_args="$(ps -o args= -p "$(printf '%s' "$left" | tr '\n' ',')" 2>/dev/null |
+      while IFS= read -r a; do names "$a" | cut -c1-60; done | sort | uniq -c | sed 's/^ *//' |
+      head -3 | tr '\n' ';')"
+    for p in $left; do kill -KILL "$p" 2>/dev/null; done
+  fi
+
+  local all="$dir/all" outcome="" why="" note="exit $rc, ${seconds} s" re
+  cat "$dir/out" "$dir/err" >"$all"
+  if [ "$hung" -ge 1 ]; then
+    outcome=hang
+    if [ "$hung" -eq 2 ]; then note="no end after ${limit} s, SIGTERM ignored: SIGKILL"
+    else note="no end after ${limit} s; ended on SIGTERM (exit $rc)"; fi
+  elif [ "$guarded" -eq 1 ]; then
+    outcome=crash; note="killed by the suite's memory guard above ${guard_mb} MB, ${seconds} s"
+  elif [ "$rc" -ge 128 ]; then
+    outcome=crash; note="exit $rc (signal $((rc - 128))), ${seconds} s"
+  elif [ "$rc" -eq 0 ]; then
+    outcome=silent
+  elif [ "$blame" -eq 1 ] && [ "$rc" -eq 1 ] && grep -q 'FAIL' "$all"; then
+    outcome=silent; why="blames the implementation (FAIL)"
+  elif [ "$nopass" -eq 1 ] && grep -q 'Result: PASS' "$all"; then
+    outcome=silent; why="reports PASS"
+  else
+    [[ " $codes " == *" $rc "* ]] || why+="exit $rc is not ${codes// / or }; "
+    for re in ${need[@]+"${need[@]}"}; do
+      grep -Eqi -- "$re" "$all" || why+="no message matching /$re/; "
+    done
+    for re in ${avoid[@]+"${avoid[@]}"}; do
+      grep -Eq -- "$re" "$all" && why+="raw text /$(grep -Eo -- "$re" "$all" | head -1)/; "
+    done
+    [ "$rss_mb" -lt "$rss_limit_mb" ] || why+="peak RSS ${rss_mb} MB; "
+    if [ -n "$report" ]; then
+      local verdict
+      verdict="$("$python" - "$report/report.json" 2>/dev/null <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+count = r.get("incidents", {}).get("count", 0)
+ok = count > 0 or (r.get("aborted") and r.get("abort_reason"))
+print(("yes" if ok else "no") + " incidents %d, aborted %s" % (count, bool(r.get("aborted"))))
+EOF
+)"
+      case "$verdict" in
+        yes*) note+=", report: ${verdict#yes }" ;;
+        no*) why+="report.json records no incident and no abort; " ;;
+        *) why+="no readable report.json; " ;;
+      esac
+    fi
+    if [ -z "$why" ]; then outcome=clear; else outcome=unclear; fi
+  fi
+  if [ -n "$log" ]; then
+    local starts=0 restarts
+    [ -f "$log" ] && starts=$(wc -l <"$log")
+    restarts=$((starts > 0 ? starts - 1 : 0))
+    note+=", $restarts restarts"
+    if [ "$outcome" = clear ] && [ "$restarts" -gt "$max_restarts" ]; then
+      outcome=unclear; why+="$restarts restarts (more than $max_restarts); "
+    fi
+  fi
+  [ "$orphans" -eq 0 ] || note+=", $orphans process(es) left running: ${left_args%;}"
+  [ -z "$why" ] || note+="; ${why%; }"
+  local said  # a short quote of what it said
+  said="$(grep -Ev '^\s*$' "$dir/err" | head -1 | cut -c1-100000)"
+  [ -n "$said" ] ||
+    said="$(grep -E 'Result|abort|error|problem' "$dir/out" | head -1 | cut -c1-100000)"
+  said="$(names "$said" | cut -c1-160)"
+  R_CLASS[n]="$class"; R_LABEL[n]="$label"; R_CMD[n]="$cmd"; R_OUT[n]="$outcome"
+  R_ORPH[n]="$orphans"; R_RSS[n]="$rss_mb"; R_NOTE[n]="$note${said:+; says: \"$said\"}"
+  if [ "$table" -eq 0 ]; then
+    local bad=0 word="$outcome"
+    case "$outcome" in crash|hang|silent) bad=1 ;; unclear) [ "$strict" -eq 0 ] || bad=1 ;; esac
+    [ "$orphans" -eq 0 ] || bad=1
+    case "$outcome" in
+      clear) word="handled clearly" ;; silent) word="silent pass" ;; unclear) word="not clear" ;;
+    esac
+    if [ "$bad" -eq 0 ]; then echo "ok   [$class] $label: $word ($note)"
+    else echo "FAIL [$class] $label: $word ($note)"; fi
+  else
+    echo "[$class] $label: $outcome" >&2
+  fi
+}
+
+RAW='stoull|stoul|json\.exception|type_error|out_of_range\.[0-9]|key .[a-z_]+. not found'
+RAW+='|cannot use at\(\)|std::|basic_string|what\(\)'
+
+# ---- control: the clean copy verifies and the reference adapter passes it ----------------------
+clean="$(folder clean)"
+control_ok=1
+timeout 60 "$cvc" verify-vectors --quiet "$clean" >"$T/control.txt" 2>&1 || control_ok=0
+timeout 60 "$cvc" run --impl "$ref_impl" --vectors "$clean" --timeout $to \
+  >>"$T/control.txt" 2>&1 || control_ok=0
+if [ "$table" -eq 0 ]; then
+  if [ "$control_ok" -eq 1 ]; then
+    echo "ok   [control] the clean copy of the vectors verifies and the reference adapter passes it"
+  else
+    echo "FAIL [control] the clean copy of the vectors does not verify or pass:"
+    tail -5 "$T/control.txt"
+  fi
+fi
+
+live=(--live random --type int8 --count 10 --timeout $to)
+
+# ---- 1. deep nesting ---------------------------------------------------------------------------
+invoke 1 "cvc cast --config: a scalar_map of 30000 nested arrays" --codes 2 \
+  --need 'config|scalar_map' --need 'nest|depth|deep' -- \
+  "$cvc" cast --from int8 --config "{\"data_type\":\"int8\",\"scalar_map\":$DEEP}" 1
+d="$(folder deep-fill)"
+invoke 1 "verify-vectors: a group fill_value of 30000 nested arrays" --codes "1 2" \
+  --need 'int2\.json' --need 'nest|depth|deep|fill' --avoid "$RAW" -- \
+  "$cvc" verify-vectors --quiet "$d"
+invoke 1 "run --vectors: a group fill_value of 30000 nested arrays" --adapter $to --codes 2 \
+  --need 'int2\.json' --need 'nest|depth|deep|fill' --avoid "$RAW" -- \
+  "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep 1c)"
+for where in environment notes; do
+  invoke 1 "run: the adapter's hello carries 30000 nested arrays (in $where)" --adapter $to \
+    --need 'hello|handshake' --need 'nest|depth|deep' --report "$(rep "1$where")" -- \
+    "$cvc" run --impl "$(fake_impl deep-hello "--where $where")" "${live[@]}" \
+    --report-dir "$(rep "1$where")"
+done
+for where in elements extra; do
+  invoke 1 "run: the adapter's answers carry 30000 nested arrays (in $where)" --adapter $to \
+    --need 'malformed|nest|depth|deep' --report "$(rep "1$where")" -- \
+    "$cvc" run --impl "$(fake_impl deep-answer "--where $where")" "${live[@]}" \
+    --report-dir "$(rep "1$where")"
+done
+
+# ---- 2. an adapter that stops reading ----------------------------------------------------------
+# Every request to this adapter costs a whole --timeout (then it is killed and restarted), and a
+# run aborts after 5 incidents in a row (the default of the fixed binary's
+# --max-incidents-in-a-row): so --timeout 1, not the issue's 5, and a limit of
+# 5 x (--timeout + 1) + 10 s = 20 s.
+invoke 2 "run: the adapter answers the hello, then exec sleep 600 (--count 8192 float64)" \
+  --limit 20 --need 'timeout|timed out|write|stopped reading|abort' --report "$(rep 2a)" -- \
+  "$cvc" run --impl "$(fake_impl stop-reading)" --live random --count 8192 --type float64 \
+  --timeout 1 --report-dir "$(rep 2a)"
+
+# ---- 3. orphaned adapter processes -------------------------------------------------------------
+invoke 3 "run: after the hello the adapter starts sleep 299 in the background and exits 0" \
+  --adapter $to --need 'crash|exit|handshake|abort' --report "$(rep 3a)" -- \
+  "$cvc" run --impl "$(fake_impl orphan-hello)" "${live[@]}" --report-dir "$(rep 3a)"
+invoke 3 "run: at the first request the adapter starts sleep 299 in the background, exits 0" \
+  --adapter $to --need 'crash|exit|abort' --report "$(rep 3b)" -- \
+  "$cvc" run --impl "$(fake_impl orphan-request)" "${live[@]}" --report-dir "$(rep 3b)"
+
+# ---- 4. corrupted vectors ----------------------------------------------------------------------
+invoke 4 "run --vectors: one expected result flipped (the manifest's SHA-256 no longer matches)" \
+  --adapter $to --codes 2 --need 'int2\.json' --blame --avoid "$RAW" -- \
+  "$cvc" run --impl "$ref_impl" --vectors "$(folder flip)" --timeout $to --report-dir "$(rep 4a)"
+d="$(folder zzz-fill)"
+invoke 4 "verify-vectors: a group fill_value \"zzz\"" --codes "1 2" --need 'int2\.json' \
+  --avoid "$RAW" -- \
+  "$cvc" verify-vectors --quiet "$d"
+invoke 4 "run --vectors: a group fill_value \"zzz\"" --adapter $to --codes 2 --need 'int2\.json' \
+  --blame --avoid "$RAW" -- \
+  "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep 4c)"
+
+# ---- 5. structural defects ---------------------------------------------------------------------
+invoke 5 "verify-vectors: a group with 0 cases" --codes "1 2" --need 'scalar_map\.json' \
+  --avoid "$RAW" -- \
+  "$cvc" verify-vectors --quiet "$(folder zero-cases)"
+invoke 5 "verify-vectors: a file with 0 groups" --codes "1 2" --need 'scalar_map\.json' \
+  --avoid "$RAW" -- \
+  "$cvc" verify-vectors --quiet "$(folder zero-groups)"
+invoke 5 "verify-vectors: a wrong number_of_cases in a cast file" --codes "1 2" \
+  --need 'int2\.json' --avoid "$RAW" -- \
+  "$cvc" verify-vectors --quiet "$(folder wrong-count)"
+invoke 5 "verify-vectors: an unknown family" --codes "1 2" --need 'int2\.json' --avoid "$RAW" -- \
+  "$cvc" verify-vectors --quiet "$(folder unknown-family)"
+invoke 5 "verify-vectors: an empty manifest (\"files\": [])" --codes "1 2" --need 'manifest' \
+  --avoid "$RAW" -- \
+  "$cvc" verify-vectors --quiet "$(folder empty-manifest)"
+invoke 5 "run --vectors: an empty manifest" --adapter $to --codes "1 2" --nopass \
+  --need 'manifest|no (vector )?files|nothing|no cases|0 cases' --avoid "$RAW" -- \
+  "$cvc" run --impl "$ref_impl" --vectors "$(folder empty-manifest)" --timeout $to \
+  --report-dir "$(rep 5f)"
+
+# ---- 6. unknown type names in the hello --------------------------------------------------------
+invoke 6 "run: the hello declares only \"Int4\" and \"int99\"" --adapter $to --nopass \
+  --need 'Int4|int99' --report "$(rep 6a)" -- \
+  "$cvc" run --impl "$(fake_impl unknown-types)" "${live[@]}" --report-dir "$(rep 6a)"
+
+# ---- 7. raw exceptions -------------------------------------------------------------------------
+for kind in big-id bad-alt-index wrong-type missing-groups string-case; do
+  case "$kind" in
+    big-id) file='int2\.json'; what="a case id of 10^30" ;;
+    bad-alt-index) file='int2\.json'; what="an alternatives index \"x\"" ;;
+    wrong-type) file='metadata\.json'; what="a number where a string is expected (\"result\": 5)" ;;
+    missing-groups) file='metadata\.json'; what="no \"groups\" key" ;;
+    string-case) file='metadata\.json'; what="a case that is a string" ;;
+  esac
+  d="$(folder "$kind")"
+  invoke 7 "verify-vectors: $what" --need "$file" --avoid "$RAW" -- \
+    "$cvc" verify-vectors --quiet "$d"
+  invoke 7 "run --vectors: $what" --adapter $to --need "$file" --blame --avoid "$RAW" -- \
+    "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep "7$kind")"
+done
+
+# ---- 8. unbounded input ------------------------------------------------------------------------
+for kind in dev-zero fifo nest-50mb digits-fill; do
+  case "$kind" in
+    dev-zero) what="cast/int2.json is a symlink to /dev/zero" ;;
+    fifo) what="cast/int2.json is a FIFO" ;;
+    nest-50mb) what="cast/int2.json is 50 MB of nested arrays" ;;
+    digits-fill) what="a group fill_value of 10^6 digits" ;;
+  esac
+  d="$(folder "$kind")"
+  invoke 8 "verify-vectors: $what" --need 'int2\.json' --avoid "$RAW" -- \
+    "$cvc" verify-vectors --quiet "$d"
+  invoke 8 "run --vectors: $what" --adapter $to --need 'int2\.json' --blame --avoid "$RAW" -- \
+    "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep "8$kind")"
+done
+invoke 8 "cvc cast: a VALUE of 130990 digits (the longest single argument Linux passes)" \
+  --codes 2 --need 'digit|long|limit' -- \
+  "$cvc" cast --from float64 --config '{"data_type":"float32"}' "$DIGITS"
+invoke 8 "run: the adapter answers the first request with one line of 300 MB" --adapter $to \
+  --need 'line|long|exceed|limit|malformed|abort' --report "$(rep 8h)" -- \
+  "$cvc" run --impl "$(fake_impl huge-line)" "${live[@]}" --report-dir "$(rep 8h)"
+
+# ---- 9. a crash storm --------------------------------------------------------------------------
+invoke 9 "run --live random --type int8: the adapter crashes at every request" --adapter $to \
+  --need 'abort|consecutive|in a row' --report "$(rep 9a)" --log "$T/storm.log" -- \
+  "$cvc" run --impl "$(fake_impl crash-storm "--log $(printf '%q' "$T/storm.log")")" \
+  --live random --type int8 --timeout $to --report-dir "$(rep 9a)"
+
+# ---- 10. a parse error message -----------------------------------------------------------------
+invoke 10 "cvc cast --config with a malformed token after a number" --codes 2 \
+  --need '12345 x' --avoid '0     x' -- \
+  "$cvc" cast --from int8 --config '{"data_type":"int8","x":[12345 x]}' 1
+
+# ---- the verdict -------------------------------------------------------------------------------
+declare -A NAME=([1]="deep nesting" [2]="adapter stops reading" [3]="orphaned adapter child"
+  [4]="corrupted vectors" [5]="structural defects" [6]="unknown type names in the hello"
+  [7]="raw exceptions" [8]="unbounded input" [9]="crash storm" [10]="parse error message")
+bad=0
+clear_total=0
+for i in $(seq 1 "$n"); do
+  [ "${R_OUT[i]}" != clear ] || clear_total=$((clear_total + 1))
+  case "${R_OUT[i]}" in
+    crash|hang|silent) bad=$((bad + 1)); continue ;;
+    unclear) if [ "$strict" -eq 1 ]; then bad=$((bad + 1)); continue; fi ;;
+  esac
+  [ "${R_ORPH[i]}" -eq 0 ] || bad=$((bad + 1))
+done
+[ "$control_ok" -eq 1 ] || bad=$((bad + 1))
+
+if [ "$table" -eq 1 ]; then
+  echo "| class | tried | handled clearly | crash | hang | silent pass | orphans | peak RSS |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+  for c in 1 2 3 4 5 6 7 8 9 10; do
+    tried=0 clear=0 crash=0 hang=0 silent=0 orph=0 rss=0
+    for i in $(seq 1 "$n"); do
+      [ "${R_CLASS[i]}" = "$c" ] || continue
+      tried=$((tried + 1))
+      case "${R_OUT[i]}" in
+        clear) clear=$((clear + 1)) ;; crash) crash=$((crash + 1)) ;;
+        hang) hang=$((hang + 1)) ;; silent) silent=$((silent + 1)) ;;
+      esac
+      orph=$((orph + R_ORPH[i]))
+      [ "${R_RSS[i]}" -le "$rss" ] || rss=${R_RSS[i]}
+    done
+    [ "$tried" -eq 0 ] ||
+      echo "| $c. ${NAME[$c]} | $tried | $clear | $crash | $hang | $silent | $orph | $rss MB |"
+  done
+  echo
+  if [ "$control_ok" -eq 1 ]; then
+    echo "Control: the clean copy of the vectors verifies and the reference adapter passes it."
+  else
+    echo "Control FAILED: the clean copy of the vectors does not verify or does not pass."
+  fi
+  cat <<EOF
+
+Tried minus the next four columns: ended with an error, but not a clear one. Orphans: processes
+of the run still alive after it ended. Peak RSS: the largest of the class, of the cvc process
+(GNU time %M). Limits: --timeout + 10 s for runs with an adapter (--timeout $to; class 2:
+--timeout 1, limit 20 s), $plain_limit s otherwise, then SIGTERM and SIGKILL 5 s later; a memory
+guard kills cvc above $guard_mb MB (counted as a crash). \$CVC is the binary under test, \$T the
+suite's mktemp directory (\$T/v/KIND made by \`tests/hostile/damage_vectors.py vectors \$T/v/KIND
+KIND\`), \$TAG a tag per invocation, \$DEEP \`python3 -c "print('[' * 30000 + ']' * 30000)"\`,
+\$DIGITS \`0.\` and 130990 ones.
+
+<details><summary>commands and outcomes</summary>
+
+EOF
+  for i in $(seq 1 "$n"); do
+    echo "- [${R_CLASS[i]}] ${R_LABEL[i]}: **${R_OUT[i]}**, ${R_RSS[i]} MB, orphans ${R_ORPH[i]}"
+    echo "  (${R_NOTE[i]//|/\\|})"
+    echo "  \`${R_CMD[i]}\`"
+  done
+  echo
+  echo "</details>"
+else
+  echo "$n invocations, $clear_total handled clearly; $bad failed"
+fi
+[ "$bad" -eq 0 ]
