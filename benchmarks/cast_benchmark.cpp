@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "oracle/cast.hpp"
-#include "oracle/slow_cast.hpp"
+#include "oracle/slow/slow_cast.hpp"
 
 namespace {
 

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
+#include "vector_format/manifest.hpp"
 
 namespace cvc::cli {
 namespace {

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
+#include "vector_format/manifest.hpp"
 #include "harness/adapter_client.hpp"
 
 namespace {

@@ -13,7 +13,7 @@
 #include "harness/report_output.hpp"
 #include "harness/report_terminal.hpp"
 #include "harness/runner.hpp"
-#include "harness/vector_reader.hpp"
+#include "vector_format/vector_reader.hpp"
 #include "harness/vector_source.hpp"
 #include "oracle/input_file.hpp"
 

@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "harness/vector_check.hpp"
+#include "vector_format/vector_check.hpp"
 #include "oracle/input_file.hpp"
 
 namespace cvc::cli {

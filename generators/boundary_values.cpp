@@ -6,7 +6,7 @@
 #include <mutex>
 #include <utility>
 
-#include "oracle/slow/slow_float.hpp"
+#include "oracle/rational/rational_value.hpp"
 
 namespace cvc::gen {
 namespace {
@@ -143,12 +143,12 @@ std::uint64_t integer_random_pattern(const DataType& type, Rng& rng) {
 }
 
 bool is_finite(const DataType& type, std::uint64_t bits) {
-  return slow::value_of(type, bits).kind == slow::SlowValue::Kind::Finite;
+  return rational::value_of(type, bits).kind == rational::RationalValue::Kind::Finite;
 }
 
 // ---- Cast boundaries ----
 
-using slow::Rational;
+using rational::Rational;
 
 // The points where a cast into `target` changes behaviour, each with its negation; sorted, without
 // repeats, computed once per target type.
@@ -160,18 +160,18 @@ std::vector<Rational> compute_target_key_points(const DataType& target) {
   };
   for (std::uint64_t p : boundary_patterns(target)) {
     if (!is_finite(target, p)) continue;
-    const Rational v = slow::value_of(target, p).value;
+    const Rational v = rational::value_of(target, p).value;
     add(v);                        // a target value: exact when the source holds it
     for (bool up : {false, true})  // the midpoints: ties of nearest rounding
       if (const auto n = neighbour_pattern(target, p, up))
-        add((v + slow::value_of(target, *n).value) / 2);
+        add((v + rational::value_of(target, *n).value) / 2);
   }
   // Just past the range: half an ulp (nearest rounds back to max or not) and one ulp beyond.
-  const Rational max = slow::max_value(target);
-  const Rational min = slow::min_value(target);
-  const auto max_bits = slow::pattern_of(target, max);
+  const Rational max = rational::max_value(target);
+  const Rational min = rational::min_value(target);
+  const auto max_bits = rational::pattern_of(target, max);
   const auto below_max = max_bits ? neighbour_pattern(target, *max_bits, false) : std::nullopt;
-  const Rational ulp = below_max ? max - slow::value_of(target, *below_max).value : Rational(1);
+  const Rational ulp = below_max ? max - rational::value_of(target, *below_max).value : Rational(1);
   add(max + ulp / 2);
   add(max + ulp);
   add(min - ulp / 2);
@@ -208,20 +208,20 @@ std::vector<std::uint64_t> compute_cast_boundaries(const DataType& source, const
   };
   // Keys beyond twice the source's range have no source value on one side and only the source's
   // extreme on the other (already a boundary pattern): skip them, they are the costly ones.
-  const Rational max = slow::max_value(source), min = slow::min_value(source);
+  const Rational max = rational::max_value(source), min = rational::min_value(source);
   const Rational reach = 2 * (max > -min ? max : Rational(-min));
   for (const Rational& key : target_key_points(target)) {
     if (key > reach || key < -reach) continue;
     if (key == 0) {
       for (bool negative_zero : {false, true})
-        if (const auto p = slow::pattern_of(source, key, negative_zero)) add_with_neighbours(*p);
+        if (const auto p = rational::pattern_of(source, key, negative_zero)) add_with_neighbours(*p);
       continue;
     }
     // The source values on either side of the key (the same one when the source holds the key).
     for (Rounding side : {Rounding::TowardsNegative, Rounding::TowardsPositive}) {
-      const Rational r = slow::round_to_grid(source, key, side);
+      const Rational r = rational::round_to_grid(source, key, side);
       if (r > max || r < min) continue;
-      if (const auto p = slow::pattern_of(source, r, r == 0 && key < 0)) add_with_neighbours(*p);
+      if (const auto p = rational::pattern_of(source, r, r == 0 && key < 0)) add_with_neighbours(*p);
     }
   }
   sort_unique(patterns);

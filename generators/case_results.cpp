@@ -4,11 +4,6 @@
 
 namespace cvc {
 
-std::string result_text(const DataType& output, const CastResult& result) {
-  if (!result.ok()) return "error:" + std::string(cast_error_name(result.error));
-  return pattern_hex(output, result.bits);
-}
-
 CaseResults case_results(const std::vector<CastRule>& rules, std::uint64_t input_bits) {
   CaseResults out;
   std::vector<CastResult> defaults;

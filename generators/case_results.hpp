@@ -10,11 +10,9 @@
 #include "oracle/cast_result.hpp"
 #include "oracle/cast_rule.hpp"
 #include "oracle/readings.hpp"
+#include "vector_format/result_text.hpp"
 
 namespace cvc {
-
-// "0x7f" or "error:out_of_range".
-std::string result_text(const DataType& output, const CastResult& result);
 
 struct CaseResults {
   std::vector<std::string> results;                        // per rule, under the default readings

@@ -5,7 +5,7 @@
 #include "generators/case_results.hpp"
 #include "generators/cast_inputs.hpp"
 #include "generators/fill_value.hpp"
-#include "generators/vector_file.hpp"
+#include "vector_format/vector_file.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc {

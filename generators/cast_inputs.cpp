@@ -4,12 +4,12 @@
 #include <set>
 
 #include "generators/boundary_values.hpp"
-#include "oracle/slow/slow_float.hpp"
+#include "oracle/rational/rational_value.hpp"
 
 namespace cvc {
 namespace {
 
-using slow::Rational;
+using rational::Rational;
 
 // Landmarks of the output type: exact values where a cast into it changes behaviour.
 std::vector<Rational> output_landmarks(const DataType& out) {
@@ -20,8 +20,8 @@ std::vector<Rational> output_landmarks(const DataType& out) {
   };
   const Rational half = Rational(1) / 2;
   if (out.is_integer()) {
-    const Rational max = slow::max_value(out), min = slow::min_value(out);
-    const Rational wrap = slow::power_of_two(out.bits);
+    const Rational max = rational::max_value(out), min = rational::min_value(out);
+    const Rational wrap = rational::power_of_two(out.bits);
     for (const Rational& v : std::vector<Rational>{max, min}) {
       for (const Rational& d :
            std::vector<Rational>{Rational(-1), -half, Rational(0), half, Rational(1)})
@@ -34,7 +34,7 @@ std::vector<Rational> output_landmarks(const DataType& out) {
     return landmarks;
   }
   // Float outputs: each boundary pattern, its successor, and the midpoint between them.
-  const std::uint64_t one = slow::pattern_of(out, Rational(1)).value();
+  const std::uint64_t one = rational::pattern_of(out, Rational(1)).value();
   const std::uint64_t max_bits = out.max_finite_bits();
   // Pattern 0 is zero, or 2^-127 for e8m0fnu; 1 and 2 are the smallest subnormals.
   std::set<std::uint64_t> patterns = {0, 1, 2, one - 1, one, one + 1, max_bits - 1, max_bits};
@@ -44,17 +44,17 @@ std::vector<Rational> output_landmarks(const DataType& out) {
   }
   for (std::uint64_t p : patterns) {
     if (p > max_bits) continue;
-    const Rational a = slow::value_of(out, p).value;
+    const Rational a = rational::value_of(out, p).value;
     add_signed(a);
-    if (p < max_bits) add_signed((a + slow::value_of(out, p + 1).value) / 2);
+    if (p < max_bits) add_signed((a + rational::value_of(out, p + 1).value) / 2);
   }
   // Beyond the finite range: on the unbounded grid the next value after max, the midpoint (the
   // overflow threshold of the nearest modes), and twice max.
-  const Rational max = slow::max_value(out);
-  const Rational ulp = slow::power_of_two(out.max_exponent() - out.mantissa_bits);
+  const Rational max = rational::max_value(out);
+  const Rational ulp = rational::power_of_two(out.max_exponent() - out.mantissa_bits);
   for (const Rational& v : std::vector<Rational>{max + ulp / 2, max + ulp, max * 2}) add_signed(v);
   if (!out.has_zero()) {  // e8m0: below the smallest value 2^-127
-    const Rational min = slow::min_value(out);
+    const Rational min = rational::min_value(out);
     for (const Rational& v : std::vector<Rational>{min / 2, min * 3 / 4, min / 4}) add_signed(v);
   }
   return landmarks;
@@ -65,7 +65,7 @@ std::vector<Rational> output_landmarks(const DataType& out) {
 std::vector<Rational> precision_limits() {
   std::vector<Rational> limits;
   for (int k : {8, 11, 16, 24, 31, 32, 53, 63, 64}) {
-    const Rational p = slow::power_of_two(k);
+    const Rational p = rational::power_of_two(k);
     for (const Rational& v :
          std::vector<Rational>{p - 1, p - Rational(1) / 2, p, p + Rational(1) / 2, p + 1}) {
       limits.push_back(v);
@@ -78,7 +78,7 @@ std::vector<Rational> precision_limits() {
 // The patterns of `type` nearest v: just below, at or around, and just above.
 void add_patterns_near(const DataType& type, const Rational& v, std::set<std::uint64_t>& out) {
   const auto add = [&](const Rational& x) {
-    if (const std::optional<std::uint64_t> bits = slow::pattern_of(type, x)) out.insert(*bits);
+    if (const std::optional<std::uint64_t> bits = rational::pattern_of(type, x)) out.insert(*bits);
   };
   if (v == 0) {
     add(Rational(0));
@@ -86,10 +86,10 @@ void add_patterns_near(const DataType& type, const Rational& v, std::set<std::ui
     return;
   }
   // A step far smaller than any ulp of the 26 types near v (at most 64 significant bits).
-  const Rational epsilon = abs(v) / slow::power_of_two(80);
+  const Rational epsilon = abs(v) / rational::power_of_two(80);
   for (const Rational& x : std::vector<Rational>{v - epsilon, v, v + epsilon}) {
-    const Rational below = slow::round_to_grid(type, x, Rounding::TowardsNegative);
-    const Rational above = slow::round_to_grid(type, x, Rounding::TowardsPositive);
+    const Rational below = rational::round_to_grid(type, x, Rounding::TowardsNegative);
+    const Rational above = rational::round_to_grid(type, x, Rounding::TowardsPositive);
     add(below);
     add(above);
   }

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "generators/vector_file.hpp"
+#include "vector_format/vector_file.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/readings.hpp"

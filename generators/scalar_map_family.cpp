@@ -5,7 +5,7 @@
 #include "generators/boundary_values.hpp"
 #include "generators/case_results.hpp"
 #include "generators/fill_value.hpp"
-#include "generators/vector_file.hpp"
+#include "vector_format/vector_file.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 

@@ -8,19 +8,19 @@
 #include <utility>
 #include <vector>
 
-#include "generators/vector_file.hpp"
+#include "vector_format/vector_file.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/readings.hpp"
 #include "oracle/scalar_json.hpp"
-#include "oracle/slow/slow_float.hpp"
+#include "oracle/rational/rational_value.hpp"
 
 namespace cvc {
 namespace {
 
 using json = nlohmann::json;
-using slow::Integer;
-using slow::Rational;
+using rational::Integer;
+using rational::Rational;
 
 // One scalar to read: what it is about, and its JSON text exactly as written.
 struct ScalarInput {
@@ -81,8 +81,8 @@ std::string json_string(std::string_view text) {
 }
 
 Rational value_at(const DataType& type, std::uint64_t bits) {
-  const slow::SlowValue value = slow::value_of(type, bits);
-  if (value.kind != slow::SlowValue::Kind::Finite)
+  const rational::RationalValue value = rational::value_of(type, bits);
+  if (value.kind != rational::RationalValue::Kind::Finite)
     throw std::logic_error("scalars: pattern " + pattern_hex(type, bits) + " of " +
                            std::string(type.name) + " is not finite");
   return value.value;
@@ -102,7 +102,7 @@ void common_inputs(const DataType& type, std::vector<ScalarInput>& inputs) {
   add("100 with an exponent part", "1e2");
   add("one half", "0.5");
   add("a number in a string", json_string("1"));
-  const Rational max = slow::max_value(type), min = slow::min_value(type);
+  const Rational max = rational::max_value(type), min = rational::min_value(type);
   add("the largest value, exact", exact_decimal(max));
   add(type.is_signed() ? "the most negative value, exact" : "the smallest value, exact",
       exact_decimal(min));
@@ -161,7 +161,7 @@ void float_inputs(const DataType& type, std::vector<ScalarInput>& inputs) {
   add("the tie between the two smallest positive values", (v0 + v1) / 2);
   add("the tie between the second and third smallest positive values", (v1 + v2) / 2);
 
-  const std::optional<std::uint64_t> one = slow::pattern_of(type, Rational(1));
+  const std::optional<std::uint64_t> one = rational::pattern_of(type, Rational(1));
   if (!one) throw std::logic_error("scalars: 1 is not a value of " + std::string(type.name));
   const Rational s1 = value_at(type, *one + 1), s2 = value_at(type, *one + 2);
   const Rational tie = (1 + s1) / 2;
@@ -172,7 +172,7 @@ void float_inputs(const DataType& type, std::vector<ScalarInput>& inputs) {
   add("a long decimal just above the tie between 1 and its successor", tie + power_of_ten(-places));
   add("a long decimal just below the tie between 1 and its successor", tie - power_of_ten(-places));
 
-  const Rational max = slow::max_value(type);
+  const Rational max = rational::max_value(type);
   const Rational below_max = value_at(type, type.max_finite_bits() - 1);
   add("the tie between the largest value and its predecessor", (below_max + max) / 2);
   // The grid spacing in the binade of the largest value, with the exponent unbounded above.

@@ -6,8 +6,8 @@
 #include "generators/metadata_family.hpp"
 #include "generators/scalar_map_family.hpp"
 #include "generators/scalars_family.hpp"
-#include "generators/sha256.hpp"
-#include "generators/vector_file.hpp"
+#include "vector_format/sha256.hpp"
+#include "vector_format/vector_file.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -26,19 +26,5 @@ std::vector<VectorFileSpec> vector_set() {
   return files;
 }
 
-std::string manifest_text(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::string text = "{\"schema\":\"cast-value-vectors-manifest\",\"schema_version\":1,";
-  text += "\n\"vectors_version\":" + dump_json_exact(std::string(kVectorsVersion)) + ",";
-  text += "\n\"spec_revision\":" + dump_json_exact(std::string(kSpecRevision)) + ",";
-  text += "\n\"changelog\":\"CHANGELOG.md\",\n\"license\":\"LICENSE (MIT, at the repository root)\",";
-  text += "\n\"files\":[";
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    const auto& [path, content] = files[i];
-    const nlohmann::json entry = {
-        {"path", path}, {"sha256", sha256_hex(content)}, {"bytes", content.size()}};
-    text += (i == 0 ? "\n" : ",\n") + dump_json_exact(entry);
-  }
-  return text + "]}\n";
-}
 
 }  // namespace cvc

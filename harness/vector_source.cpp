@@ -4,10 +4,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "generators/sha256.hpp"
-#include "harness/vector_check.hpp"
-#include "generators/vector_file.hpp"
-#include "harness/vector_reader.hpp"
+#include "vector_format/sha256.hpp"
+#include "vector_format/manifest.hpp"
+#include "vector_format/vector_check.hpp"
+#include "vector_format/vector_file.hpp"
+#include "vector_format/vector_reader.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -50,12 +51,7 @@ VectorCaseSource::VectorCaseSource(std::string directory, CaseFilter filter)
 
 void VectorCaseSource::load(const std::string& relative_path) {
   const std::string path = (std::filesystem::path(directory_) / relative_path).string();
-  nlohmann::json file;
-  try {
-    file = read_vector_file(path);
-  } catch (const std::runtime_error& error) {
-    throw VectorFormatError(error.what());
-  }
+  const nlohmann::json file = read_vector_file(path);
   const std::string family = vector_string(file, "family", path);
   if (!filter_.matches_family(family)) return;
   if (family == "cast" || family == "scalar_map") {
@@ -64,6 +60,9 @@ void VectorCaseSource::load(const std::string& relative_path) {
           !filter_.matches_types({&group.input_type(), &group.output_type()}))
         continue;
       for (std::size_t k = 0; k < group.rules.size(); ++k) {
+        // Invalid metadata in the vectors must be refused here, never blamed on the adapter.
+        if (const std::optional<std::string> why = group.metadata_problem(k))
+          throw VectorFormatError(*why);
         CastBatch batch;
         batch.family = family;
         batch.rule = group.rules[k];

@@ -5,14 +5,14 @@
 #include <utility>
 
 #include "oracle/json_exact.hpp"
-#include "oracle/slow/slow_float.hpp"
+#include "oracle/rational/rational_value.hpp"
 
 namespace cvc {
 namespace {
 
 using json = nlohmann::json;
-using slow::Integer;
-using slow::Rational;
+using rational::Integer;
+using rational::Rational;
 
 // Every finite nonzero value of the 26 types lies in [2^-1074, 2^1024) (float64 is the widest;
 // e8m0fnu spans [2^-127, 2^127]), which is inside (10^-330, 10^330). A decimal whose leading digit
@@ -200,9 +200,9 @@ FloatReading read_float_decimal(const DataType& type, const Decimal& decimal,
   }
   Rational x = decimal_magnitude(decimal);
   if (decimal.negative) x = -x;
-  Rational r = slow::round_to_grid(type, x, Rounding::NearestEven, readings);
-  if (compare_magnitudes(r, slow::max_value(type)) > 0) return overflow();
-  if (!type.has_sign_bit() && compare_magnitudes(r, slow::min_value(type)) < 0) return below_min();
+  Rational r = rational::round_to_grid(type, x, Rounding::NearestEven, readings);
+  if (compare_magnitudes(r, rational::max_value(type)) > 0) return overflow();
+  if (!type.has_sign_bit() && compare_magnitudes(r, rational::min_value(type)) < 0) return below_min();
   return finite_reading(decimal.negative, std::move(r));
 }
 
@@ -218,7 +218,7 @@ Outcome float_from_decimal(const DataType& type, const Decimal& decimal, const R
   }
   // A zero takes the literal's sign where the type has negative zero (fnuz: +0).
   const bool negative_zero = reading.value == 0 && reading.negative && type.has_negative_zero();
-  const std::optional<std::uint64_t> bits = slow::pattern_of(type, reading.value, negative_zero);
+  const std::optional<std::uint64_t> bits = rational::pattern_of(type, reading.value, negative_zero);
   if (!bits) throw std::logic_error("round_to_grid gave a value outside " + name_of(type));
   return valid(*bits);
 }
@@ -369,8 +369,8 @@ class ReadBackInterval {
     // v * 2^-(mantissa_bits + 1) (v a power of two, below it), so v +- eps lies strictly between
     // v and its neighbours, and directed rounding of v +- eps gives the neighbours.
     const Rational eps = v / Rational(Integer(1) << (type.mantissa_bits + 2));
-    const Rational up = slow::round_to_grid(type, v + eps, Rounding::TowardsPositive);
-    const Rational down = slow::round_to_grid(type, v - eps, Rounding::TowardsNegative);
+    const Rational up = rational::round_to_grid(type, v + eps, Rounding::TowardsPositive);
+    const Rational down = rational::round_to_grid(type, v - eps, Rounding::TowardsNegative);
     low_ = (down + v) / 2;
     high_ = (v + up) / 2;
     low_inclusive_ = reads_back_binary(low_);
@@ -482,13 +482,13 @@ json format_scalar(const DataType& type, std::uint64_t bits) {
       return json(static_cast<std::int64_t>(bits | ~type.bit_mask()));  // sign-extended
     return json(bits);
   }
-  const slow::SlowValue value = slow::value_of(type, bits);
+  const rational::RationalValue value = rational::value_of(type, bits);
   switch (value.kind) {
-    case slow::SlowValue::Kind::NaN:
+    case rational::RationalValue::Kind::NaN:
       return bits == type.canonical_nan() ? json("NaN") : json(pattern_hex(type, bits));
-    case slow::SlowValue::Kind::Infinity:
+    case rational::RationalValue::Kind::Infinity:
       return json(value.negative ? "-Infinity" : "Infinity");
-    case slow::SlowValue::Kind::Finite:
+    case rational::RationalValue::Kind::Finite:
       break;
   }
   if (value.value == 0) return json_number(value.negative ? "-0.0" : "0.0");
@@ -503,7 +503,7 @@ std::string describe_value(const DataType& type, std::uint64_t bits) {
   if (!type.is_float() || !is_json_number(canonical)) return text;
   // An integral value whose shortest decimal is not exact (float16 65504 is "65500.0"): add the
   // integer when it is short. Fractions get nothing more.
-  const slow::SlowValue value = slow::value_of(type, bits);
+  const rational::RationalValue value = rational::value_of(type, bits);
   if (boost::multiprecision::denominator(value.value) != 1 || value.value == 0) return text;
   const Integer exact = boost::multiprecision::abs(boost::multiprecision::numerator(value.value));
   const Decimal shortest = parse_decimal(text);

@@ -32,7 +32,7 @@ std::string misbehaving(std::string_view mode, int after = 2) {
        ("cvc-misbehaved-" + std::to_string(::getpid()) + "-" + std::string(mode)))
           .string();
   std::filesystem::remove(once);
-  return kPython + " " + kSource + "/harness/adapters/misbehaving/misbehaving_adapter.py --mode " +
+  return kPython + " " + kSource + "/tests/fixtures/misbehaving_adapter.py --mode " +
          std::string(mode) + " --after " + std::to_string(after) + " --once-file " + once + " -- " +
          adapter();
 }

@@ -31,15 +31,15 @@
 
 #include "generators/boundary_values.hpp"
 #include "oracle/cast.hpp"
-#include "oracle/slow/slow_float.hpp"
-#include "oracle/slow_cast.hpp"
+#include "oracle/rational/rational_value.hpp"
+#include "oracle/slow/slow_cast.hpp"
 
 namespace cvc {
 namespace {
 
-using slow::Rational;
-using slow::SlowValue;
-using Kind = SlowValue::Kind;
+using rational::Rational;
+using rational::RationalValue;
+using Kind = RationalValue::Kind;
 using CastFunction = CastResult (*)(const CastRule&, std::uint64_t, const Readings&);
 using Failure = std::optional<std::string>;
 
@@ -74,7 +74,7 @@ CastRule with(CastRule rule, Rounding rounding, OutOfRange out_of_range) {
 }
 
 std::string show_value(const DataType& type, std::uint64_t bits) {
-  const SlowValue v = slow::value_of(type, bits);
+  const RationalValue v = rational::value_of(type, bits);
   std::string text = pattern_hex(type, bits) + " (";
   if (v.kind == Kind::NaN) return text + "NaN)";
   if (v.kind == Kind::Infinity) return text + (v.negative ? "-inf)" : "+inf)");
@@ -191,18 +191,18 @@ rc::Gen<CaseBatch> case_batches(CaseOptions options = {}) {
 
 // ---- Values ----
 
-SlowValue value_of(const DataType& type, std::uint64_t bits) {
-  return slow::value_of(type, bits);
+RationalValue value_of(const DataType& type, std::uint64_t bits) {
+  return rational::value_of(type, bits);
 }
 
-bool is_number(const SlowValue& v) {
+bool is_number(const RationalValue& v) {
   return v.kind == Kind::Finite;
 }
 
 // The value of a successful result that is a finite number.
 std::optional<Rational> finite_result(const DataType& output, const CastResult& result) {
   if (!result.ok()) return std::nullopt;
-  const SlowValue v = value_of(output, result.bits);
+  const RationalValue v = value_of(output, result.bits);
   if (!is_number(v)) return std::nullopt;
   return v.value;
 }
@@ -212,8 +212,8 @@ Rational magnitude(const Rational& x) {
 }
 
 // Order of non-NaN values including infinities: -1, 0, 1.
-int compare_extended(const SlowValue& a, const SlowValue& b) {
-  const auto rank = [](const SlowValue& v) {
+int compare_extended(const RationalValue& a, const RationalValue& b) {
+  const auto rank = [](const RationalValue& v) {
     return v.kind == Kind::Infinity ? (v.negative ? -1 : 1) : 0;
   };
   if (rank(a) != rank(b)) return rank(a) < rank(b) ? -1 : 1;
@@ -238,7 +238,7 @@ Failure check_agreement(CastFunction expected, CastFunction actual, const CastCa
 // towards-zero is towards-negative for x > 0 and towards-positive for x < 0.
 Failure check_bracket(CastFunction cast, const CastCase& c) {
   const DataType& out = *c.rule.output;
-  const SlowValue x = value_of(*c.rule.input, c.bits);
+  const RationalValue x = value_of(*c.rule.input, c.bits);
   if (!is_number(x)) return std::nullopt;
   const CastRule down_rule = with(c.rule, Rounding::TowardsNegative, OutOfRange::None);
   const CastRule up_rule = with(c.rule, Rounding::TowardsPositive, OutOfRange::None);
@@ -273,7 +273,7 @@ Failure check_bracket(CastFunction cast, const CastCase& c) {
 // magnitude: reading E8M0Tie).
 Failure check_nearest(CastFunction cast, const CastCase& c) {
   const DataType& out = *c.rule.output;
-  const SlowValue x = value_of(*c.rule.input, c.bits);
+  const RationalValue x = value_of(*c.rule.input, c.bits);
   if (!is_number(x)) return std::nullopt;
   const CastRule even_rule = with(c.rule, Rounding::NearestEven, OutOfRange::None);
   const CastRule away_rule = with(c.rule, Rounding::NearestAway, OutOfRange::None);
@@ -317,7 +317,7 @@ Failure check_nearest(CastFunction cast, const CastCase& c) {
 // The sign a zero result must have: -0 exactly when the input is -0 and every type on the way has
 // a negative zero (procedure steps 3 and 6, reading NegZeroNoSign default).
 bool is_negative_zero(const DataType& type, std::uint64_t bits) {
-  const SlowValue v = value_of(type, bits);
+  const RationalValue v = value_of(type, bits);
   return is_number(v) && v.value == 0 && v.negative;
 }
 
@@ -328,14 +328,14 @@ bool is_negative_zero(const DataType& type, std::uint64_t bits) {
 Failure check_exact_round_trip(CastFunction cast, const CastCase& c) {
   const DataType& in = *c.rule.input;
   const DataType& out = *c.rule.output;
-  const SlowValue x = value_of(in, c.bits);
+  const RationalValue x = value_of(in, c.bits);
   std::optional<std::uint64_t> expected;
   if (x.kind == Kind::Infinity) {
     if (!out.has_infinity()) return std::nullopt;
     expected =
         ((1ull << out.exponent_bits) - 1) << out.mantissa_bits | (x.negative ? out.sign_mask() : 0);
   } else if (x.kind == Kind::Finite) {
-    expected = slow::pattern_of(out, x.value, x.negative);
+    expected = rational::pattern_of(out, x.value, x.negative);
   }
   if (!expected) return std::nullopt;  // NaN, or not representable in the output
   const CastRule forward = with(c.rule, c.rule.rounding, c.rule.out_of_range);
@@ -360,7 +360,7 @@ Failure check_clamp_monotone(CastFunction cast, const CastCase& c) {
   const DataType& in = *c.rule.input;
   const DataType& out = *c.rule.output;
   const CastRule rule = with(c.rule, c.rule.rounding, OutOfRange::Clamp);
-  SlowValue x = value_of(in, c.bits), y = value_of(in, c.other);
+  RationalValue x = value_of(in, c.bits), y = value_of(in, c.other);
   std::uint64_t x_bits = c.bits, y_bits = c.other;
   if (x.kind == Kind::NaN || y.kind == Kind::NaN) return std::nullopt;
   if (compare_extended(x, y) > 0) {
@@ -373,7 +373,7 @@ Failure check_clamp_monotone(CastFunction cast, const CastCase& c) {
     if (is_number(v) && !r.ok())
       return "clamp fails on a finite input: " + show_cast(rule, bits, r);
   if (!rx.ok() || !ry.ok()) return std::nullopt;  // an infinity into a type without them
-  const SlowValue vx = value_of(out, rx.bits), vy = value_of(out, ry.bits);
+  const RationalValue vx = value_of(out, rx.bits), vy = value_of(out, ry.bits);
   if (vx.kind == Kind::NaN || vy.kind == Kind::NaN)
     return "clamp gives NaN for a number: " + show_cast(rule, x_bits, rx) + "; " +
            show_cast(rule, y_bits, ry);
@@ -385,11 +385,11 @@ Failure check_clamp_monotone(CastFunction cast, const CastCase& c) {
 
 // (vi) wrap into an integer output is congruent modulo 2^N to the rounded value: round(x) - wrap(x)
 // is a multiple of 2^N, and zero when round(x) is in range. round(x) is the cast with the same
-// rounding and out_of_range absent when that succeeds, else slow::round_to_grid.
+// rounding and out_of_range absent when that succeeds, else rational::round_to_grid.
 Failure check_wrap_congruent(CastFunction cast, const CastCase& c) {
   const DataType& out = *c.rule.output;
   if (!out.is_integer()) return std::nullopt;
-  const SlowValue x = value_of(*c.rule.input, c.bits);
+  const RationalValue x = value_of(*c.rule.input, c.bits);
   if (!is_number(x)) return std::nullopt;
   const CastRule rule = with(c.rule, c.rule.rounding, OutOfRange::Wrap);
   const CastResult wrapped = cast(rule, c.bits, {});
@@ -400,9 +400,9 @@ Failure check_wrap_congruent(CastFunction cast, const CastCase& c) {
   if (in_range)
     rounded = value_of(out, reference.bits).value;
   else if (x.value != 0)
-    rounded = slow::round_to_grid(out, x.value, c.rule.rounding);
+    rounded = rational::round_to_grid(out, x.value, c.rule.rounding);
   const Rational difference = rounded - value_of(out, wrapped.bits).value;
-  const slow::Integer modulus = slow::Integer(1) << out.bits;
+  const rational::Integer modulus = rational::Integer(1) << out.bits;
   if (denominator(difference) != 1 || numerator(difference) % modulus != 0)
     return "wrap not congruent modulo 2^" + std::to_string(out.bits) + " to " + rounded.str() +
            ": " + show_cast(rule, c.bits, wrapped);
@@ -433,11 +433,11 @@ Failure check_out_of_range_only(CastFunction cast, const CastCase& c) {
              ", absent gives " + show_result(out, none);
     return std::nullopt;
   }
-  const SlowValue x = value_of(*c.rule.input, c.bits);
+  const RationalValue x = value_of(*c.rule.input, c.bits);
   if (!is_number(x))
     return "out_of_range error for a non-number: " + show_cast(none_rule, c.bits, none);
-  const bool above = x.value > slow::max_value(out);
-  const bool below = x.value < slow::min_value(out);
+  const bool above = x.value > rational::max_value(out);
+  const bool below = x.value < rational::min_value(out);
   if (!above && !below)
     return "out_of_range error for x within [min, max]: " + show_cast(none_rule, c.bits, none);
   std::uint64_t expected = above ? out.max_finite_bits() : out.min_finite_bits();
@@ -461,7 +461,7 @@ Failure check_negation(CastFunction cast, const CastCase& c) {
   const DataType& out = *c.rule.output;
   if (!in.is_float() || !out.is_float() || !in.has_sign_bit() || !out.has_sign_bit())
     return std::nullopt;
-  const SlowValue x = value_of(in, c.bits);
+  const RationalValue x = value_of(in, c.bits);
   if (x.kind == Kind::NaN || (x.kind == Kind::Finite && x.value == 0 && !in.has_negative_zero()))
     return std::nullopt;
   const std::uint64_t negated = c.bits ^ in.sign_mask();
@@ -476,7 +476,7 @@ Failure check_negation(CastFunction cast, const CastCase& c) {
   const CastResult m = cast(mirror_rule, negated, {});
   std::optional<std::uint64_t> expected;
   if (r.ok()) {
-    const SlowValue v = value_of(out, r.bits);
+    const RationalValue v = value_of(out, r.bits);
     const bool zero = is_number(v) && v.value == 0;
     expected = zero && !out.has_negative_zero() ? r.bits : r.bits ^ out.sign_mask();
   }

@@ -10,11 +10,14 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/slow/slow_float.hpp"
-#include "oracle/slow_cast.hpp"
+#include "oracle/rational/rational_value.hpp"
+#include "oracle/slow/slow_cast.hpp"
 
 namespace cvc::slow {
 namespace {
+
+// The exact rational arithmetic the slow oracle computes on (oracle/rational/) is tested here too.
+using namespace cvc::rational;
 
 const DataType& T(std::string_view name) {
   return data_type(name);
@@ -72,22 +75,22 @@ Readings alt(Flag flag, int choice) {
 }
 
 bool is_nan(std::string_view type, std::uint64_t bits) {
-  return value_of(T(type), bits).kind == SlowValue::Kind::NaN;
+  return value_of(T(type), bits).kind == RationalValue::Kind::NaN;
 }
 bool is_inf(std::string_view type, std::uint64_t bits, bool negative) {
-  const SlowValue v = value_of(T(type), bits);
-  return v.kind == SlowValue::Kind::Infinity && v.negative == negative;
+  const RationalValue v = value_of(T(type), bits);
+  return v.kind == RationalValue::Kind::Infinity && v.negative == negative;
 }
 Rational val(std::string_view type, std::uint64_t bits) {
-  const SlowValue v = value_of(T(type), bits);
-  EXPECT_EQ(v.kind, SlowValue::Kind::Finite) << type << " 0x" << std::hex << bits;
+  const RationalValue v = value_of(T(type), bits);
+  EXPECT_EQ(v.kind, RationalValue::Kind::Finite) << type << " 0x" << std::hex << bits;
   return v.value;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Decoding: value_of on notable patterns of every type.
 
-TEST(SlowValueOf, Integers) {
+TEST(RationalValueOf, Integers) {
   // int2.md: "a signed integer in the range [-2, 1]"; two's complement of width 2.
   EXPECT_EQ(val("int2", 0b00), Q(0));
   EXPECT_EQ(val("int2", 0b01), Q(1));
@@ -112,7 +115,7 @@ TEST(SlowValueOf, Integers) {
   EXPECT_FALSE(value_of(T("int8"), 0).negative);
 }
 
-TEST(SlowValueOf, FnTypesAreAllFinite) {
+TEST(RationalValueOf, FnTypesAreAllFinite) {
   // float4_e2m1fn.md: 1 sign, 2 exponent bits (bias 1), 1 mantissa bit; no inf, no NaN.
   EXPECT_EQ(val("float4_e2m1fn", 0x7), Q(6));     // e=3, m=1: 2^(3-1) * (1 + 1/2) = 6
   EXPECT_EQ(val("float4_e2m1fn", 0x1), Q(1, 2));  // subnormal m=1: (1/2) * 2^(1-1)
@@ -131,7 +134,7 @@ TEST(SlowValueOf, FnTypesAreAllFinite) {
   EXPECT_EQ(val("float6_e3m2fn", 0x3F), Q(-28));
 }
 
-TEST(SlowValueOf, IeeeFloat8) {
+TEST(RationalValueOf, IeeeFloat8) {
   // float8_e3m4.md: bias 3, 4 mantissa bits, IEEE: e=7 is inf/NaN.
   EXPECT_EQ(val("float8_e3m4", 0x6F), Q(31, 2));  // e=6, m=15: 2^3 * 31/16 = 15.5
   EXPECT_EQ(val("float8_e3m4", 0x01), P2(-6));    // (1/16) * 2^(1-3)
@@ -156,7 +159,7 @@ TEST(SlowValueOf, IeeeFloat8) {
   EXPECT_TRUE(is_nan("float8_e5m2", 0x7E));  // float8_e5m2.md:25
 }
 
-TEST(SlowValueOf, Fnuz) {
+TEST(RationalValueOf, Fnuz) {
   // fnuz: 0x80 is the only NaN; the all-ones exponent is finite; no infinity, no -0.
   // float8_e4m3fnuz.md: bias 8.
   EXPECT_EQ(val("float8_e4m3fnuz", 0x7F), Q(240));  // e=15, m=7: 2^7 * 15/8
@@ -177,7 +180,7 @@ TEST(SlowValueOf, Fnuz) {
   EXPECT_TRUE(is_nan("float8_e5m2fnuz", 0x80));
 }
 
-TEST(SlowValueOf, E8M0) {
+TEST(RationalValueOf, E8M0) {
   // float8_e8m0fnu.md: no sign, 8 exponent bits (bias 127), no mantissa, 0xFF is NaN.
   EXPECT_EQ(val("float8_e8m0fnu", 0x00), P2(-127));
   EXPECT_EQ(val("float8_e8m0fnu", 0x7F), Q(1));
@@ -186,7 +189,7 @@ TEST(SlowValueOf, E8M0) {
   EXPECT_TRUE(is_nan("float8_e8m0fnu", 0xFF));
 }
 
-TEST(SlowValueOf, WideIeee) {
+TEST(RationalValueOf, WideIeee) {
   EXPECT_EQ(val("bfloat16", 0x7F7F), Q(255) * P2(120));  // e=254, m=127: 2^127 * 255/128
   EXPECT_EQ(val("bfloat16", 0x0001), P2(-133));          // 2^-7 * 2^(1-127)
   EXPECT_EQ(val("bfloat16", 0x3F80), Q(1));
@@ -212,7 +215,7 @@ TEST(SlowValueOf, WideIeee) {
   EXPECT_TRUE(is_nan("float64", 0x7FF8000000000000));
 }
 
-TEST(SlowValueOf, CanonicalNaNIsNaN) {
+TEST(RationalValueOf, CanonicalNaNIsNaN) {
   for (const DataType& type : all_data_types()) {
     if (type.has_nan()) {
       EXPECT_TRUE(is_nan(type.name, type.canonical_nan())) << type.name;
@@ -264,8 +267,8 @@ TEST(SlowPatternOf, RoundTripsEveryPatternOfSmallTypes) {
   for (const DataType& type : all_data_types()) {
     if (type.bits > 16) continue;
     for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) {
-      const SlowValue v = value_of(type, bits);
-      if (v.kind != SlowValue::Kind::Finite) continue;
+      const RationalValue v = value_of(type, bits);
+      if (v.kind != RationalValue::Kind::Finite) continue;
       const auto back = pattern_of(type, v.value, v.negative);
       ASSERT_TRUE(back.has_value()) << type.name << " 0x" << std::hex << bits;
       EXPECT_EQ(*back, bits) << type.name;
@@ -860,7 +863,7 @@ TEST(SlowCastProperties, IdentityCast) {
     CastRule rule{&type, &type, kNE, kAbsent, {}};
     for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) {
       const CastResult r = cast_value(rule, bits);
-      const bool nan = value_of(type, bits).kind == SlowValue::Kind::NaN;
+      const bool nan = value_of(type, bits).kind == RationalValue::Kind::NaN;
       EXPECT_TRUE(Bits(r, nan ? type.canonical_nan() : bits)) << type.name << " " << bits;
     }
   }
@@ -874,8 +877,8 @@ TEST(SlowCastProperties, DirectedModesBracketNearest) {
                                "float8_e4m3", "float8_e4m3fnuz", "float8_e4m3b11fnuz"}) {
     const DataType& out = T(out_name);
     for (std::uint64_t bits = 0; bits <= 0xFF; ++bits) {
-      const SlowValue x = value_of(in, bits);
-      if (x.kind != SlowValue::Kind::Finite || x.value == 0) continue;
+      const RationalValue x = value_of(in, bits);
+      if (x.kind != RationalValue::Kind::Finite || x.value == 0) continue;
       const auto at = [&](Rounding mode) {
         const CastResult r = cast_value(CastRule{&in, &out, mode, kAbsent, {}}, bits);
         return r.ok() ? std::optional<Rational>(value_of(out, r.bits).value) : std::nullopt;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "oracle/cast.hpp"
-#include "oracle/slow_cast.hpp"
+#include "oracle/slow/slow_cast.hpp"
 
 namespace cvc {
 namespace {

@@ -1,7 +1,7 @@
 // The vector self-check has teeth: a generated folder passes, and each kind of corruption (a
 // flipped result bit, a stale manifest, a dropped alternative, an unlisted file, a malformed
 // file) is reported, naming where.
-#include "harness/vector_check.hpp"
+#include "vector_format/vector_check.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,8 @@
 
 #include "generators/cast_family.hpp"
 #include "generators/vector_set.hpp"
-#include "harness/vector_reader.hpp"
+#include "vector_format/manifest.hpp"
+#include "vector_format/vector_reader.hpp"
 #include "harness/vector_source.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"

@@ -1,18 +1,28 @@
 // The slow oracle's cast: docs/procedure.md steps 1-6, in order, on exact rationals.
-#include "oracle/slow_cast.hpp"
+#include "oracle/slow/slow_cast.hpp"
 
 #include <stdexcept>
 #include <string>
 
-#include "oracle/slow/slow_float.hpp"
+#include "oracle/rational/rational_value.hpp"
 
 namespace cvc::slow {
 namespace {
 
-using Kind = SlowValue::Kind;
+// The slow oracle computes on the exact rational values of oracle/rational/.
+using rational::compare_values;
+using rational::Integer;
+using rational::max_value;
+using rational::min_value;
+using rational::pattern_of;
+using rational::Rational;
+using rational::RationalValue;
+using rational::round_to_grid;
+using rational::value_of;
+using Kind = RationalValue::Kind;
 
 // Step 1: does a scalar_map key match the input?
-bool key_matches(const SlowValue& key, std::uint64_t key_bits, const SlowValue& input,
+bool key_matches(const RationalValue& key, std::uint64_t key_bits, const RationalValue& input,
                  std::uint64_t input_bits, const Readings& readings) {
   if (key.kind == Kind::NaN || input.kind == Kind::NaN) {
     if (key.kind != input.kind) return false;
@@ -30,7 +40,7 @@ bool key_matches(const SlowValue& key, std::uint64_t key_bits, const SlowValue& 
 std::uint64_t infinity_pattern(const DataType& type, bool negative) {
   const std::uint64_t pattern = ((1ull << type.exponent_bits) - 1) << type.mantissa_bits |
                                 (negative ? 1ull << (type.bits - 1) : 0);
-  const SlowValue check = value_of(type, pattern);
+  const RationalValue check = value_of(type, pattern);
   if (check.kind != Kind::Infinity || check.negative != negative)
     throw std::logic_error(std::string(type.name) + ": no infinity pattern");
   return pattern;
@@ -114,7 +124,7 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
   const DataType& in = *rule.input;
   const DataType& out = *rule.output;
   input_bits &= in.bit_mask();
-  const SlowValue x = value_of(in, input_bits);
+  const RationalValue x = value_of(in, input_bits);
   CastResult result;
 
   // 1. scalar_map: the first entry whose key matches wins; its output is final.

@@ -23,8 +23,8 @@ import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-HELPER_DIR = ROOT / "harness" / "adapters" / "python"
-MISBEHAVING = ROOT / "harness" / "adapters" / "misbehaving" / "misbehaving_adapter.py"
+HELPER_DIR = ROOT / "harness" / "adapter_kit" / "python"
+MISBEHAVING = ROOT / "tests" / "fixtures" / "misbehaving_adapter.py"
 SCHEMAS = ROOT / "harness" / "protocol"
 sys.path.insert(0, str(HELPER_DIR))
 import cvc_adapter as cvc  # noqa: E402

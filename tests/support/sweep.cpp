@@ -9,16 +9,16 @@
 
 #include "generators/boundary_values.hpp"
 #include "generators/case_results.hpp"
-#include "oracle/slow/slow_float.hpp"
+#include "oracle/rational/rational_value.hpp"
 
 namespace cvc::test {
 
 std::string input_text(const DataType& type, std::uint64_t bits) {
-  const slow::SlowValue v = slow::value_of(type, bits);
+  const rational::RationalValue v = rational::value_of(type, bits);
   std::string value = v.value.str();
-  if (v.kind == slow::SlowValue::Kind::NaN) value = "NaN";
-  if (v.kind == slow::SlowValue::Kind::Infinity) value = v.negative ? "-inf" : "+inf";
-  if (v.kind == slow::SlowValue::Kind::Finite && v.value == 0 && v.negative) value = "-0";
+  if (v.kind == rational::RationalValue::Kind::NaN) value = "NaN";
+  if (v.kind == rational::RationalValue::Kind::Infinity) value = v.negative ? "-inf" : "+inf";
+  if (v.kind == rational::RationalValue::Kind::Finite && v.value == 0 && v.negative) value = "-0";
   return pattern_hex(type, bits) + " (" + value + ")";
 }
 

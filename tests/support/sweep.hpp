@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "oracle/cast.hpp"
-#include "oracle/slow_cast.hpp"
+#include "oracle/slow/slow_cast.hpp"
 
 namespace cvc::test {
 

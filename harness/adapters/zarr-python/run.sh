@@ -1,3 +1,3 @@
 #!/bin/sh
-# Launcher of the zarr-python adapter (harness/adapters/python/run_adapter.sh). Run setup.sh once first.
-exec "$(dirname "$0")/../python/run_adapter.sh" zarr-python "$@"
+# Launcher of the zarr-python adapter (harness/adapter_kit/python/run_adapter.sh). Run setup.sh once first.
+exec "$(dirname "$0")/../../adapter_kit/python/run_adapter.sh" zarr-python "$@"

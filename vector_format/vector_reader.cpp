@@ -1,6 +1,6 @@
-#include "harness/vector_reader.hpp"
+#include "vector_format/vector_reader.hpp"
 
-#include "generators/vector_file.hpp"
+#include "vector_format/vector_file.hpp"
 #include "oracle/cast_result.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -58,30 +58,19 @@ const nlohmann::json& vector_array(const nlohmann::json& object, const char* key
   return value;
 }
 
-std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
-                                               const std::string& where) {
-  if (text.starts_with("error:")) {
-    const std::string kind = text.substr(6);
-    for (int e = 1; e <= static_cast<int>(CastError::NegativeZeroNotRepresentable); ++e)
-      if (cast_error_name(static_cast<CastError>(e)) == kind) return std::nullopt;
-    throw VectorFormatError(where + ": unknown error kind \"" + kind + "\"");
-  }
-  const std::size_t digits = static_cast<std::size_t>(type.storage_bytes()) * 2;
-  if (!text.starts_with("0x") || text.size() != 2 + digits ||
-      text.find_first_not_of("0123456789abcdef", 2) != std::string::npos)
-    throw VectorFormatError(where + ": \"" + text + "\" is not a " + std::to_string(digits) +
-                            "-digit lowercase 0x pattern of " + std::string(type.name));
-  const std::uint64_t bits = std::stoull(text.substr(2), nullptr, 16);
-  if ((bits & ~type.bit_mask()) != 0)
-    throw VectorFormatError(where + ": \"" + text + "\" has bits beyond the " +
-                            std::to_string(type.bits) + "-bit width of " + std::string(type.name));
-  return bits;
-}
-
 nlohmann::json CastVectorGroup::configuration_with_data_type(std::size_t k) const {
   nlohmann::json configuration = configurations.at(k);
   configuration["data_type"] = std::string(data_type->name);
   return configuration;
+}
+
+std::optional<std::string> CastVectorGroup::metadata_problem(std::size_t k) const {
+  const nlohmann::json chain = nlohmann::json::array(
+      {{{"name", "cast_value"}, {"configuration", configuration_with_data_type(k)}}});
+  const FillValueCheck check = validate_array_metadata(*array_type, fill_value, chain);
+  if (check.valid) return std::nullopt;
+  return where() + " configuration " + std::to_string(k) + ": \"fill_value\" " +
+         dump_json_exact(fill_value) + " is not valid metadata: " + check.message;
 }
 
 std::string CastVectorGroup::where() const {
@@ -91,12 +80,7 @@ std::string CastVectorGroup::where() const {
 
 std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path,
                                                    std::uint64_t* number_of_cases) {
-  nlohmann::json file;
-  try {
-    file = read_vector_file(path);
-  } catch (const std::runtime_error& error) {
-    throw VectorFormatError(error.what());
-  }
+  const nlohmann::json file = read_vector_file(path);
   if (number_of_cases != nullptr) {
     const std::optional<std::string> text = json_number_text(member(file, "number_of_cases", path));
     if (!text || text->empty() || text->size() > 18 ||

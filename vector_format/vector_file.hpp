@@ -4,11 +4,19 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace cvc {
+
+// A vector file or folder that is not what the format says (vectors/README.md); every error of the
+// format's reading and checking is of this type and names the file, and the group and case.
+class VectorFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 inline constexpr std::string_view kVectorSchemaName = "cast-value-vectors";
 inline constexpr int kVectorSchemaVersion = 1;
@@ -33,8 +41,9 @@ std::string format_vector_file(const VectorFileHeader& header,
 // The notes registry entry for a flag name (question, default, alternatives, spec text).
 nlohmann::json note_for_flag(std::string_view flag_name);
 
-// Parse a vector file with exact numbers; throws std::runtime_error naming `path` and the problem
-// when the text is not JSON or the header is not cast-value-vectors version 1.
+// Parse a vector file with exact numbers; throws VectorFormatError naming `path` and the problem
+// when the file cannot be read (oracle/input_file.hpp), the text is not JSON or the header is not
+// cast-value-vectors version 1.
 nlohmann::json read_vector_file(const std::string& path);
 
 }  // namespace cvc

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "vector_format/manifest.hpp"
+
 namespace cvc {
 
 struct VectorCheckOptions {
@@ -27,16 +29,6 @@ struct VectorCheckReport {
 
 VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options);
 
-// A vector folder's manifest, checked before any file of it is used: it parses, carries a vectors
-// version and spec revision, lists at least one file; each listed file is inside the folder, a
-// regular file under the size cap, listed once, with the listed SHA-256; no .json file beside
-// them is unlisted (schema/ aside). `paths` holds the listed files that passed.
-struct ManifestCheck {
-  std::vector<std::string> paths;
-  std::vector<std::string> problems;  // each names the file
-  std::string vectors_version;
-  std::string sha256;  // of manifest.json
-};
-ManifestCheck check_manifest(const std::string& directory);
+
 
 }  // namespace cvc

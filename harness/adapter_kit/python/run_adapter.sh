@@ -12,4 +12,4 @@ if [ ! -x "$venv/bin/python" ]; then
   echo "$name/run.sh: no venv at $venv: run $here/setup.sh first" >&2
   exit 1
 fi
-PYTHONPATH="$root/harness/adapters/python${PYTHONPATH:+:$PYTHONPATH}" exec "$venv/bin/python" "$here/adapter.py" "$@"
+PYTHONPATH="$root/harness/adapter_kit/python${PYTHONPATH:+:$PYTHONPATH}" exec "$venv/bin/python" "$here/adapter.py" "$@"

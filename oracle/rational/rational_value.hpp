@@ -1,5 +1,8 @@
-// Exact values of the 26 types as Boost rationals: the slow oracle's arithmetic, also used to
-// round JSON decimal numbers (which are not binary fractions) onto a type.
+// Exact rational arithmetic on the 26 types: what a bit pattern denotes as a Boost rational, the
+// pattern of a rational, rounding onto a type's grid. The slow oracle (oracle/slow/) computes on
+// it; JSON decimal numbers (which are not binary fractions) are rounded onto a type with it; the
+// generators place boundary inputs with it. Only the files that compute with rationals include
+// this header (it brings Boost.Multiprecision).
 //
 // Independent of the fast oracle: it reads only the type table (oracle/data_type.hpp).
 #pragma once
@@ -12,20 +15,20 @@
 #include "oracle/data_type.hpp"
 #include "oracle/readings.hpp"
 
-namespace cvc::slow {
+namespace cvc::rational {
 
 using Integer = boost::multiprecision::cpp_int;
 using Rational = boost::multiprecision::cpp_rational;
 
 // What a bit pattern denotes: NaN, +-Infinity, or a finite number. For zero, `negative` is the
 // sign bit; otherwise it is the sign of `value`.
-struct SlowValue {
+struct RationalValue {
   enum class Kind : std::uint8_t { Finite, Infinity, NaN } kind = Kind::Finite;
   bool negative = false;
   Rational value;  // signed; zero for NaN and infinities
 };
 
-SlowValue value_of(const DataType& type, std::uint64_t bits);
+RationalValue value_of(const DataType& type, std::uint64_t bits);
 
 // The pattern encoding the finite number x in `type`, or nullopt when x is not one of the type's
 // values. `negative_zero` picks -0 when x == 0 and the type has a negative zero.
@@ -50,4 +53,4 @@ Rational power_of_two(int k);
 // comparison operators compute continued fractions and are much slower).
 int compare_values(const Rational& a, const Rational& b);
 
-}  // namespace cvc::slow
+}  // namespace cvc::rational

@@ -1,4 +1,4 @@
-#include "generators/vector_file.hpp"
+#include "vector_format/vector_file.hpp"
 
 #include "oracle/input_file.hpp"
 
@@ -130,18 +130,23 @@ std::string format_vector_file(const VectorFileHeader& header,
 }
 
 nlohmann::json read_vector_file(const std::string& path) {
-  const std::string text = read_input_file(path);
+  std::string text;
+  try {
+    text = read_input_file(path);
+  } catch (const InputFileError& error) {
+    throw VectorFormatError(error.what());
+  }
   nlohmann::json file;
   try {
     file = parse_json_exact(text);
   } catch (const JsonError& error) {
-    throw std::runtime_error(path + ": not valid JSON: " + error.what());
+    throw VectorFormatError(path + ": not valid JSON: " + error.what());
   }
   if (!file.is_object() || file.value("schema", "") != kVectorSchemaName)
-    throw std::runtime_error(path + ": not a cast-value-vectors file (missing \"schema\": \"" +
+    throw VectorFormatError(path + ": not a cast-value-vectors file (missing \"schema\": \"" +
                              std::string(kVectorSchemaName) + "\")");
   if (!file.contains("schema_version") || dump_json_exact(file["schema_version"]) != "1")
-    throw std::runtime_error(path + ": unsupported schema_version (this build reads version 1)");
+    throw VectorFormatError(path + ": unsupported schema_version (this build reads version 1)");
   return file;
 }
 

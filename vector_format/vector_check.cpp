@@ -1,4 +1,4 @@
-#include "harness/vector_check.hpp"
+#include "vector_format/vector_check.hpp"
 
 #include "oracle/input_file.hpp"
 
@@ -10,13 +10,13 @@
 #include <sstream>
 
 #include "generators/case_results.hpp"
-#include "generators/sha256.hpp"
-#include "generators/vector_file.hpp"
-#include "harness/vector_reader.hpp"
+#include "vector_format/sha256.hpp"
+#include "vector_format/vector_file.hpp"
+#include "vector_format/vector_reader.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
-#include "oracle/slow_cast.hpp"
+#include "oracle/slow/slow_cast.hpp"
 
 namespace cvc {
 namespace {
@@ -31,10 +31,6 @@ auto file_problems(VectorCheckReport& report) {
   return [&report, before](const std::string& text) {
     if (report.problems.size() - before < kMaxProblemsPerFile) report.problems.push_back(text);
   };
-}
-
-std::string read_text(const fs::path& path) {
-  return read_input_file(path.string());
 }
 
 // Parses "FLAG=ALT" into readings with that alternative; nullopt when unknown.
@@ -65,17 +61,9 @@ void check_cast_file(const std::string& path, const VectorCheckOptions& options,
     problem(path + ": \"number_of_cases\" is " + std::to_string(declared) + " but the file has " +
             std::to_string(counted) + " (inputs x configurations)");
   for (const CastVectorGroup& group : groups) {
-    // The harness sends each group's fill value as the array's: the oracle must accept the
-    // metadata, fill value round trip included, under every configuration.
-    for (std::size_t k = 0; k < group.configurations.size(); ++k) {
-      const nlohmann::json codecs = nlohmann::json::array(
-          {{{"name", "cast_value"}, {"configuration", group.configuration_with_data_type(k)}}});
-      const FillValueCheck check =
-          validate_array_metadata(*group.array_type, group.fill_value, codecs);
-      if (!check.valid)
-        problem(group.where() + " configuration " + std::to_string(k) + ": \"fill_value\" " +
-                dump_json_exact(group.fill_value) + " is not valid metadata: " + check.message);
-    }
+    // The harness sends each group's fill value as the array's: the oracle must accept it.
+    for (std::size_t k = 0; k < group.configurations.size(); ++k)
+      if (const std::optional<std::string> why = group.metadata_problem(k)) problem(*why);
     for (const VectorCase& item : group.cases) {
       const std::string at = group.where() + " case " + std::to_string(item.id);
       for (std::size_t k = 0; k < group.rules.size(); ++k) {
@@ -168,7 +156,7 @@ void check_oracle_family_file(const std::string& path, const std::string& family
   nlohmann::json file;
   try {
     file = read_vector_file(path);
-  } catch (const std::runtime_error& error) {
+  } catch (const VectorFormatError& error) {
     report.problems.push_back(error.what());
     return;
   }
@@ -308,99 +296,7 @@ void check_oracle_family_file(const std::string& path, const std::string& family
             " but the file has " + std::to_string(counted) + " cases");
 }
 
-// MAJOR.MINOR.PATCH, each a run of digits.
-bool is_semantic_version(const std::string& text) {
-  int parts = 0;
-  std::size_t digits = 0;
-  for (const char c : text + ".") {
-    if (c >= '0' && c <= '9') {
-      ++digits;
-    } else if (c == '.' && digits > 0) {
-      ++parts;
-      digits = 0;
-    } else {
-      return false;
-    }
-  }
-  return parts == 3;
-}
-
 }  // namespace
-
-ManifestCheck check_manifest(const std::string& directory) {
-  ManifestCheck check;
-  const fs::path root(directory);
-  const fs::path manifest_path = root / "manifest.json";
-  const std::string manifest_name = manifest_path.string();
-  nlohmann::json manifest;
-  try {
-    const std::string text = read_text(manifest_path);
-    check.sha256 = sha256_hex(text);
-    manifest = parse_json_exact(text);
-  } catch (const InputFileError& error) {
-    check.problems.push_back(std::string(error.what()) + " (is this a vector folder?)");
-    return check;
-  } catch (const JsonError& error) {
-    check.problems.push_back(manifest_name + ": not valid JSON: " + error.what());
-    return check;
-  }
-  if (!manifest.is_object() || !manifest.contains("files") || !manifest["files"].is_array()) {
-    check.problems.push_back(manifest_name + ": no \"files\" array");
-    return check;
-  }
-  if (manifest["files"].empty())
-    check.problems.push_back(manifest_name + ": lists no vector file");
-  if (!manifest.contains("vectors_version") || !manifest["vectors_version"].is_string() ||
-      !is_semantic_version(manifest["vectors_version"].get<std::string>()))
-    check.problems.push_back(manifest_name +
-                             ": no \"vectors_version\" of the form MAJOR.MINOR.PATCH");
-  else
-    check.vectors_version = manifest["vectors_version"].get<std::string>();
-  if (!manifest.contains("spec_revision") || !manifest["spec_revision"].is_string())
-    check.problems.push_back(manifest_name + ": no \"spec_revision\"");
-  std::set<std::string> listed;
-  for (std::size_t i = 0; i < manifest["files"].size(); ++i) {
-    const nlohmann::json& entry = manifest["files"][i];
-    if (!entry.is_object() || !entry.contains("path") || !entry["path"].is_string() ||
-        !entry.contains("sha256") || !entry["sha256"].is_string()) {
-      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) +
-                               "] lacks a string \"path\" or \"sha256\"");
-      continue;
-    }
-    const std::string relative = entry["path"].get<std::string>();
-    if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
-      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) + "] path " +
-                               dump_json_exact(relative) + " is not inside the folder");
-      continue;
-    }
-    if (!listed.insert(relative).second) {
-      check.problems.push_back(manifest_name + ": lists " + relative + " twice");
-      continue;
-    }
-    const fs::path path = root / relative;
-    try {
-      if (sha256_hex(read_text(path)) != entry["sha256"].get<std::string>()) {
-        check.problems.push_back(path.string() +
-                                 ": SHA-256 differs from the manifest (the file is corrupted or "
-                                 "was changed after the manifest was written)");
-        continue;
-      }
-    } catch (const InputFileError& error) {
-      check.problems.push_back(std::string(error.what()) + " (listed in the manifest)");
-      continue;
-    }
-    check.paths.push_back(relative);
-  }
-  std::error_code error;
-  for (auto entry = fs::recursive_directory_iterator(root, error);
-       !error && entry != fs::recursive_directory_iterator(); entry.increment(error)) {
-    if (entry->path().extension() != ".json") continue;
-    const std::string relative = fs::relative(entry->path(), root).generic_string();
-    if (relative != "manifest.json" && !relative.starts_with("schema/") && !listed.count(relative))
-      check.problems.push_back(entry->path().string() + ": not listed in the manifest");
-  }
-  return check;
-}
 
 VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options) {
   VectorCheckReport report;
@@ -416,7 +312,7 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
       const nlohmann::json file = read_vector_file(path);
       const nlohmann::json* value = file.contains("family") ? &file["family"] : nullptr;
       family = value != nullptr && value->is_string() ? value->get<std::string>() : "";
-    } catch (const std::runtime_error& error) {
+    } catch (const VectorFormatError& error) {
       report.problems.push_back(error.what());
       continue;
     }

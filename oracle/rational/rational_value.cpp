@@ -2,13 +2,13 @@
 // comparison of integers. No floating-point arithmetic is used anywhere, and nothing is taken from
 // the fast oracle: only the fields of the type table (width, exponent and mantissa widths, bias,
 // kind of special values) are read, and the values are derived from them as the spec states.
-#include "oracle/slow/slow_float.hpp"
+#include "oracle/rational/rational_value.hpp"
 
 #include <array>
 #include <stdexcept>
 #include <string>
 
-namespace cvc::slow {
+namespace cvc::rational {
 namespace {
 
 Integer pow2_integer(int k) {  // 2^k for k >= 0
@@ -67,8 +67,8 @@ Rational compute_max_value(const DataType& type) {
   if (type.is_integer()) return Rational(integer_max(type));
   const std::uint64_t mantissa_all_ones = (1ull << type.mantissa_bits) - 1;
   for (std::uint64_t e = (1ull << type.exponent_bits) - 1;; --e) {
-    const SlowValue v = value_of(type, e << type.mantissa_bits | mantissa_all_ones);
-    if (v.kind == SlowValue::Kind::Finite) return v.value;
+    const RationalValue v = value_of(type, e << type.mantissa_bits | mantissa_all_ones);
+    if (v.kind == RationalValue::Kind::Finite) return v.value;
     if (e == 0) break;
   }
   throw std::logic_error(std::string(type.name) + " has no finite pattern");
@@ -118,9 +118,9 @@ int compare_values(const Rational& a, const Rational& b) {
   return Integer(numerator(a) * denominator(b)).compare(Integer(numerator(b) * denominator(a)));
 }
 
-SlowValue value_of(const DataType& type, std::uint64_t bits) {
+RationalValue value_of(const DataType& type, std::uint64_t bits) {
   bits &= type.bit_mask();
-  SlowValue result;
+  RationalValue result;
   if (type.is_integer()) {
     // Two's complement: a set top bit of a signed pattern weighs -2^(N-1) instead of 2^(N-1).
     Integer n = bits;
@@ -140,19 +140,19 @@ SlowValue value_of(const DataType& type, std::uint64_t bits) {
   switch (type.specials) {
     case Specials::IEEE:  // exponent all ones: infinity (mantissa 0) or NaN
       if (e == exponent_all_ones) {
-        result.kind = m == 0 ? SlowValue::Kind::Infinity : SlowValue::Kind::NaN;
+        result.kind = m == 0 ? RationalValue::Kind::Infinity : RationalValue::Kind::NaN;
         return result;
       }
       break;
     case Specials::FiniteNaNAtNegZero:  // 0b1000...0 is NaN; everything else is a number
       if (sign && e == 0 && m == 0) {
-        result.kind = SlowValue::Kind::NaN;
+        result.kind = RationalValue::Kind::NaN;
         return result;
       }
       break;
     case Specials::UnsignedNoZero:  // 0b1111'1111 is NaN
       if (e == exponent_all_ones) {
-        result.kind = SlowValue::Kind::NaN;
+        result.kind = RationalValue::Kind::NaN;
         return result;
       }
       break;
@@ -185,8 +185,8 @@ std::optional<std::uint64_t> pattern_of(const DataType& type, const Rational& x,
   // Build a candidate pattern from the fields, then accept it only if it decodes to x: whatever
   // the special encodings of the type, a wrong candidate cannot slip through.
   const auto decodes_to_x = [&](std::uint64_t candidate) -> std::optional<std::uint64_t> {
-    const SlowValue v = value_of(type, candidate);
-    if (v.kind != SlowValue::Kind::Finite || v.value != x) return std::nullopt;
+    const RationalValue v = value_of(type, candidate);
+    if (v.kind != RationalValue::Kind::Finite || v.value != x) return std::nullopt;
     if (x.sign() == 0 && v.negative != (negative_zero && type.has_negative_zero()))
       return std::nullopt;
     return candidate;
@@ -296,4 +296,4 @@ Rational min_value(const DataType& type) {
   return compute_min_value(type);
 }
 
-}  // namespace cvc::slow
+}  // namespace cvc::rational

@@ -1,4 +1,4 @@
-#include "generators/sha256.hpp"
+#include "vector_format/sha256.hpp"
 
 #include <array>
 #include <cstdint>

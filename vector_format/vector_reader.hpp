@@ -11,13 +11,10 @@
 
 #include "oracle/cast_rule.hpp"
 #include "oracle/codec_metadata.hpp"
+#include "vector_format/result_text.hpp"
+#include "vector_format/vector_file.hpp"
 
 namespace cvc {
-
-class VectorFormatError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct VectorCase {
   std::uint64_t id = 0;
@@ -45,6 +42,10 @@ struct CastVectorGroup {
   const DataType& output_type() const { return *rules.front().output; }
   // The codec configuration k as JSON, with data_type.
   nlohmann::json configuration_with_data_type(std::size_t k) const;
+  // Why the array metadata of configuration k (the group's fill value, the cast_value codec) is
+  // invalid for the oracle, fill value round trip included; nullopt when valid. The harness sends
+  // this metadata as the array's, so a group with invalid metadata is a defect of the vectors.
+  std::optional<std::string> metadata_problem(std::size_t k) const;
   std::string where() const;  // "cast/float16.json group 3 (encode float16 -> int8)"
 };
 
@@ -60,10 +61,5 @@ const nlohmann::json& vector_array(const nlohmann::json& object, const char* key
 // throws VectorFormatError.
 std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path,
                                                    std::uint64_t* number_of_cases = nullptr);
-
-// "0x7f" -> bits of `type`; "error:kind" -> nullopt. Throws VectorFormatError (with `where`)
-// for anything else, including a pattern of the wrong width.
-std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
-                                               const std::string& where);
 
 }  // namespace cvc

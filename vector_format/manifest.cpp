@@ -1,0 +1,121 @@
+#include "vector_format/manifest.hpp"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "oracle/input_file.hpp"
+#include "oracle/json_exact.hpp"
+#include "vector_format/sha256.hpp"
+
+namespace cvc {
+
+std::string manifest_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::string text = "{\"schema\":\"cast-value-vectors-manifest\",\"schema_version\":1,";
+  text += "\n\"vectors_version\":" + dump_json_exact(std::string(kVectorsVersion)) + ",";
+  text += "\n\"spec_revision\":" + dump_json_exact(std::string(kSpecRevision)) + ",";
+  text += "\n\"changelog\":\"CHANGELOG.md\",\n\"license\":\"LICENSE (MIT, at the repository root)\",";
+  text += "\n\"files\":[";
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& [path, content] = files[i];
+    const nlohmann::json entry = {
+        {"path", path}, {"sha256", sha256_hex(content)}, {"bytes", content.size()}};
+    text += (i == 0 ? "\n" : ",\n") + dump_json_exact(entry);
+  }
+  return text + "]}\n";
+}
+
+bool is_semantic_version(const std::string& text) {
+  int parts = 0;
+  std::size_t digits = 0;
+  for (const char c : text + ".") {
+    if (c >= '0' && c <= '9') {
+      ++digits;
+    } else if (c == '.' && digits > 0) {
+      ++parts;
+      digits = 0;
+    } else {
+      return false;
+    }
+  }
+  return parts == 3;
+}
+
+
+ManifestCheck check_manifest(const std::string& directory) {
+  namespace fs = std::filesystem;
+  ManifestCheck check;
+  const fs::path root(directory);
+  const fs::path manifest_path = root / "manifest.json";
+  const std::string manifest_name = manifest_path.string();
+  nlohmann::json manifest;
+  try {
+    const std::string text = read_input_file(manifest_path.string());
+    check.sha256 = sha256_hex(text);
+    manifest = parse_json_exact(text);
+  } catch (const InputFileError& error) {
+    check.problems.push_back(std::string(error.what()) + " (is this a vector folder?)");
+    return check;
+  } catch (const JsonError& error) {
+    check.problems.push_back(manifest_name + ": not valid JSON: " + error.what());
+    return check;
+  }
+  if (!manifest.is_object() || !manifest.contains("files") || !manifest["files"].is_array()) {
+    check.problems.push_back(manifest_name + ": no \"files\" array");
+    return check;
+  }
+  if (manifest["files"].empty())
+    check.problems.push_back(manifest_name + ": lists no vector file");
+  if (!manifest.contains("vectors_version") || !manifest["vectors_version"].is_string() ||
+      !is_semantic_version(manifest["vectors_version"].get<std::string>()))
+    check.problems.push_back(manifest_name +
+                             ": no \"vectors_version\" of the form MAJOR.MINOR.PATCH");
+  else
+    check.vectors_version = manifest["vectors_version"].get<std::string>();
+  if (!manifest.contains("spec_revision") || !manifest["spec_revision"].is_string())
+    check.problems.push_back(manifest_name + ": no \"spec_revision\"");
+  std::set<std::string> listed;
+  for (std::size_t i = 0; i < manifest["files"].size(); ++i) {
+    const nlohmann::json& entry = manifest["files"][i];
+    if (!entry.is_object() || !entry.contains("path") || !entry["path"].is_string() ||
+        !entry.contains("sha256") || !entry["sha256"].is_string()) {
+      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) +
+                               "] lacks a string \"path\" or \"sha256\"");
+      continue;
+    }
+    const std::string relative = entry["path"].get<std::string>();
+    if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
+      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) + "] path " +
+                               dump_json_exact(relative) + " is not inside the folder");
+      continue;
+    }
+    if (!listed.insert(relative).second) {
+      check.problems.push_back(manifest_name + ": lists " + relative + " twice");
+      continue;
+    }
+    const fs::path path = root / relative;
+    try {
+      if (sha256_hex(read_input_file(path.string())) != entry["sha256"].get<std::string>()) {
+        check.problems.push_back(path.string() +
+                                 ": SHA-256 differs from the manifest (the file is corrupted or "
+                                 "was changed after the manifest was written)");
+        continue;
+      }
+    } catch (const InputFileError& error) {
+      check.problems.push_back(std::string(error.what()) + " (listed in the manifest)");
+      continue;
+    }
+    check.paths.push_back(relative);
+  }
+  std::error_code error;
+  for (auto entry = fs::recursive_directory_iterator(root, error);
+       !error && entry != fs::recursive_directory_iterator(); entry.increment(error)) {
+    if (entry->path().extension() != ".json") continue;
+    const std::string relative = fs::relative(entry->path(), root).generic_string();
+    if (relative != "manifest.json" && !relative.starts_with("schema/") && !listed.count(relative))
+      check.problems.push_back(entry->path().string() + ": not listed in the manifest");
+  }
+  return check;
+}
+
+}  // namespace cvc

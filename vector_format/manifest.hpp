@@ -1,0 +1,39 @@
+// The manifest of a vector folder (vectors/README.md): the vectors' version and the spec revision
+// they follow, then every vector file with its SHA-256 and size. Written by `cvc generate`,
+// checked by `cvc verify-vectors` and, before any file is used, by `cvc run --vectors`.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace cvc {
+
+// The version of the published vectors (semantic: a change of any expected result is a new major
+// or minor version; vectors/CHANGELOG.md says what changed) and the spec text they follow.
+inline constexpr std::string_view kVectorsVersion = "1.0.0";
+inline constexpr std::string_view kSpecRevision =
+    "zarr-extensions codecs/cast_value/README.md, change log through \"Fixed the NumPy "
+    "compatibility example to encode positive infinity as Infinity\"";
+
+// manifest.json for the produced files (path -> text), deterministic: the vectors' version and
+// spec revision, then each file's path, SHA-256 and size.
+std::string manifest_text(const std::vector<std::pair<std::string, std::string>>& files);
+
+// A vector folder's manifest, checked before any file of it is used: it parses, carries a vectors
+// version and spec revision, lists at least one file; each listed file is inside the folder, a
+// regular file under the size cap, listed once, with the listed SHA-256; no .json file beside
+// them is unlisted (schema/ aside). `paths` holds the listed files that passed.
+struct ManifestCheck {
+  std::vector<std::string> paths;
+  std::vector<std::string> problems;  // each names the file
+  std::string vectors_version;
+  std::string sha256;  // of manifest.json
+};
+ManifestCheck check_manifest(const std::string& directory);
+
+// MAJOR.MINOR.PATCH, each a run of digits.
+bool is_semantic_version(const std::string& text);
+
+}  // namespace cvc

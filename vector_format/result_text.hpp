@@ -1,0 +1,23 @@
+// The vectors' notation of a cast result: an output pattern "0x7f" (lowercase hex, two digits per
+// storage byte) or "error:<kind>" (vectors/README.md, "Bits and values"). Written by the
+// generators, read by the reader and the harness.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "oracle/cast_result.hpp"
+#include "oracle/data_type.hpp"
+
+namespace cvc {
+
+// "0x7f" or "error:out_of_range".
+std::string result_text(const DataType& output, const CastResult& result);
+
+// "0x7f" -> bits of `type`; "error:kind" -> nullopt. Throws VectorFormatError (with `where`)
+// for anything else, including a pattern of the wrong width.
+std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
+                                               const std::string& where);
+
+}  // namespace cvc
