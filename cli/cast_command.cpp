@@ -10,7 +10,7 @@
 namespace cvc::cli {
 namespace {
 
-constexpr std::string_view kHelp =
+constexpr std::string_view kCastHelp =
     R"(usage: cvc cast --from TYPE --config JSON [--decode] [--reading FLAG=ALT]... VALUE...
 
 Casts each VALUE with a cast_value codec and explains the result.
@@ -35,7 +35,7 @@ example: cvc cast --from float64 --config '{"data_type": "int8", "out_of_range":
 
 int run_cast(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << kHelp;
+    std::cout << kCastHelp;
     return kExitOk;
   }
   const DataType& array_type = type_argument("cvc cast", arguments.required_option("from"));

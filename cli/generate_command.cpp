@@ -13,7 +13,7 @@
 namespace cvc::cli {
 namespace {
 
-constexpr std::string_view kHelp =
+constexpr std::string_view kGenerateHelp =
     R"(usage: cvc generate --out DIR [--only PATH_PREFIX] [--jobs N] [--quiet]
 
 Writes every vector file (vectors/README.md) and DIR/manifest.json with each file's SHA-256.
@@ -31,7 +31,7 @@ The output is identical on every run and machine: the committed vectors/ folder 
 
 int run_generate(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << kHelp;
+    std::cout << kGenerateHelp;
     return kExitOk;
   }
   const std::filesystem::path out = arguments.required_option("out");

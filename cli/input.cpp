@@ -82,7 +82,7 @@ Readings readings_argument(std::string_view command, const std::vector<std::stri
     if (choice == 0 && alternative != "default") {
       std::string known;
       for (int k = 0; k < info->alternative_count(); ++k)
-        known += " " + std::string(info->alternatives[k]);
+        known.append(" ").append(info->alternatives[k]);
       throw UsageError(prefix(command) + "--reading " + pair + ": " + std::string(info->name) +
                        " has the alternatives:" + known + " (or default)");
     }

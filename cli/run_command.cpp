@@ -20,7 +20,7 @@
 namespace cvc::cli {
 namespace {
 
-constexpr std::string_view kHelp =
+constexpr std::string_view kRunHelp =
     R"(usage: cvc run --impl "COMMAND ..." (--vectors DIR | --live exhaustive|random) [options]
 
 Runs an implementation through its adapter (harness/PROTOCOL.md), compares every result with the
@@ -83,8 +83,10 @@ ReportFile open_report(const std::string& path, void (*writer)(const RunSummary&
 std::string selection_text(const CaseFilter& filter) {
   std::string text;
   const auto add = [&text](std::string_view option, const std::vector<std::string>& values) {
-    for (const std::string& value : values)
-      text += (text.empty() ? "" : " ") + std::string(option) + " " + value;
+    for (const std::string& value : values) {
+      if (!text.empty()) text += ' ';
+      text.append(option).append(" ").append(value);
+    }
   };
   add("--type", filter.types);
   add("--direction", filter.directions);
@@ -96,7 +98,7 @@ std::string selection_text(const CaseFilter& filter) {
 
 int run_run(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << kHelp;
+    std::cout << kRunHelp;
     return kExitOk;
   }
   RunnerOptions options;

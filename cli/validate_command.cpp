@@ -11,7 +11,7 @@
 namespace cvc::cli {
 namespace {
 
-constexpr std::string_view kHelp =
+constexpr std::string_view kValidateHelp =
     R"(usage: cvc validate --array-type TYPE --fill-value JSON --codecs JSON [--reading FLAG=ALT]...
        cvc validate ZARR_JSON_FILE [--reading FLAG=ALT]...
 
@@ -40,7 +40,7 @@ std::string read_file(const std::string& path) {
 
 int run_validate(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << kHelp;
+    std::cout << kValidateHelp;
     return kExitOk;
   }
   const std::optional<std::string> array_type = arguments.option("array-type");

@@ -8,7 +8,7 @@
 namespace cvc::cli {
 namespace {
 
-constexpr std::string_view kHelp =
+constexpr std::string_view kVerifyHelp =
     R"(usage: cvc verify-vectors [--completeness-sample N] [--max-file-bytes N] [--quiet] DIR
 
 Checks a vector folder: manifest.json lists exactly the files present with their SHA-256, every
@@ -28,7 +28,7 @@ and case), 2 for bad arguments.
 
 int run_verify_vectors(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << kHelp;
+    std::cout << kVerifyHelp;
     return kExitOk;
   }
   VectorCheckOptions options;

@@ -89,7 +89,7 @@ void write_counts_table(std::ostream& out, std::string_view first_heading,
   out << "</table>\n";
 }
 
-void write_header(const RunSummary& summary, std::ostream& out) {
+void write_html_header(const RunSummary& summary, std::ostream& out) {
   const RunInfo& info = summary.info();
   const RunEnd& end = summary.run_end();
   std::string implementation = info.implementation_name;
@@ -323,7 +323,7 @@ void write_html_report(const RunSummary& summary, std::ostream& stream) {
       << html("cast_value conformance: " + info.implementation_name + " " +
               info.implementation_version)
       << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
-  write_header(summary, out);
+  write_html_header(summary, out);
   write_legend(out);
   const std::vector<std::string_view> operations = summary.operations();
   if (operations.empty()) out << "<p>No case was run.</p>\n";

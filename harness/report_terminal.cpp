@@ -110,7 +110,7 @@ void write_field(std::ostream& out, std::string_view indent, std::string_view na
   out << "\n";
 }
 
-void write_header(const RunSummary& summary, std::ostream& out) {
+void write_terminal_header(const RunSummary& summary, std::ostream& out) {
   const RunInfo& info = summary.info();
   std::string implementation =
       info.implementation_name.empty() ? "(unnamed implementation)" : info.implementation_name;
@@ -349,7 +349,7 @@ std::string describe_incident(const AdapterIncident& incident, std::string_view 
 
 void write_terminal_report(const RunSummary& summary, std::ostream& out,
                            const TerminalOptions& options) {
-  write_header(summary, out);
+  write_terminal_header(summary, out);
   write_cells(summary, out);
   write_rules(summary, out);
   write_flags(summary, out);

@@ -113,6 +113,18 @@ std::uint64_t DataType::integer_min_magnitude() const {
   return family == Family::SignedInteger ? 1ull << (bits - 1) : 0;
 }
 
+// kDataTypeCount and the table must stay in step: a missing entry would be a zero-initialized type
+// without a name, and two entries must never share a name.
+constexpr bool table_is_complete() {
+  for (std::size_t i = 0; i < kTable.size(); ++i) {
+    if (kTable[i].name.empty() || kTable[i].bits <= 0) return false;
+    for (std::size_t j = 0; j < i; ++j)
+      if (kTable[j].name == kTable[i].name) return false;
+  }
+  return true;
+}
+static_assert(table_is_complete(), "every one of the kDataTypeCount entries needs a unique name");
+
 const std::array<DataType, kDataTypeCount>& all_data_types() {
   return kTable;
 }
