@@ -190,8 +190,10 @@ TEST(HostileAdapter, OneThatStopsReadingTimesOutAndLeavesNothingRunning) {
   const ScriptAdapter adapter("stop-reading", std::string(kHello) + "exec @SLEEP@\n");
   const auto outcome = run_live(adapter, {"float64"}, 8192, std::chrono::milliseconds(1000));
   EXPECT_TRUE(outcome->end.aborted) << "the run must end with a reason";
-  EXPECT_LT(outcome->seconds, 60.0);
+  // Five timeouts of 1 s end it; the rest is generating the cases (slow under the sanitizers).
+  EXPECT_LT(outcome->seconds, 300.0);
   EXPECT_GT(outcome->summary.incident_count(), 0u);
+  EXPECT_LE(outcome->summary.incident_count(), 10u) << "five in a row, and their restarts";
   EXPECT_NE(exit_code(outcome->summary), 0);
   EXPECT_EQ(adapter.survivors(), 0);
 }
