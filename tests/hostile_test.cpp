@@ -187,11 +187,21 @@ std::unique_ptr<Outcome> run_live(const ScriptAdapter& adapter, std::vector<std:
 }
 
 TEST(HostileAdapter, OneThatStopsReadingTimesOutAndLeavesNothingRunning) {
-  const ScriptAdapter adapter("stop-reading", std::string(kHello) + "exec @SLEEP@\n");
-  const auto outcome = run_live(adapter, {"float64"}, 8192, std::chrono::milliseconds(1000));
+  // It shrinks its stdin pipe to 4 KiB (F_SETPIPE_SZ = 1031) and never reads again, so that a
+  // request of 4096 elements (at least 8 KiB of hex) cannot be written.
+  const ScriptAdapter adapter(
+      "stop-reading",
+      std::string(kHello) +
+          "exec python3 -c 'import fcntl, time; fcntl.fcntl(0, 1031, 4096); time.sleep(600)' "
+          "@SLEEP@\n");
+  const auto outcome = run_live(adapter, {"float64"}, 4096, std::chrono::milliseconds(1000));
   EXPECT_TRUE(outcome->end.aborted) << "the run must end with a reason";
   // Five timeouts of 1 s end it; the rest is generating the cases (slow under the sanitizers).
-  EXPECT_LT(outcome->seconds, 300.0);
+  EXPECT_LT(outcome->seconds, 120.0);
+  ASSERT_FALSE(outcome->summary.incidents().empty());
+  EXPECT_NE(outcome->summary.incidents().front().detail.find("stopped reading its stdin"),
+            std::string::npos)
+      << outcome->summary.incidents().front().detail;
   EXPECT_GT(outcome->summary.incident_count(), 0u);
   EXPECT_LE(outcome->summary.incident_count(), 10u) << "five in a row, and their restarts";
   EXPECT_NE(exit_code(outcome->summary), 0);
