@@ -195,6 +195,21 @@ TEST_F(VectorCheckTest, WrongJsonTypesAreFormatErrors) {
   EXPECT_TRUE(mentions(report, "cast/float4_e2m1fn.json: missing \"groups\""));
 }
 
+TEST_F(VectorCheckTest, EmptyResultsAndAConfigurationThatIsNoObjectAreFormatErrors) {
+  // Once a division by zero (empty results, configurations not a multiple of the five rounding
+  // modes) and an escaped library exception (a configuration that is a string).
+  mutate(0, [](nlohmann::json& file) {
+    nlohmann::json& group = file["groups"][0];
+    group["configurations"] = nlohmann::json::array({group["configurations"][0]});
+    group["cases"][0]["results"] = nlohmann::json::array();
+  });
+  mutate(1, [](nlohmann::json& file) { file["groups"][0]["configurations"][0] = "int2"; });
+  write_all();
+  const VectorCheckReport report = check();
+  EXPECT_TRUE(mentions(report, "cast/int2.json group 0 case 1: \"results\" must have 1 entries"));
+  EXPECT_TRUE(mentions(report, "cast/float4_e2m1fn.json group 0 configuration 0: not a JSON object"));
+}
+
 TEST_F(VectorCheckTest, ADeviceOrAFifoIsNeverRead) {
   fs::remove(root_ / "cast/int2.json");
   fs::create_symlink("/dev/zero", root_ / "cast/int2.json");

@@ -72,6 +72,9 @@ void read_configurations(CastVectorGroup& group, const nlohmann::json& json,
   if (!configurations.is_array() || configurations.empty())
     throw VectorFormatError(where + ": \"configurations\" is not a non-empty array");
   for (std::size_t k = 0; k < configurations.size(); ++k) {
+    if (!configurations[k].is_object())
+      throw VectorFormatError(where + " configuration " + std::to_string(k) +
+                              ": not a JSON object");
     group.configurations.push_back(configurations[k]);
     try {
       group.codecs.push_back(
@@ -119,7 +122,9 @@ std::uint64_t read_case_input(const nlohmann::json& case_json, const CaseShape& 
 std::vector<std::string> read_case_results(const nlohmann::json& case_json, const CaseShape& shape,
                                            const std::string& at) {
   const nlohmann::json& results = member(case_json, "results", at);
-  if (!results.is_array() ||
+  // An empty list never fits, also when the configurations do not divide by the rounding modes
+  // (per_rounding 0): every configuration needs its result.
+  if (!results.is_array() || results.empty() ||
       (results.size() != shape.count && results.size() != shape.per_rounding))
     throw VectorFormatError(at + ": \"results\" must have " + std::to_string(shape.count) +
                             " entries (or " + std::to_string(shape.per_rounding) +
