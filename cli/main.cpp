@@ -6,8 +6,8 @@
 
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
-#include "vector_format/manifest.hpp"
 #include "harness/adapter_client.hpp"
+#include "vector_format/manifest.hpp"
 
 namespace {
 

@@ -13,9 +13,9 @@
 #include "harness/report_output.hpp"
 #include "harness/report_terminal.hpp"
 #include "harness/runner.hpp"
-#include "vector_format/vector_reader.hpp"
 #include "harness/vector_source.hpp"
 #include "oracle/input_file.hpp"
+#include "vector_format/vector_reader.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -116,8 +116,8 @@ int run_run(Arguments& arguments) {
   options.strict = arguments.flag("strict");
   options.timeout = std::chrono::milliseconds(
       1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
-  options.max_consecutive_incidents =
-      static_cast<int>(std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
+  options.max_consecutive_incidents = static_cast<int>(
+      std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   std::optional<std::string> json_path = arguments.option("json");
   std::optional<std::string> junit_path = arguments.option("junit");

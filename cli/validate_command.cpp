@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "oracle/input_file.hpp"
 #include "cli/input.hpp"
+#include "oracle/input_file.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::cli {

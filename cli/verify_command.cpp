@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "vector_format/vector_check.hpp"
 #include "oracle/input_file.hpp"
+#include "vector_format/vector_check.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -34,8 +34,7 @@ int run_verify_vectors(Arguments& arguments) {
   VectorCheckOptions options;
   options.completeness_sample =
       arguments.number_option("completeness-sample", options.completeness_sample);
-  set_max_input_file_bytes(
-      arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
   const bool quiet = arguments.flag("quiet");
   const std::vector<std::string> folders = arguments.finish();
   if (folders.size() != 1) throw UsageError("cvc verify-vectors: give exactly one DIR");

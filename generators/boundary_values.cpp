@@ -214,14 +214,16 @@ std::vector<std::uint64_t> compute_cast_boundaries(const DataType& source, const
     if (key > reach || key < -reach) continue;
     if (key == 0) {
       for (bool negative_zero : {false, true})
-        if (const auto p = rational::pattern_of(source, key, negative_zero)) add_with_neighbours(*p);
+        if (const auto p = rational::pattern_of(source, key, negative_zero))
+          add_with_neighbours(*p);
       continue;
     }
     // The source values on either side of the key (the same one when the source holds the key).
     for (Rounding side : {Rounding::TowardsNegative, Rounding::TowardsPositive}) {
       const Rational r = rational::round_to_grid(source, key, side);
       if (r > max || r < min) continue;
-      if (const auto p = rational::pattern_of(source, r, r == 0 && key < 0)) add_with_neighbours(*p);
+      if (const auto p = rational::pattern_of(source, r, r == 0 && key < 0))
+        add_with_neighbours(*p);
     }
   }
   sort_unique(patterns);

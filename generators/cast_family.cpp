@@ -5,8 +5,8 @@
 #include "generators/case_results.hpp"
 #include "generators/cast_inputs.hpp"
 #include "generators/fill_value.hpp"
-#include "vector_format/vector_file.hpp"
 #include "oracle/scalar_json.hpp"
+#include "vector_format/vector_file.hpp"
 
 namespace cvc {
 namespace {

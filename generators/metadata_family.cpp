@@ -5,10 +5,10 @@
 #include <string_view>
 #include <vector>
 
-#include "vector_format/vector_file.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/readings.hpp"
+#include "vector_format/vector_file.hpp"
 
 namespace cvc {
 namespace {

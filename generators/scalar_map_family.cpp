@@ -5,9 +5,9 @@
 #include "generators/boundary_values.hpp"
 #include "generators/case_results.hpp"
 #include "generators/fill_value.hpp"
-#include "vector_format/vector_file.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
+#include "vector_format/vector_file.hpp"
 
 namespace cvc {
 namespace {

@@ -8,12 +8,12 @@
 #include <utility>
 #include <vector>
 
-#include "vector_format/vector_file.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
+#include "oracle/rational/rational_value.hpp"
 #include "oracle/readings.hpp"
 #include "oracle/scalar_json.hpp"
-#include "oracle/rational/rational_value.hpp"
+#include "vector_format/vector_file.hpp"
 
 namespace cvc {
 namespace {

@@ -6,10 +6,10 @@
 #include "generators/metadata_family.hpp"
 #include "generators/scalar_map_family.hpp"
 #include "generators/scalars_family.hpp"
-#include "vector_format/sha256.hpp"
-#include "vector_format/vector_file.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
+#include "vector_format/sha256.hpp"
+#include "vector_format/vector_file.hpp"
 
 namespace cvc {
 
@@ -25,6 +25,5 @@ std::vector<VectorFileSpec> vector_set() {
   files.push_back({"scalars.json", "scalars", [] { return scalars_family_file(); }});
   return files;
 }
-
 
 }  // namespace cvc

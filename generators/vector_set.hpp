@@ -8,7 +8,6 @@
 
 namespace cvc {
 
-
 struct VectorFileSpec {
   std::string path;    // relative to the vectors folder, e.g. "cast/float16.json"
   std::string family;  // "cast", "scalar_map", "metadata", "scalars"
@@ -16,6 +15,5 @@ struct VectorFileSpec {
 };
 
 std::vector<VectorFileSpec> vector_set();
-
 
 }  // namespace cvc

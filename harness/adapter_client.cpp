@@ -41,7 +41,8 @@ AdapterIncident AdapterClient::make_incident(std::string kind, std::string detai
 std::optional<nlohmann::json> AdapterClient::interrupted(const std::string& what,
                                                          std::uint64_t cases,
                                                          AdapterIncident& incident) {
-  incident = make_incident("interrupted", "the run was interrupted (SIGINT or SIGTERM)", what, cases);
+  incident =
+      make_incident("interrupted", "the run was interrupted (SIGINT or SIGTERM)", what, cases);
   process_.stop(std::chrono::milliseconds(200));
   connected_ = false;
   return std::nullopt;
@@ -63,8 +64,10 @@ std::optional<nlohmann::json> AdapterClient::exchange(const nlohmann::json& requ
     case AdapterProcess::Status::Done:
       break;
     case AdapterProcess::Status::Timeout:
-      return fail("timeout", "the adapter stopped reading its stdin: the request could not be "
-                             "written within " + seconds);
+      return fail("timeout",
+                  "the adapter stopped reading its stdin: the request could not be "
+                  "written within " +
+                      seconds);
     case AdapterProcess::Status::Interrupted:
       return interrupted(what, cases, incident);
     default:
@@ -150,7 +153,8 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   // Names the harness does not know would silently make cases unsupported: refuse them.
   std::string unknown;
   for (const std::string& name : handshake.data_types)
-    if (find_data_type(name) == nullptr) unknown += (unknown.empty() ? "" : ", ") + dump_json_exact(name);
+    if (find_data_type(name) == nullptr)
+      unknown += (unknown.empty() ? "" : ", ") + dump_json_exact(name);
   if (!unknown.empty())
     return bad("data_types names types that are not among the 26 (oracle/data_type.hpp): " +
                unknown);
@@ -224,7 +228,8 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
 }
 
 AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
-  const std::string what = "validate " + truncated(dump_json_exact(request.array_data_type)) + " array";
+  const std::string what =
+      "validate " + truncated(dump_json_exact(request.array_data_type)) + " array";
   const nlohmann::json message = {{"cmd", "validate"},
                                   {"id", next_id_++},
                                   {"array_data_type", request.array_data_type},

@@ -84,7 +84,7 @@ bool AdapterProcess::running() {
 }
 
 AdapterProcess::Status AdapterProcess::write_line(const std::string& line,
-                                                 std::chrono::milliseconds timeout) {
+                                                  std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   const std::string data = line + "\n";
   std::size_t written = 0;
@@ -136,7 +136,7 @@ void AdapterProcess::drain_stderr() {
 }
 
 AdapterProcess::Status AdapterProcess::read_line(std::string& line,
-                                                std::chrono::milliseconds timeout) {
+                                                 std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   bool open = true;
   for (;;) {

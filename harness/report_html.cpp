@@ -124,9 +124,8 @@ void write_html_header(const RunSummary& summary, std::ostream& out) {
       out << "<tr><th>" << html(name) << "</th><td>" << html(value) << "</td></tr>\n";
   out << "</table>\n";
   const int code = exit_code(summary);
-  out << "<p class=\"result\">Result: "
-      << result_label(summary)
-      << " (exit code " << code << ")</p>\n<p>Totals: " << html(counts_text(summary.totals()))
+  out << "<p class=\"result\">Result: " << result_label(summary) << " (exit code " << code
+      << ")</p>\n<p>Totals: " << html(counts_text(summary.totals()))
       << "</p>\n<p>Accounting: " << html(accounting_text(summary)) << "</p>\n";
   if (!end.outside_selection.empty()) {
     out << "<p>Outside the selection (no protocol operation exercises them):</p>\n<ul>\n";
@@ -218,9 +217,9 @@ enum class GroupDetail { WithExample, CountOnly, Omitted };
 
 void write_group_row(const FailureGroup& group, GroupDetail detail, std::ostream& out) {
   const CellStatus status = cell_status(group.counts);
-  out << "<tr><td class=\"text " << cell_status_name(status) << "\">"
-      << cell_status_symbol(status) << " " << html(group.kind) << "</td><td>"
-      << html(group.rule) << "</td><td class=\"count\">" << group.counts.total() << "</td>";
+  out << "<tr><td class=\"text " << cell_status_name(status) << "\">" << cell_status_symbol(status)
+      << " " << html(group.kind) << "</td><td>" << html(group.rule) << "</td><td class=\"count\">"
+      << group.counts.total() << "</td>";
   if (detail == GroupDetail::WithExample && !group.examples.empty()) {
     const CaseOutcome& example = group.examples.front();
     out << "<td>" << html(example.where) << "</td><td class=\"config\">"
@@ -257,7 +256,7 @@ void write_groups(const RunSummary& summary, std::ostringstream& out) {
            groups[end]->input == first.input && groups[end]->output == first.output)
       ++end;
     const std::size_t written = static_cast<std::size_t>(out.tellp());
-    const GroupDetail detail = written < kPageBudgetBytes ? GroupDetail::WithExample
+    const GroupDetail detail = written < kPageBudgetBytes                ? GroupDetail::WithExample
                                : written < kPageBudgetBytes + 100 * 1024 ? GroupDetail::CountOnly
                                                                          : GroupDetail::Omitted;
     const CellSummary* cell = summary.find_cell(first.operation, first.input, first.output);
@@ -265,8 +264,8 @@ void write_groups(const RunSummary& summary, std::ostringstream& out) {
     if (detail == GroupDetail::Omitted) {
       std::uint64_t cases = 0;
       for (std::size_t k = i; k < end; ++k) cases += groups[k]->counts.total();
-      out << "<p id=\"" << id << "\">" << html(first.cell_name()) << ": " << end - i
-          << " groups, " << cases << " cases (listed in report.json: this page is full)</p>\n";
+      out << "<p id=\"" << id << "\">" << html(first.cell_name()) << ": " << end - i << " groups, "
+          << cases << " cases (listed in report.json: this page is full)</p>\n";
     } else {
       out << "<section id=\"" << id << "\">\n<h3>" << html(first.cell_name()) << "</h3>\n<p>"
           << html(cell == nullptr ? "" : counts_text(cell->counts)) << " (<a href=\"#matrix-"

@@ -47,7 +47,8 @@ std::string groups_body(const std::vector<const FailureGroup*>& groups, bool div
     if (diverged != divergences) continue;
     body += group->rule + ": " + group->kind + " (" + std::to_string(group->counts.total()) +
             " cases)\n";
-    if (!group->examples.empty()) body += "  e.g. " + describe_outcome(group->examples.front(), "    ");
+    if (!group->examples.empty())
+      body += "  e.g. " + describe_outcome(group->examples.front(), "    ");
   }
   return body;
 }

@@ -188,7 +188,8 @@ void write_cells(const RunSummary& summary, std::ostream& out) {
     if (status == CellStatus::Unsupported) unsupported.push_back(cell);
     if (status == CellStatus::PartlyUnsupported) ++partly;
     if (status != CellStatus::Fail && status != CellStatus::Divergence) continue;
-    table.add(counts_row(std::string(cell_status_symbol(status)) + " " + cell->name(), cell->counts));
+    table.add(
+        counts_row(std::string(cell_status_symbol(status)) + " " + cell->name(), cell->counts));
     ++listed;
   }
   out << "\nCells (operation input -> output): " << cells.size() << " run, " << listed
@@ -257,13 +258,16 @@ void write_groups(const RunSummary& summary, std::ostream& out, const TerminalOp
     const FailureGroup& group = *groups[i];
     out << "  " << i + 1 << ". " << one_line(group.cell_name()) << ", " << one_line(group.rule)
         << ": " << one_line(group.kind) << " (" << group.counts.total() << " cases)\n";
-    if (!group.examples.empty()) out << "     e.g. " << describe_outcome(group.examples.front(), "       ");
+    if (!group.examples.empty())
+      out << "     e.g. " << describe_outcome(group.examples.front(), "       ");
   }
   if (groups.size() > shown)
-    out << "  ... " << groups.size() - shown << " more groups (the JSON and HTML reports list them)\n";
+    out << "  ... " << groups.size() - shown
+        << " more groups (the JSON and HTML reports list them)\n";
   if (summary.omitted_group_cases() > 0)
     out << "  (" << summary.omitted_group_cases()
-        << " further failing cases fall in groups beyond the report's limit; they are counted above)\n";
+        << " further failing cases fall in groups beyond the report's limit; they are counted "
+           "above)\n";
 }
 
 void write_result(const RunSummary& summary, std::ostream& out) {
@@ -303,14 +307,15 @@ std::string accounting_text(const RunSummary& summary) {
   for (std::size_t i = 0; i < kAllVerdicts.size(); ++i)
     sum += (i == 0 ? "" : " + ") + std::to_string(totals[kAllVerdicts[i]]) + " " +
            verdict_label(kAllVerdicts[i]);
-  if (!summary.ended()) return "the run has not ended: " + std::to_string(counted) + " cases counted so far";
+  if (!summary.ended())
+    return "the run has not ended: " + std::to_string(counted) + " cases counted so far";
   if (!end.not_reached_known)
     return sum + " = " + std::to_string(counted) +
            " cases counted; the run was interrupted and the rest of the selection was not reached "
            "(not counted)";
   if (end.not_reached > 0)
-    return sum + " + " + std::to_string(end.not_reached) + " not reached = " +
-           std::to_string(counted + end.not_reached) + " cases selected";
+    return sum + " + " + std::to_string(end.not_reached) +
+           " not reached = " + std::to_string(counted + end.not_reached) + " cases selected";
   return sum + " = " + std::to_string(counted) + " cases selected: every one counted";
 }
 

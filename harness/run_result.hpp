@@ -24,8 +24,8 @@ inline constexpr int kVerdictCount = 5;
 std::string_view verdict_name(Verdict verdict);  // "pass", "divergence", "fail", ...
 
 struct CaseOutcome {
-  std::string family;  // "cast", "scalar_map", "metadata", "live"
-  std::string where;   // "cast/float16.json group 3 case 17", or "live exhaustive #1234"
+  std::string family;     // "cast", "scalar_map", "metadata", "live"
+  std::string where;      // "cast/float16.json group 3 case 17", or "live exhaustive #1234"
   std::string operation;  // "encode", "decode" or "validate"
   const DataType* input = nullptr;   // cast: the input type; validate: the array data type
   const DataType* output = nullptr;  // cast: the output type; validate: the first codec's data_type
@@ -57,7 +57,7 @@ struct RunInfo {
   std::string command;  // --impl
   std::string implementation_name, implementation_version, implementation_language;
   std::string notes;
-  std::string mode;   // "vectors DIR" or "live exhaustive" / "live random seed=..., count=..."
+  std::string mode;  // "vectors DIR" or "live exhaustive" / "live random seed=..., count=..."
   bool strict = false;
   std::string harness_version;  // CVC_VERSION
   std::string started_at;       // UTC, ISO 8601

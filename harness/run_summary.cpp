@@ -15,7 +15,7 @@ constexpr std::array<std::string_view, kVerdictCount> kVerdictNames = {
     "pass", "divergence", "fail", "unsupported", "adapter_error"};
 constexpr std::array<std::string_view, 6> kCellStatusNames = {
     "not-run", "pass", "partly-unsupported", "divergence", "fail", "unsupported"};
-constexpr std::array<std::string_view, 6> kCellStatusSymbols = {"",          "\u2713", "\u25d0",
+constexpr std::array<std::string_view, 6> kCellStatusSymbols = {"",       "\u2713", "\u25d0",
                                                                 "\u2248", "\u2717", "\u2013"};
 constexpr std::array<std::string_view, 3> kKnownOperations = {"encode", "decode", "validate"};
 constexpr std::string_view kOther = "(other)";
@@ -211,7 +211,8 @@ CaseOutcome RunSummary::kept(const CaseOutcome& outcome) const {
 }
 
 void RunSummary::add_to_group(const CaseOutcome& outcome) {
-  const std::string_view kind = outcome.kind.empty() ? std::string_view("(unclassified)") : outcome.kind;
+  const std::string_view kind =
+      outcome.kind.empty() ? std::string_view("(unclassified)") : outcome.kind;
   std::string key;
   for (const std::string_view part :
        {std::string_view(outcome.operation), type_label(outcome.input), type_label(outcome.output),

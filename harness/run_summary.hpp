@@ -24,10 +24,10 @@ namespace cvc {
 
 struct SummaryLimits {
   std::size_t examples_per_group = 3;  // outcomes kept as examples of each failure group
-  std::size_t groups = 20000;  // failure groups kept; cases of later groups are only counted
-  std::size_t incidents = 1000;         // adapter incidents kept (all are counted)
-  std::size_t distinct_names = 256;     // rules and flags by name; later names pool as "(other)"
-  std::size_t text_bytes = 4096;        // each text field of a kept outcome or incident is cut
+  std::size_t groups = 20000;        // failure groups kept; cases of later groups are only counted
+  std::size_t incidents = 1000;      // adapter incidents kept (all are counted)
+  std::size_t distinct_names = 256;  // rules and flags by name; later names pool as "(other)"
+  std::size_t text_bytes = 4096;     // each text field of a kept outcome or incident is cut
 };
 
 // All verdicts, in Verdict order.
@@ -55,7 +55,14 @@ struct VerdictCounts {
 // first: Fail when any case failed or hit an adapter error; else Divergence when any case
 // diverged; else PartlyUnsupported when some cases passed and the others were unsupported; else
 // Pass when every case passed; Unsupported when every case was unsupported; NotRun: no case.
-enum class CellStatus : std::uint8_t { NotRun, Pass, PartlyUnsupported, Divergence, Fail, Unsupported };
+enum class CellStatus : std::uint8_t {
+  NotRun,
+  Pass,
+  PartlyUnsupported,
+  Divergence,
+  Fail,
+  Unsupported
+};
 std::string_view cell_status_name(CellStatus status);  // "pass", "partly-unsupported", ...
 // A symbol that says the status without colour: "✓" pass, "◐" partly unsupported, "≈" divergence,
 // "✗" fail, "–" unsupported, "" not run.
@@ -90,7 +97,7 @@ struct FailureGroup {
   const DataType* input = nullptr;
   const DataType* output = nullptr;
   std::string rule;
-  std::string kind;  // "wrong value", "matches E8M0Tie=even-exponent", "adapter error: crash"
+  std::string kind;      // "wrong value", "matches E8M0Tie=even-exponent", "adapter error: crash"
   VerdictCounts counts;  // Fail, AdapterError or Divergence
   std::vector<CaseOutcome> examples;
 

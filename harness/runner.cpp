@@ -204,8 +204,9 @@ class Run {
     const auto sent = std::chrono::steady_clock::now();
     const AdapterAnswer answer = client_.cast(batch.request);
     if (answer.status != AdapterAnswer::Status::Incident) consecutive_incidents_ = 0;
-    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count() /
-                      static_cast<double>(std::max<std::size_t>(1, batch.elements.size()));
+    outcome.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count() /
+        static_cast<double>(std::max<std::size_t>(1, batch.elements.size()));
     switch (answer.status) {
       case AdapterAnswer::Status::Incident:
         if (!take_incident(answer)) return;
@@ -303,7 +304,8 @@ class Run {
     const auto sent = std::chrono::steady_clock::now();
     const AdapterAnswer answer = client_.validate(batch.request);
     if (answer.status != AdapterAnswer::Status::Incident) consecutive_incidents_ = 0;
-    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    outcome.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
     std::string got;
     switch (answer.status) {
       case AdapterAnswer::Status::Valid:

@@ -21,8 +21,8 @@ struct RunnerOptions {
   // is aborted: an adapter that fails every request is not restarted forever.
   int max_consecutive_incidents = 5;
   bool strict = false;
-  std::string mode;  // for RunInfo
-  std::string selection;  // for RunInfo: the filters
+  std::string mode;                                      // for RunInfo
+  std::string selection;                                 // for RunInfo: the filters
   std::string vectors_version, vectors_manifest_sha256;  // for RunInfo, in vector mode
   // Called after each batch: cases done so far and the total (0 when unknown).
   std::function<void(std::uint64_t done, std::uint64_t total, const std::string& label)> progress;

@@ -44,8 +44,10 @@ std::string explain(const CastRule& rule, const CastResult& result) {
                                : "rounded " + rounding;
   const std::string beyond = ", out of range of " + std::string(out.name);
   switch (result.range) {
-    case RangeAction::InRange: return text + " to " + output_text();
-    case RangeAction::Clamped: return text + beyond + ", clamped to " + output_text();
+    case RangeAction::InRange:
+      return text + " to " + output_text();
+    case RangeAction::Clamped:
+      return text + beyond + ", clamped to " + output_text();
     case RangeAction::Wrapped:
       return text + beyond + ", wrapped modulo 2^" + std::to_string(out.bits) + " to " +
              output_text();

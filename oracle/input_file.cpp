@@ -1,8 +1,8 @@
 #include "oracle/input_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -31,8 +31,9 @@ std::string read_input_file(const std::string& path, std::uintmax_t max_bytes) {
   const fs::file_status status = fs::status(path, error);  // follows symlinks
   if (error || !fs::exists(status)) throw InputFileError(path + ": no such file");
   if (!fs::is_regular_file(status))
-    throw InputFileError(path + ": not a regular file (a directory, FIFO, device or socket is "
-                                "never read)");
+    throw InputFileError(path +
+                         ": not a regular file (a directory, FIFO, device or socket is "
+                         "never read)");
   const std::uintmax_t size = fs::file_size(path, error);
   if (!error && size > max_bytes)
     throw InputFileError(path + ": " + std::to_string(size) + " bytes, more than the limit of " +

@@ -162,9 +162,8 @@ class ExactDomBuilder {
   }
   bool open(json&& container) {
     if (stack_.size() >= kMaxJsonDepth)
-      return fail("JSON nested deeper than the limit of " + std::to_string(kMaxJsonDepth) +
-                      " levels",
-                  0);
+      return fail(
+          "JSON nested deeper than the limit of " + std::to_string(kMaxJsonDepth) + " levels", 0);
     stack_.push_back(place(std::move(container)));
     return true;
   }

@@ -202,7 +202,8 @@ FloatReading read_float_decimal(const DataType& type, const Decimal& decimal,
   if (decimal.negative) x = -x;
   Rational r = rational::round_to_grid(type, x, Rounding::NearestEven, readings);
   if (compare_magnitudes(r, rational::max_value(type)) > 0) return overflow();
-  if (!type.has_sign_bit() && compare_magnitudes(r, rational::min_value(type)) < 0) return below_min();
+  if (!type.has_sign_bit() && compare_magnitudes(r, rational::min_value(type)) < 0)
+    return below_min();
   return finite_reading(decimal.negative, std::move(r));
 }
 
@@ -218,7 +219,8 @@ Outcome float_from_decimal(const DataType& type, const Decimal& decimal, const R
   }
   // A zero takes the literal's sign where the type has negative zero (fnuz: +0).
   const bool negative_zero = reading.value == 0 && reading.negative && type.has_negative_zero();
-  const std::optional<std::uint64_t> bits = rational::pattern_of(type, reading.value, negative_zero);
+  const std::optional<std::uint64_t> bits =
+      rational::pattern_of(type, reading.value, negative_zero);
   if (!bits) throw std::logic_error("round_to_grid gave a value outside " + name_of(type));
   return valid(*bits);
 }

@@ -27,31 +27,54 @@ namespace fs = std::filesystem;
 
 // Text built from JSON fragments: deep nesting, long numbers, strings, and broken pieces.
 rc::Gen<std::string> json_like_text() {
-  return rc::gen::map(
-      rc::gen::pair(rc::gen::inRange<std::size_t>(0, 2000),
-                    rc::gen::container<std::vector<int>>(rc::gen::inRange(0, 12))),
-      [](const std::pair<std::size_t, std::vector<int>>& drawn) {
-        const auto& [depth, pieces] = drawn;
-        std::string text(depth, '[');
-        for (const int piece : pieces) {
-          switch (piece) {
-            case 0: text += "1"; break;
-            case 1: text += std::string(5000, '9'); break;  // beyond the number limit
-            case 2: text += "-0.5e-300"; break;
-            case 3: text += "\"s\\u00e9\""; break;
-            case 4: text += ","; break;
-            case 5: text += "{\"k\":"; break;
-            case 6: text += "}"; break;
-            case 7: text += "]"; break;
-            case 8: text += "nul"; break;  // malformed
-            case 9: text += "\"unterminated"; break;
-            case 10: text += "1e400"; break;
-            default: text += "true"; break;
-          }
-        }
-        text += std::string(depth, ']');
-        return text;
-      });
+  return rc::gen::map(rc::gen::pair(rc::gen::inRange<std::size_t>(0, 2000),
+                                    rc::gen::container<std::vector<int>>(rc::gen::inRange(0, 12))),
+                      [](const std::pair<std::size_t, std::vector<int>>& drawn) {
+                        const auto& [depth, pieces] = drawn;
+                        std::string text(depth, '[');
+                        for (const int piece : pieces) {
+                          switch (piece) {
+                            case 0:
+                              text += "1";
+                              break;
+                            case 1:
+                              text += std::string(5000, '9');
+                              break;  // beyond the number limit
+                            case 2:
+                              text += "-0.5e-300";
+                              break;
+                            case 3:
+                              text += "\"s\\u00e9\"";
+                              break;
+                            case 4:
+                              text += ",";
+                              break;
+                            case 5:
+                              text += "{\"k\":";
+                              break;
+                            case 6:
+                              text += "}";
+                              break;
+                            case 7:
+                              text += "]";
+                              break;
+                            case 8:
+                              text += "nul";
+                              break;  // malformed
+                            case 9:
+                              text += "\"unterminated";
+                              break;
+                            case 10:
+                              text += "1e400";
+                              break;
+                            default:
+                              text += "true";
+                              break;
+                          }
+                        }
+                        text += std::string(depth, ']');
+                        return text;
+                      });
 }
 
 std::size_t nesting_of(const nlohmann::json& value) {
@@ -103,7 +126,8 @@ TEST(HostileJson, TheIssueReproducersAreRefusedClearly) {
     EXPECT_EQ(std::string(error.what()).find("0     x"), std::string::npos) << error.what();
   }
   // Exactly at the limits: accepted.
-  EXPECT_NO_THROW(parse_json_exact(std::string(kMaxJsonDepth, '[') + std::string(kMaxJsonDepth, ']')));
+  EXPECT_NO_THROW(
+      parse_json_exact(std::string(kMaxJsonDepth, '[') + std::string(kMaxJsonDepth, ']')));
   EXPECT_NO_THROW(parse_json_exact(std::string(kMaxJsonNumberChars, '1')));
 }
 

@@ -339,7 +339,8 @@ TEST(RunSummaryTest, GroupsBeyondTheLimitAreCountedNotKept) {
   RunSummary summary(limits);
   summary.begin(run_info());
   for (int i = 0; i < 100; ++i)
-    summary.record(outcome("encode", "float16", "int8", Verdict::Fail, "rule " + std::to_string(i)));
+    summary.record(
+        outcome("encode", "float16", "int8", Verdict::Fail, "rule " + std::to_string(i)));
   summary.end({});
   EXPECT_EQ(summary.groups().size(), 10u);
   EXPECT_EQ(summary.omitted_group_cases(), 90u);
@@ -389,7 +390,8 @@ TEST(TerminalReportTest, ShowsCellsRulesFlagsIncidentsAndGroups) {
   EXPECT_NE(text.find("cast_value conformance: impl <b>&\"quoted\"'</b> 1.2.3 (python)"),
             std::string::npos);
   EXPECT_NE(text.find("harness        cvc " CVC_VERSION), std::string::npos);
-  EXPECT_NE(text.find("vectors        version 1.0.0, manifest SHA-256 aaaaaaaa"), std::string::npos);
+  EXPECT_NE(text.find("vectors        version 1.0.0, manifest SHA-256 aaaaaaaa"),
+            std::string::npos);
   EXPECT_NE(text.find("environment    numpy 2.5.5, python 3.12.8"), std::string::npos);
   EXPECT_NE(text.find("Totals: 25 cases: 15 pass, 2 divergence, 3 fail, 4 unsupported, 1 adapter "
                       "error"),
@@ -603,8 +605,9 @@ TEST(JunitReportTest, OneTestcasePerCellWithFailuresAndSkips) {
   EXPECT_NE(xml.find("<testsuite name=\"decode\" tests=\"4\" failures=\"0\" errors=\"0\" "
                      "skipped=\"2\""),
             std::string::npos);
-  EXPECT_NE(xml.find("<testcase classname=\"encode\" name=\"float16 -&gt; int8\" time=\"2.000000\""),
-            std::string::npos)
+  EXPECT_NE(
+      xml.find("<testcase classname=\"encode\" name=\"float16 -&gt; int8\" time=\"2.000000\""),
+      std::string::npos)
       << "a cell's time is the wall time of its requests";
   EXPECT_NE(xml.find("name=\"int8 -&gt; int16 (unsupported part)\""), std::string::npos);
   EXPECT_NE(xml.find("message=\"1 of 3 cases unsupported: not run, never counted as passed\""),

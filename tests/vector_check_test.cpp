@@ -4,20 +4,19 @@
 #include "vector_format/vector_check.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include <sys/stat.h>
-
 #include "generators/cast_family.hpp"
 #include "generators/vector_set.hpp"
-#include "vector_format/manifest.hpp"
-#include "vector_format/vector_reader.hpp"
 #include "harness/vector_source.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
+#include "vector_format/manifest.hpp"
+#include "vector_format/vector_reader.hpp"
 
 namespace cvc {
 namespace {
@@ -171,7 +170,9 @@ TEST_F(VectorCheckTest, EmptyManifestIsCaught) {
 }
 
 TEST_F(VectorCheckTest, HugeIdAndBadAlternativeIndexAreFormatErrors) {
-  mutate(0, [](nlohmann::json& file) { file["groups"][0]["cases"][0]["id"] = json_number("1" + std::string(30, '0')); });
+  mutate(0, [](nlohmann::json& file) {
+    file["groups"][0]["cases"][0]["id"] = json_number("1" + std::string(30, '0'));
+  });
   mutate(1, [](nlohmann::json& file) {
     for (nlohmann::json& group : file["groups"])
       for (nlohmann::json& item : group["cases"])
@@ -207,7 +208,8 @@ TEST_F(VectorCheckTest, EmptyResultsAndAConfigurationThatIsNoObjectAreFormatErro
   write_all();
   const VectorCheckReport report = check();
   EXPECT_TRUE(mentions(report, "cast/int2.json group 0 case 1: \"results\" must have 1 entries"));
-  EXPECT_TRUE(mentions(report, "cast/float4_e2m1fn.json group 0 configuration 0: not a JSON object"));
+  EXPECT_TRUE(
+      mentions(report, "cast/float4_e2m1fn.json group 0 configuration 0: not a JSON object"));
 }
 
 TEST_F(VectorCheckTest, ADeviceOrAFifoIsNeverRead) {

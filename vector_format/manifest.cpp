@@ -14,7 +14,8 @@ std::string manifest_text(const std::vector<std::pair<std::string, std::string>>
   std::string text = "{\"schema\":\"cast-value-vectors-manifest\",\"schema_version\":1,";
   text += "\n\"vectors_version\":" + dump_json_exact(std::string(kVectorsVersion)) + ",";
   text += "\n\"spec_revision\":" + dump_json_exact(std::string(kSpecRevision)) + ",";
-  text += "\n\"changelog\":\"CHANGELOG.md\",\n\"license\":\"LICENSE (MIT, at the repository root)\",";
+  text +=
+      "\n\"changelog\":\"CHANGELOG.md\",\n\"license\":\"LICENSE (MIT, at the repository root)\",";
   text += "\n\"files\":[";
   for (std::size_t i = 0; i < files.size(); ++i) {
     const auto& [path, content] = files[i];
@@ -41,7 +42,6 @@ bool is_semantic_version(const std::string& text) {
   return parts == 3;
 }
 
-
 ManifestCheck check_manifest(const std::string& directory) {
   namespace fs = std::filesystem;
   ManifestCheck check;
@@ -64,8 +64,7 @@ ManifestCheck check_manifest(const std::string& directory) {
     check.problems.push_back(manifest_name + ": no \"files\" array");
     return check;
   }
-  if (manifest["files"].empty())
-    check.problems.push_back(manifest_name + ": lists no vector file");
+  if (manifest["files"].empty()) check.problems.push_back(manifest_name + ": lists no vector file");
   if (!manifest.contains("vectors_version") || !manifest["vectors_version"].is_string() ||
       !is_semantic_version(manifest["vectors_version"].get<std::string>()))
     check.problems.push_back(manifest_name +

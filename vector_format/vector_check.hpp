@@ -29,6 +29,4 @@ struct VectorCheckReport {
 
 VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options);
 
-
-
 }  // namespace cvc

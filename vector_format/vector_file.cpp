@@ -1,11 +1,10 @@
 #include "vector_format/vector_file.hpp"
 
-#include "oracle/input_file.hpp"
-
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/readings.hpp"
 
@@ -144,7 +143,7 @@ nlohmann::json read_vector_file(const std::string& path) {
   }
   if (!file.is_object() || file.value("schema", "") != kVectorSchemaName)
     throw VectorFormatError(path + ": not a cast-value-vectors file (missing \"schema\": \"" +
-                             std::string(kVectorSchemaName) + "\")");
+                            std::string(kVectorSchemaName) + "\")");
   if (!file.contains("schema_version") || dump_json_exact(file["schema_version"]) != "1")
     throw VectorFormatError(path + ": unsupported schema_version (this build reads version 1)");
   return file;
