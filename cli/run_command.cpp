@@ -96,84 +96,100 @@ std::string selection_text(const CaseFilter& filter) {
 
 }  // namespace
 
-int run_run(Arguments& arguments) {
-  if (arguments.help_requested()) {
-    std::cout << kRunHelp;
-    return kExitOk;
-  }
+namespace {
+
+// Everything `cvc run` was asked, checked.
+struct RunRequest {
   RunnerOptions options;
-  options.command = arguments.required_option("impl");
-  const std::optional<std::string> vectors = arguments.option("vectors");
-  const std::optional<std::string> live = arguments.option("live");
+  std::optional<std::string> vectors, live;
   LiveOptions live_options;
-  live_options.seed = arguments.number_option("seed", 1);
-  live_options.count = arguments.number_option("count", 1000);
-  live_options.max_exhaustive_bits = static_cast<int>(arguments.number_option("max-bits", 16));
   CaseFilter filter;
-  filter.types = arguments.repeated_option("type");
-  filter.directions = arguments.repeated_option("direction");
-  filter.families = arguments.repeated_option("family");
+  std::optional<std::string> json_path, junit_path, html_path;
+  SummaryLimits limits;
+  TerminalOptions terminal;
+};
+
+RunRequest read_run_arguments(Arguments& arguments) {
+  RunRequest request;
+  RunnerOptions& options = request.options;
+  options.command = arguments.required_option("impl");
+  request.vectors = arguments.option("vectors");
+  request.live = arguments.option("live");
+  request.live_options.seed = arguments.number_option("seed", 1);
+  request.live_options.count = arguments.number_option("count", 1000);
+  request.live_options.max_exhaustive_bits =
+      static_cast<int>(arguments.number_option("max-bits", 16));
+  request.filter.types = arguments.repeated_option("type");
+  request.filter.directions = arguments.repeated_option("direction");
+  request.filter.families = arguments.repeated_option("family");
   options.strict = arguments.flag("strict");
   options.timeout = std::chrono::milliseconds(
       1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
   options.max_consecutive_incidents = static_cast<int>(
       std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
   const std::optional<std::string> report_dir = arguments.option("report-dir");
-  std::optional<std::string> json_path = arguments.option("json");
-  std::optional<std::string> junit_path = arguments.option("junit");
-  std::optional<std::string> html_path = arguments.option("html");
+  request.json_path = arguments.option("json");
+  request.junit_path = arguments.option("junit");
+  request.html_path = arguments.option("html");
   set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
-  SummaryLimits limits;
-  limits.examples_per_group = arguments.number_option("examples", limits.examples_per_group);
-  TerminalOptions terminal;
-  terminal.failures_shown = arguments.number_option("failures", 20);
+  request.limits.examples_per_group =
+      arguments.number_option("examples", request.limits.examples_per_group);
+  request.terminal.failures_shown = arguments.number_option("failures", 20);
   if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
 
-  for (const std::string& type : filter.types)
+  for (const std::string& type : request.filter.types)
     if (find_data_type(type) == nullptr)
       throw UsageError("cvc run: --type " + type + " is not one of the 26 data types");
-  for (const std::string& direction : filter.directions)
+  for (const std::string& direction : request.filter.directions)
     if (direction != "encode" && direction != "decode" && direction != "validate")
       throw UsageError("cvc run: --direction takes encode, decode or validate");
-  if (vectors.has_value() == live.has_value())
+  if (request.vectors.has_value() == request.live.has_value())
     throw UsageError("cvc run: give exactly one of --vectors DIR and --live exhaustive|random");
+  if (request.live && *request.live != "exhaustive" && *request.live != "random")
+    throw UsageError("cvc run: --live takes exhaustive or random");
   if (report_dir) {
-    json_path = json_path.value_or(*report_dir + "/report.json");
-    junit_path = junit_path.value_or(*report_dir + "/report.xml");
-    html_path = html_path.value_or(*report_dir + "/report.html");
+    request.json_path = request.json_path.value_or(*report_dir + "/report.json");
+    request.junit_path = request.junit_path.value_or(*report_dir + "/report.xml");
+    request.html_path = request.html_path.value_or(*report_dir + "/report.html");
   }
-  options.selection = selection_text(filter);
+  options.selection = selection_text(request.filter);
+  return request;
+}
 
-  std::unique_ptr<CaseSource> source;
-  VectorCaseSource* vector_source = nullptr;
-  if (vectors) {
+// The cases: a vector folder (its manifest checked first) or the live generator; names the mode.
+std::unique_ptr<CaseSource> open_source(RunRequest& request) {
+  RunnerOptions& options = request.options;
+  if (request.vectors) {
+    std::unique_ptr<VectorCaseSource> source;
     try {
-      source = std::make_unique<VectorCaseSource>(*vectors, filter);
-      vector_source = static_cast<VectorCaseSource*>(source.get());
+      source = std::make_unique<VectorCaseSource>(*request.vectors, request.filter);
     } catch (const std::runtime_error& error) {
       throw UsageError(std::string("cvc run: --vectors: ") + error.what());
     }
-    options.mode = "vectors " + *vectors;
-    options.vectors_version = vector_source->vectors_version();
-    options.vectors_manifest_sha256 = vector_source->manifest_sha256();
-  } else {
-    if (*live != "exhaustive" && *live != "random")
-      throw UsageError("cvc run: --live takes exhaustive or random");
-    live_options.exhaustive = *live == "exhaustive";
-    options.mode = live_options.exhaustive
-                       ? "live exhaustive (inputs of " +
-                             std::to_string(live_options.max_exhaustive_bits) + " bits or fewer)"
-                       : "live random (seed " + std::to_string(live_options.seed) + ", count " +
-                             std::to_string(live_options.count) + ")";
-    source = std::make_unique<LiveCaseSource>(live_options, filter);
+    options.mode = "vectors " + *request.vectors;
+    options.vectors_version = source->vectors_version();
+    options.vectors_manifest_sha256 = source->manifest_sha256();
+    return source;
   }
+  LiveOptions& live = request.live_options;
+  live.exhaustive = *request.live == "exhaustive";
+  options.mode = live.exhaustive ? "live exhaustive (inputs of " +
+                                       std::to_string(live.max_exhaustive_bits) + " bits or fewer)"
+                                 : "live random (seed " + std::to_string(live.seed) + ", count " +
+                                       std::to_string(live.count) + ")";
+  return std::make_unique<LiveCaseSource>(live, request.filter);
+}
 
+std::vector<ReportFile> open_reports(const RunRequest& request) {
   std::vector<ReportFile> reports;
-  if (json_path) reports.push_back(open_report(*json_path, &write_json_report));
-  if (junit_path) reports.push_back(open_report(*junit_path, &write_junit_report));
-  if (html_path) reports.push_back(open_report(*html_path, &write_html_report));
+  if (request.json_path) reports.push_back(open_report(*request.json_path, &write_json_report));
+  if (request.junit_path) reports.push_back(open_report(*request.junit_path, &write_junit_report));
+  if (request.html_path) reports.push_back(open_report(*request.html_path, &write_html_report));
+  return reports;
+}
 
-  RunSummary summary(limits);
+// The run itself, with a progress line, and SIGINT / SIGTERM ending it promptly.
+void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& summary) {
   ProgressLine progress;
   options.progress = [&](std::uint64_t done, std::uint64_t total, const std::string& label) {
     progress.update(done, total, label);
@@ -182,7 +198,7 @@ int run_run(Arguments& arguments) {
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   try {
-    run_cases(*source, options, {&summary});
+    run_cases(source, options, {&summary});
   } catch (const VectorFormatError& error) {
     progress.clear();
     throw UsageError(std::string("cvc run: --vectors: ") + error.what());
@@ -190,8 +206,21 @@ int run_run(Arguments& arguments) {
   progress.clear();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
+}
 
-  write_terminal_report(summary, std::cout, terminal);
+}  // namespace
+
+int run_run(Arguments& arguments) {
+  if (arguments.help_requested()) {
+    std::cout << kRunHelp;
+    return kExitOk;
+  }
+  RunRequest request = read_run_arguments(arguments);
+  const std::unique_ptr<CaseSource> source = open_source(request);
+  std::vector<ReportFile> reports = open_reports(request);
+  RunSummary summary(request.limits);
+  run_with_progress(*source, request.options, summary);
+  write_terminal_report(summary, std::cout, request.terminal);
   for (ReportFile& report : reports) {
     report.writer(summary, report.output->stream());
     report.output->finish();

@@ -10,7 +10,8 @@
 
 #include "oracle/json_exact.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::codec_metadata_test {
 namespace {
 
 using json = nlohmann::json;
@@ -619,4 +620,4 @@ TEST(FillValue, WholeArrayMetadata) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::codec_metadata_test

@@ -4,7 +4,8 @@
 
 #include <gtest/gtest.h>
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::exact_value_test {
 namespace {
 
 TEST(DecodeExact, IEEENaNKeepsSignAndPayload) {
@@ -47,4 +48,4 @@ TEST(DecodeExact, TwosComplementIntegers) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::exact_value_test

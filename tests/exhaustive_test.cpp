@@ -36,7 +36,8 @@
 #include "oracle/cast.hpp"
 #include "tests/support/sweep.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::exhaustive_test {
 namespace {
 
 using namespace cvc::test;
@@ -198,4 +199,4 @@ INSTANTIATE_TEST_SUITE_P(Sources, SampledSixteenBitSource,
                          testing::ValuesIn(source_params(sixteen_bit_sources())), type_param_name);
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::exhaustive_test

@@ -13,7 +13,8 @@
 #include "harness/runner.hpp"
 #include "harness/vector_source.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::harness_test {
 namespace {
 
 // Set by CMake: the cvc binary, the source folder (vectors, misbehaving adapters), a Python.
@@ -197,4 +198,4 @@ TEST(Harness, InterruptionEndsTheReportsWithWhatWasObtained) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::harness_test

@@ -34,7 +34,8 @@
 #include "oracle/rational/rational_value.hpp"
 #include "oracle/slow/slow_cast.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::properties_test {
 namespace {
 
 using rational::Rational;
@@ -798,4 +799,4 @@ TEST(BoundaryValues, NeighboursStepByOneValue) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::properties_test

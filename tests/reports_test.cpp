@@ -19,7 +19,8 @@
 #include "harness/run_summary.hpp"
 #include "harness/text_escape.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::reports_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -55,7 +56,7 @@ CaseOutcome outcome(std::string_view operation, std::string_view input, std::str
 RunInfo run_info(bool strict = false) {
   RunInfo info;
   info.command = "python adapter.py --name '<x>'";
-  info.implementation_name = "impl " + std::string(kNasty);
+  info.implementation_name = std::string("impl ").append(kNasty);
   info.implementation_version = "1.2.3";
   info.implementation_language = "python";
   info.notes = "decode & encode";
@@ -728,4 +729,4 @@ TEST(HtmlReportTest, InterruptedRunSaysSo) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::reports_test

@@ -11,7 +11,8 @@
 
 #include "oracle/json_exact.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::scalar_json_test {
 namespace {
 
 using json = nlohmann::json;
@@ -554,4 +555,4 @@ TEST(DescribeValue, IntegralValuesWithInexactShortestDecimal) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::scalar_json_test

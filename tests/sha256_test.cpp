@@ -6,7 +6,8 @@
 
 #include <string>
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::sha256_test {
 namespace {
 
 TEST(Sha256, KnownAnswersOfFips180) {
@@ -30,4 +31,4 @@ TEST(Sha256, EveryLengthAroundTheBlockBoundaryDiffers) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::sha256_test

@@ -13,7 +13,8 @@
 #include "oracle/rational/rational_value.hpp"
 #include "oracle/slow/slow_cast.hpp"
 
-namespace cvc::slow {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::slow::slow_oracle_test {
 namespace {
 
 // The exact rational arithmetic the slow oracle computes on (oracle/rational/) is tested here too.
@@ -898,4 +899,4 @@ TEST(SlowCastProperties, DirectedModesBracketNearest) {
 }
 
 }  // namespace
-}  // namespace cvc::slow
+}  // namespace cvc::slow::slow_oracle_test

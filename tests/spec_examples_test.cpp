@@ -7,7 +7,8 @@
 #include "oracle/cast.hpp"
 #include "oracle/slow/slow_cast.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::spec_examples_test {
 namespace {
 
 using CastFunction = CastResult (*)(const CastRule&, std::uint64_t, const Readings&);
@@ -236,4 +237,4 @@ INSTANTIATE_TEST_SUITE_P(BothOracles, SpecExample,
                          });
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::spec_examples_test

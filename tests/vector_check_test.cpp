@@ -18,7 +18,8 @@
 #include "vector_format/manifest.hpp"
 #include "vector_format/vector_reader.hpp"
 
-namespace cvc {
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::vector_check_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -243,4 +244,4 @@ TEST_F(VectorCheckTest, RunNamesTheVectorsVersionAndManifest) {
 }
 
 }  // namespace
-}  // namespace cvc
+}  // namespace cvc::vector_check_test

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "oracle/input_file.hpp"
@@ -42,70 +43,59 @@ bool is_semantic_version(const std::string& text) {
   return parts == 3;
 }
 
-ManifestCheck check_manifest(const std::string& directory) {
-  namespace fs = std::filesystem;
-  ManifestCheck check;
-  const fs::path root(directory);
-  const fs::path manifest_path = root / "manifest.json";
-  const std::string manifest_name = manifest_path.string();
-  nlohmann::json manifest;
-  try {
-    const std::string text = read_input_file(manifest_path.string());
-    check.sha256 = sha256_hex(text);
-    manifest = parse_json_exact(text);
-  } catch (const InputFileError& error) {
-    check.problems.push_back(std::string(error.what()) + " (is this a vector folder?)");
-    return check;
-  } catch (const JsonError& error) {
-    check.problems.push_back(manifest_name + ": not valid JSON: " + error.what());
-    return check;
-  }
-  if (!manifest.is_object() || !manifest.contains("files") || !manifest["files"].is_array()) {
-    check.problems.push_back(manifest_name + ": no \"files\" array");
-    return check;
-  }
-  if (manifest["files"].empty()) check.problems.push_back(manifest_name + ": lists no vector file");
+namespace {
+
+namespace fs = std::filesystem;
+
+// The manifest's header: vectors version and spec revision.
+void check_header(const nlohmann::json& manifest, const std::string& name, ManifestCheck& check) {
+  if (manifest["files"].empty()) check.problems.push_back(name + ": lists no vector file");
   if (!manifest.contains("vectors_version") || !manifest["vectors_version"].is_string() ||
       !is_semantic_version(manifest["vectors_version"].get<std::string>()))
-    check.problems.push_back(manifest_name +
-                             ": no \"vectors_version\" of the form MAJOR.MINOR.PATCH");
+    check.problems.push_back(name + ": no \"vectors_version\" of the form MAJOR.MINOR.PATCH");
   else
     check.vectors_version = manifest["vectors_version"].get<std::string>();
   if (!manifest.contains("spec_revision") || !manifest["spec_revision"].is_string())
-    check.problems.push_back(manifest_name + ": no \"spec_revision\"");
-  std::set<std::string> listed;
-  for (std::size_t i = 0; i < manifest["files"].size(); ++i) {
-    const nlohmann::json& entry = manifest["files"][i];
-    if (!entry.is_object() || !entry.contains("path") || !entry["path"].is_string() ||
-        !entry.contains("sha256") || !entry["sha256"].is_string()) {
-      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) +
-                               "] lacks a string \"path\" or \"sha256\"");
-      continue;
-    }
-    const std::string relative = entry["path"].get<std::string>();
-    if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
-      check.problems.push_back(manifest_name + ": files[" + std::to_string(i) + "] path " +
-                               dump_json_exact(relative) + " is not inside the folder");
-      continue;
-    }
-    if (!listed.insert(relative).second) {
-      check.problems.push_back(manifest_name + ": lists " + relative + " twice");
-      continue;
-    }
-    const fs::path path = root / relative;
-    try {
-      if (sha256_hex(read_input_file(path.string())) != entry["sha256"].get<std::string>()) {
-        check.problems.push_back(path.string() +
-                                 ": SHA-256 differs from the manifest (the file is corrupted or "
-                                 "was changed after the manifest was written)");
-        continue;
-      }
-    } catch (const InputFileError& error) {
-      check.problems.push_back(std::string(error.what()) + " (listed in the manifest)");
-      continue;
-    }
-    check.paths.push_back(relative);
+    check.problems.push_back(name + ": no \"spec_revision\"");
+}
+
+// Entry i of "files": well formed, inside the folder, listed once, with the listed SHA-256.
+// Returns its path when it passes.
+std::optional<std::string> check_entry(const fs::path& root, const nlohmann::json& entry,
+                                       std::size_t i, const std::string& name,
+                                       std::set<std::string>& listed, ManifestCheck& check) {
+  const std::string at = name + ": files[" + std::to_string(i) + "]";
+  if (!entry.is_object() || !entry.contains("path") || !entry["path"].is_string() ||
+      !entry.contains("sha256") || !entry["sha256"].is_string()) {
+    check.problems.push_back(at + " lacks a string \"path\" or \"sha256\"");
+    return std::nullopt;
   }
+  const std::string relative = entry["path"].get<std::string>();
+  if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
+    check.problems.push_back(at + " path " + dump_json_exact(relative) +
+                             " is not inside the folder");
+    return std::nullopt;
+  }
+  if (!listed.insert(relative).second) {
+    check.problems.push_back(name + ": lists " + relative + " twice");
+    return std::nullopt;
+  }
+  const fs::path path = root / relative;
+  try {
+    if (sha256_hex(read_input_file(path.string())) == entry["sha256"].get<std::string>())
+      return relative;
+    check.problems.push_back(path.string() +
+                             ": SHA-256 differs from the manifest (the file is corrupted or was "
+                             "changed after the manifest was written)");
+  } catch (const InputFileError& error) {
+    check.problems.push_back(std::string(error.what()) + " (listed in the manifest)");
+  }
+  return std::nullopt;
+}
+
+// Every .json file of the folder but the manifest and schema/ must be listed.
+void check_unlisted(const fs::path& root, const std::set<std::string>& listed,
+                    ManifestCheck& check) {
   std::error_code error;
   for (auto entry = fs::recursive_directory_iterator(root, error);
        !error && entry != fs::recursive_directory_iterator(); entry.increment(error)) {
@@ -114,6 +104,37 @@ ManifestCheck check_manifest(const std::string& directory) {
     if (relative != "manifest.json" && !relative.starts_with("schema/") && !listed.count(relative))
       check.problems.push_back(entry->path().string() + ": not listed in the manifest");
   }
+}
+
+}  // namespace
+
+ManifestCheck check_manifest(const std::string& directory) {
+  ManifestCheck check;
+  const fs::path root(directory);
+  const std::string name = (root / "manifest.json").string();
+  nlohmann::json manifest;
+  try {
+    const std::string text = read_input_file(name);
+    check.sha256 = sha256_hex(text);
+    manifest = parse_json_exact(text);
+  } catch (const InputFileError& error) {
+    check.problems.push_back(std::string(error.what()) + " (is this a vector folder?)");
+    return check;
+  } catch (const JsonError& error) {
+    check.problems.push_back(name + ": not valid JSON: " + error.what());
+    return check;
+  }
+  if (!manifest.is_object() || !manifest.contains("files") || !manifest["files"].is_array()) {
+    check.problems.push_back(name + ": no \"files\" array");
+    return check;
+  }
+  check_header(manifest, name, check);
+  std::set<std::string> listed;
+  for (std::size_t i = 0; i < manifest["files"].size(); ++i)
+    if (std::optional<std::string> path =
+            check_entry(root, manifest["files"][i], i, name, listed, check))
+      check.paths.push_back(std::move(*path));
+  check_unlisted(root, listed, check);
   return check;
 }
 
