@@ -20,21 +20,8 @@ cvc="${2:-$root/build/cvc}"
 dir="${CVC_PROBE_ADAPTERS_DIR:-$root/harness/adapters}/$name"
 probe="${CVC_PROBE_SCRIPT:-$dir/probe.sh}"
 python="$(command -v python3)"
-passed=0
-failed=0
-check() {  # check NAME COMMAND...: one test line
-  local label="$1"; shift
-  if "$@"; then
-    echo "ok   $label"; passed=$((passed + 1))
-  else
-    echo "FAIL $label"; failed=$((failed + 1))
-  fi
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
-}
+# check LABEL COMMAND... and finish: the shared test lines.
+source "$root/tests/harness/test_lines.sh"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

@@ -16,21 +16,8 @@ cvc="${1:-$root/build/cvc}"
 adapter="${CVC_SMOKE_ADAPTER:-cast-value-rs}"
 dir="$root/harness/adapters/$adapter"
 python="$(command -v python3)"
-passed=0
-failed=0
-check() {  # check NAME COMMAND...: one test line
-  local name="$1"; shift
-  if "$@"; then
-    echo "ok   $name"; passed=$((passed + 1))
-  else
-    echo "FAIL $name"; failed=$((failed + 1))
-  fi
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
-}
+# check LABEL COMMAND... and finish: the shared test lines.
+source "$root/tests/harness/test_lines.sh"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
