@@ -24,6 +24,25 @@ std::string optional_string(const nlohmann::json& object, const char* key) {
 
 }  // namespace
 
+nlohmann::json cast_message(const CastRequest& request, std::uint64_t id) {
+  return {{"cmd", "cast"},
+          {"id", id},
+          {"direction", std::string(direction_name(request.direction))},
+          {"array_data_type", std::string(request.array_type->name)},
+          {"fill_value", request.fill_value},
+          {"codec", request.codec},
+          {"count", request.elements.size()},
+          {"elements", pack_elements(*request.input, request.elements)}};
+}
+
+nlohmann::json validate_message(const ValidateRequest& request, std::uint64_t id) {
+  return {{"cmd", "validate"},
+          {"id", id},
+          {"array_data_type", request.array_data_type},
+          {"fill_value", request.fill_value},
+          {"codecs", request.codecs}};
+}
+
 AdapterClient::AdapterClient(std::string command, std::chrono::milliseconds timeout)
     : process_(std::move(command)), timeout_(timeout) {}
 
@@ -172,14 +191,7 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
                            std::string(request.input->name) + " -> " +
                            std::string(request.output->name) + ", " +
                            std::to_string(request.elements.size()) + " elements";
-  const nlohmann::json message = {{"cmd", "cast"},
-                                  {"id", next_id_++},
-                                  {"direction", std::string(direction_name(request.direction))},
-                                  {"array_data_type", std::string(request.array_type->name)},
-                                  {"fill_value", request.fill_value},
-                                  {"codec", request.codec},
-                                  {"count", request.elements.size()},
-                                  {"elements", pack_elements(*request.input, request.elements)}};
+  const nlohmann::json message = cast_message(request, next_id_++);
   AdapterIncident incident;
   const std::optional<nlohmann::json> answer =
       exchange(message, what, request.elements.size(), incident);
@@ -230,11 +242,7 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
 AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
   const std::string what =
       "validate " + truncated(dump_json_exact(request.array_data_type)) + " array";
-  const nlohmann::json message = {{"cmd", "validate"},
-                                  {"id", next_id_++},
-                                  {"array_data_type", request.array_data_type},
-                                  {"fill_value", request.fill_value},
-                                  {"codecs", request.codecs}};
+  const nlohmann::json message = validate_message(request, next_id_++);
   AdapterIncident incident;
   const std::optional<nlohmann::json> answer = exchange(message, what, 1, incident);
   if (!answer) return incident_answer(incident);

@@ -47,6 +47,11 @@ struct ValidateRequest {
   nlohmann::json codecs;
 };
 
+// The exact request objects AdapterClient sends (harness/PROTOCOL.md, Cast and Validate): one
+// JSON object each, with `id` as the request id.
+nlohmann::json cast_message(const CastRequest& request, std::uint64_t id);
+nlohmann::json validate_message(const ValidateRequest& request, std::uint64_t id);
+
 // An answer, or an incident that cost the request.
 struct AdapterAnswer {
   enum class Status { Ok, Rejected, Unsupported, Error, Valid, Invalid, Incident } status;
