@@ -33,6 +33,21 @@ check "$adapter: answers the handshake" \
   "$python" -c 'import json, sys; h = json.load(open(sys.argv[1])); assert h["protocol"] == 1' "$tmp/hello.json"
 [ "$failed" -eq 0 ] || { cat "$tmp/hello.err"; finish; }
 
+# Protocol 2: the helper's unit test (hello negotiation, capabilities, reproduce), then the
+# adapter's reproducers run for real against its own answers (adapters_reproduce.py; it checks
+# the protocol 1 and protocol 2 handshakes too).
+check "the Python helper's protocol 2 (tests/harness/test_adapter_protocol2.py)" \
+  bash -c '"$1" "$2" >"$3" 2>&1 || { tail -30 "$3"; false; }' _ "$python" \
+  "$root/tests/harness/test_adapter_protocol2.py" "$tmp/protocol2.log"
+"$python" "$root/tests/harness/adapters_reproduce.py" "$adapter" >"$tmp/reproduce.txt" 2>&1
+status=$?
+grep -v '^[0-9]* passed, [0-9]* failed$' "$tmp/reproduce.txt"
+passed=$((passed + $(grep -c '^ok ' "$tmp/reproduce.txt")))
+failed=$((failed + $(grep -c '^FAIL ' "$tmp/reproduce.txt")))
+if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$tmp/reproduce.txt"; then
+  failed=$((failed + 1)); echo "FAIL adapters_reproduce.py $adapter exited $status"
+fi
+
 # A small subset: cases involving int8 (every real adapter here supports it) in the three
 # families that have protocol operations.
 "$cvc" run --impl "$dir/run.sh" --vectors "$root/vectors" --type int8 \

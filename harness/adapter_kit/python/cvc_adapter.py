@@ -1,4 +1,4 @@
-"""Helper for writing a cast_value conformance adapter in Python (adapter protocol 1).
+"""Helper for writing a cast_value conformance adapter in Python (adapter protocols 1 and 2).
 
 An adapter is a program that `cvc run --impl "COMMAND"` starts and talks to over line-delimited
 JSON (harness/PROTOCOL.md). With this module an adapter only declares what the implementation
@@ -14,8 +14,23 @@ supports and supplies two callbacks:
     def validate(request: cvc.ValidateRequest) -> None:     # returning means "valid"
         ...   # raise cvc.Invalid(msg) (or Rejected) or cvc.Unsupported(msg); else "error"
 
+    def reproduce(request) -> str:                          # optional (protocol 2)
+        ...   # a self-contained program, in the library's own terms, that reproduces the
+              # CastRequest / ValidateRequest and prints what the library returns
+
     cvc.run(name="my-zarr", version="1.2.3", language="python",
-            data_types=["int8", "float32"], cast=cast, validate=validate)
+            data_types=["int8", "float32"], cast=cast, validate=validate,
+            capabilities={"encode": {"rounding": ["nearest-even"]},      # optional (protocol 2)
+                          "missing_pairs": [("decode", "int8", "float32")]},
+            reproduce=reproduce)
+
+Protocol 2 (the harness's hello carries "max_protocol": 2): the hello answer says protocol 2 and
+carries the declared `capabilities` (what each direction of the library has: rounding modes,
+out_of_range rules, scalar_map, and the (direction, input, output) pairs it lacks although it has
+both types), and `reproduce` joins the operations when a reproduce callback is given. An old
+harness (hello without max_protocol) gets a protocol 1 answer, without either. Whatever the
+protocol, a cast request outside the declared capabilities is answered `unsupported` (quoting the
+declaration) without calling `cast`.
 
 Bit patterns are plain ints: element i of a type of N bits is an int in [0, 2**N) (two's
 complement for signed integers, the IEEE-style encoding for floats). `unpack`/`pack` convert
@@ -36,6 +51,8 @@ Requires Python >= 3.11 and the standard library only (numpy only for the numpy 
 
 from __future__ import annotations
 
+import collections.abc
+import copy
 import dataclasses
 import decimal
 import json
@@ -45,7 +62,8 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-PROTOCOL = 1
+PROTOCOL = 1        # the protocol of an answer to a hello without max_protocol (an old harness)
+MAX_PROTOCOL = 2    # the highest protocol this helper speaks
 
 # The 26 data types, name -> width in bits, in the order of oracle/data_type.hpp.
 TYPES: dict[str, int] = {
@@ -57,6 +75,12 @@ TYPES: dict[str, int] = {
     "bfloat16": 16, "float16": 16, "float32": 32, "float64": 64,
 }
 OPERATIONS = ("encode", "decode", "validate")
+DIRECTIONS = ("encode", "decode")
+# Protocol 2 capabilities: the spec's rounding modes and out_of_range rules ("absent": the
+# configuration has no out_of_range), and the keys of the declaration.
+ROUNDINGS = ("nearest-even", "towards-zero", "towards-positive", "towards-negative", "nearest-away")
+OUT_OF_RANGE = ("absent", "clamp", "wrap")
+DIRECTION_CAPABILITIES = ("rounding", "out_of_range", "scalar_map")
 
 
 class CastFailed(Exception):
@@ -294,6 +318,134 @@ def protect_stdout():
     return _protocol_out
 
 
+# ---------------------------------------------------------------------------------------------
+# Protocol 2 capabilities: what each direction of the implementation has.
+
+def direction_capabilities(rounding: Iterable[str] = ROUNDINGS, out_of_range: Iterable[str] = OUT_OF_RANGE,
+                           scalar_map: bool = True) -> dict:
+    """One direction's declaration, every key stated (the defaults: everything)."""
+    return {"rounding": list(rounding), "out_of_range": list(out_of_range), "scalar_map": scalar_map}
+
+
+def missing_pair(direction: str, input_type: str, output_type: str) -> dict:
+    """A missing_pairs entry: the implementation lacks this cast although it has both types."""
+    return {"direction": direction, "input": input_type, "output": output_type}
+
+
+def check_capabilities(capabilities: Any, data_types: Iterable[str], operations: Iterable[str]) -> dict | None:
+    """A protocol 2 `capabilities` declaration, validated and normalised (missing_pairs entries
+    may be given as (direction, input, output) tuples; they become objects). Raises ValueError
+    naming the problem: an unknown key, rounding mode or out_of_range rule, a repeated name, an
+    empty list (leave the direction out of `operations` instead), a scalar_map that is not a
+    bool, a direction the operations do not declare, a missing pair of an undeclared type or
+    direction, or one listed twice. None stays None (no declaration: everything)."""
+    if capabilities is None:
+        return None
+    if not isinstance(capabilities, dict):
+        raise ValueError(f"capabilities must be an object, not {capabilities!r}")
+    types, operations = set(data_types), set(operations)
+    unknown = [k for k in capabilities if k not in DIRECTIONS + ("missing_pairs",)]
+    if unknown:
+        raise ValueError(f"capabilities: unknown key(s) {unknown} (allowed: encode, decode, missing_pairs)")
+    out = {}
+    for direction in DIRECTIONS:
+        if direction not in capabilities:
+            continue
+        declared = capabilities[direction]
+        if direction not in operations:
+            raise ValueError(f"capabilities: {direction} is declared but not among the operations")
+        if not isinstance(declared, dict):
+            raise ValueError(f"capabilities.{direction} must be an object, not {declared!r}")
+        unknown = [k for k in declared if k not in DIRECTION_CAPABILITIES]
+        if unknown:
+            raise ValueError(f"capabilities.{direction}: unknown key(s) {unknown} "
+                             f"(allowed: {', '.join(DIRECTION_CAPABILITIES)})")
+        entry = {}
+        for key, allowed in (("rounding", ROUNDINGS), ("out_of_range", OUT_OF_RANGE)):
+            if key not in declared:
+                continue
+            names = declared[key]
+            if isinstance(names, (str, dict)) or not isinstance(names, collections.abc.Iterable):
+                raise ValueError(f"capabilities.{direction}.{key} must be a list of names, not {names!r}")
+            names = list(names)
+            bad = [n for n in names if n not in allowed]
+            if bad:
+                raise ValueError(f"capabilities.{direction}.{key}: unknown name(s) {bad} "
+                                 f"(allowed: {', '.join(allowed)})")
+            if len(set(names)) != len(names):
+                raise ValueError(f"capabilities.{direction}.{key}: a name is listed twice: {names}")
+            if not names:
+                raise ValueError(f"capabilities.{direction}.{key} is empty: an implementation that can "
+                                 f"cast nothing in {direction} leaves {direction} out of the operations")
+            entry[key] = names
+        if "scalar_map" in declared:
+            if not isinstance(declared["scalar_map"], bool):
+                raise ValueError(f"capabilities.{direction}.scalar_map must be true or false, "
+                                 f"not {declared['scalar_map']!r}")
+            entry["scalar_map"] = declared["scalar_map"]
+        out[direction] = entry
+    if "missing_pairs" in capabilities:
+        pairs, seen = [], set()
+        for pair in capabilities["missing_pairs"]:
+            if isinstance(pair, (tuple, list)) and len(pair) == 3:
+                pair = missing_pair(*pair)
+            if not isinstance(pair, dict) or sorted(pair) != ["direction", "input", "output"]:
+                raise ValueError(f"capabilities.missing_pairs: {pair!r} is not "
+                                 '{"direction": ..., "input": ..., "output": ...}')
+            if pair["direction"] not in DIRECTIONS or pair["direction"] not in operations:
+                raise ValueError(f"capabilities.missing_pairs: {pair!r}: the direction is not among "
+                                 "the declared operations encode/decode")
+            for side in ("input", "output"):
+                if pair[side] not in types:
+                    raise ValueError(f"capabilities.missing_pairs: {pair!r}: {pair[side]!r} is not a "
+                                     "declared data type (a missing pair has both types)")
+            key = (pair["direction"], pair["input"], pair["output"])
+            if key in seen:
+                raise ValueError(f"capabilities.missing_pairs: {pair!r} is listed twice")
+            seen.add(key)
+            pairs.append(dict(pair))
+        out["missing_pairs"] = pairs
+    return out
+
+
+def cast_rule(direction: str, configuration: Any) -> tuple[Any, Any, bool]:
+    """(rounding, out_of_range, uses scalar_map) of a cast request's configuration in `direction`,
+    as the capabilities name them: rounding defaults to "nearest-even", out_of_range to "absent";
+    the scalar_map is used when it has entries for the direction."""
+    config = configuration if isinstance(configuration, dict) else {}
+    scalar_map = config.get("scalar_map")
+    uses_map = isinstance(scalar_map, dict) and bool(scalar_map.get(direction))
+    return config.get("rounding", "nearest-even"), config.get("out_of_range", "absent"), uses_map
+
+
+def outside_capabilities(capabilities: dict | None, direction: str, input_type: str,
+                         output_type: str, configuration: Any) -> str | None:
+    """Why a cast request is outside the declaration (a message quoting it), or None."""
+    if not capabilities:
+        return None
+    for pair in capabilities.get("missing_pairs", []):
+        if (pair["direction"], pair["input"], pair["output"]) == (direction, input_type, output_type):
+            return (f"{direction} {input_type} -> {output_type} is declared missing "
+                    f"(capabilities.missing_pairs: {dumps(pair)})")
+    declared = capabilities.get(direction)
+    if not declared:
+        return None
+    rounding, out_of_range, uses_map = cast_rule(direction, configuration)
+    if "rounding" in declared and rounding in ROUNDINGS and rounding not in declared["rounding"]:
+        return (f"{direction} rounding {rounding!r} is not declared "
+                f"(capabilities.{direction}.rounding: {dumps(declared['rounding'])})")
+    if ("out_of_range" in declared and out_of_range in OUT_OF_RANGE
+            and out_of_range not in declared["out_of_range"]):
+        return (f"{direction} out_of_range {out_of_range!r} is not declared "
+                f"(capabilities.{direction}.out_of_range: {dumps(declared['out_of_range'])})")
+    if uses_map and declared.get("scalar_map") is False:
+        return f"{direction} scalar_map is not declared (capabilities.{direction}.scalar_map: false)"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The protocol machine.
+
 @dataclass
 class Adapter:
     """The protocol state machine without I/O: `handle(line)` -> answer line or None."""
@@ -307,11 +459,15 @@ class Adapter:
     notes: str | None = None
     bisect: bool = True
     environment: dict | None = None  # {"python": "3.12.1", "numpy": "2.5.5", ...}
+    capabilities: dict | None = None  # protocol 2: see check_capabilities
+    reproduce: Callable[[CastRequest | ValidateRequest], str] | None = None  # protocol 2
+    protocol: int = PROTOCOL  # what the last hello negotiated
 
     def __post_init__(self):
         for t in self.data_types:
             if t not in TYPES:
                 raise ValueError(f"unknown data type {t!r}")
+        self.operations = [op for op in self.operations if op != "reproduce"]  # added by hello
         for op in self.operations:
             if op not in OPERATIONS:
                 raise ValueError(f"unknown operation {op!r}")
@@ -319,15 +475,23 @@ class Adapter:
             raise ValueError("encode/decode declared without a cast callback")
         if "validate" in self.operations and self.validate is None:
             raise ValueError("validate declared without a validate callback")
+        self.capabilities = check_capabilities(self.capabilities, self.data_types, self.operations)
 
-    def hello(self) -> dict:
-        answer = {"protocol": PROTOCOL,
+    def hello(self, max_protocol: Any = None) -> dict:
+        """The hello answer: protocol 2 (capabilities, reproduce) when the harness offers it
+        (`max_protocol` >= 2), else protocol 1 as before."""
+        two = isinstance(max_protocol, int) and not isinstance(max_protocol, bool) and max_protocol >= 2
+        self.protocol = MAX_PROTOCOL if two else PROTOCOL
+        operations = list(self.operations) + (["reproduce"] if two and self.reproduce else [])
+        answer = {"protocol": self.protocol,
                   "implementation": {"name": self.name, "version": self.version, "language": self.language},
-                  "data_types": list(self.data_types), "operations": list(self.operations)}
+                  "data_types": list(self.data_types), "operations": operations}
         if self.notes is not None:
             answer["notes"] = self.notes
         if self.environment is not None:
             answer["environment"] = {str(k): str(v) for k, v in self.environment.items()}
+        if two and self.capabilities is not None:
+            answer["capabilities"] = copy.deepcopy(self.capabilities)
         return answer
 
     def handle(self, line: str) -> str | None:
@@ -337,7 +501,7 @@ class Adapter:
             raise ValueError("a request must be a JSON object")
         cmd = message.get("cmd")
         if cmd == "hello":
-            return dumps(self.hello())
+            return dumps(self.hello(message.get("max_protocol")))
         if cmd == "bye":
             return None
         if "id" not in message:
@@ -348,6 +512,8 @@ class Adapter:
                 answer.update(self._cast(message, _raw_members(line)))
             elif cmd == "validate":
                 answer.update(self._validate(message, _raw_members(line)))
+            elif cmd == "reproduce":
+                answer.update(self._reproduce(message, _raw_members(line)))
             else:
                 answer.update(status="error", message=f"unknown command {cmd!r}")
         except Unsupported as e:
@@ -356,7 +522,9 @@ class Adapter:
             answer.update(status="error", message=traceback.format_exc())
         return dumps(answer)
 
-    def _cast(self, message: dict, raw: dict) -> dict:
+    def cast_request(self, message: dict, raw: dict, id_: Any = None) -> CastRequest:
+        """The CastRequest of a cast message (`raw`: the exact texts of its members); raises
+        Unsupported for an undeclared operation or type or a request outside the capabilities."""
         direction, array_type = message["direction"], message["array_data_type"]
         config_type = _data_type_name(message["codec"]["configuration"]["data_type"])
         if direction not in self.operations:
@@ -366,19 +534,20 @@ class Adapter:
                 raise Unsupported(f"{t} is not supported")
         input_type, output_type = ((array_type, config_type) if direction == "encode"
                                    else (config_type, array_type))
+        why = outside_capabilities(self.capabilities, direction, input_type, output_type,
+                                   message["codec"]["configuration"])
+        if why:
+            raise Unsupported(f"outside the declared capabilities: {why}")
         inputs = unpack(input_type, message["elements"])
         if len(inputs) != message["count"]:
             raise ValueError(f"count {message['count']} but {len(inputs)} elements")
-        request = CastRequest(message["id"], direction, array_type, message["fill_value"],
-                              message["codec"], input_type, output_type, inputs,
-                              raw["fill_value"], raw["codec"], message)
-        try:
-            outputs, failed = cast_elements(self.cast, request, self.bisect)
-        except Rejected as e:
-            return {"status": "rejected", "message": str(e) or "rejected"}
-        return {"status": "ok", "elements": pack(output_type, outputs), "failed": failed}
+        return CastRequest(message["id"] if id_ is None else id_, direction, array_type,
+                           message["fill_value"], message["codec"], input_type, output_type, inputs,
+                           raw["fill_value"], raw["codec"], message)
 
-    def _validate(self, message: dict, raw: dict) -> dict:
+    def validate_request(self, message: dict, raw: dict, id_: Any = None) -> ValidateRequest:
+        """The ValidateRequest of a validate message; raises Unsupported for an undeclared
+        operation or a type of the 26 that `data_types` does not declare."""
         if "validate" not in self.operations:
             raise Unsupported("validate is not supported")
         # Any array metadata reaches the callback (names outside the 26, the object form); only
@@ -386,14 +555,45 @@ class Adapter:
         for name in metadata_type_names(message["array_data_type"], message["codecs"]):
             if name in TYPES and name not in self.data_types:
                 raise Unsupported(f"{name} is not supported")
-        request = ValidateRequest(message["id"], message["array_data_type"], message["fill_value"],
-                                  message["codecs"], raw["array_data_type"], raw["fill_value"],
-                                  raw["codecs"], message)
+        return ValidateRequest(message["id"] if id_ is None else id_, message["array_data_type"],
+                               message["fill_value"], message["codecs"], raw["array_data_type"],
+                               raw["fill_value"], raw["codecs"], message)
+
+    def _cast(self, message: dict, raw: dict) -> dict:
+        request = self.cast_request(message, raw)
+        try:
+            outputs, failed = cast_elements(self.cast, request, self.bisect)
+        except Rejected as e:
+            return {"status": "rejected", "message": str(e) or "rejected"}
+        return {"status": "ok", "elements": pack(request.output_type, outputs), "failed": failed}
+
+    def _validate(self, message: dict, raw: dict) -> dict:
+        request = self.validate_request(message, raw)
         try:
             self.validate(request)
         except (Invalid, Rejected) as e:
             return {"status": "invalid", "message": str(e) or "invalid"}
         return {"status": "valid"}
+
+    def _reproduce(self, message: dict, raw: dict) -> dict:
+        """reproduce: the callback's program for the request inside (a cast or validate request
+        exactly as sent, without id), checked like the request itself."""
+        if self.reproduce is None:
+            raise Unsupported("this adapter has no reproducer")
+        inner, inner_raw = message.get("request"), raw.get("request")
+        if not isinstance(inner, dict) or inner_raw is None:
+            raise ValueError("reproduce: `request` must be a cast or validate request object")
+        members = _raw_members(inner_raw)
+        if inner.get("cmd") == "cast":
+            request = self.cast_request(inner, members, message["id"])
+        elif inner.get("cmd") == "validate":
+            request = self.validate_request(inner, members, message["id"])
+        else:
+            raise ValueError(f"reproduce: cannot reproduce a {inner.get('cmd')!r} request")
+        code = self.reproduce(request)
+        if not isinstance(code, str) or not code.strip():
+            raise ValueError(f"the reproduce callback returned {code!r}, not program text")
+        return {"status": "ok", "language": self.language, "code": code}
 
 
 def python_environment(*distributions: str) -> dict[str, str]:
@@ -435,17 +635,120 @@ def serve(adapter: Adapter, stdin=None, out=None) -> int:
 def run(*, name: str, version: str, language: str = "python", data_types: Iterable[str],
         operations: Iterable[str] | None = None, cast: Callable[[CastRequest], list] | None = None,
         validate: Callable[[ValidateRequest], None] | None = None, notes: str | None = None,
-        bisect: bool = True, environment: dict | None = None):
+        bisect: bool = True, environment: dict | None = None, capabilities: dict | None = None,
+        reproduce: Callable[[CastRequest | ValidateRequest], str] | None = None):
     """Serve the protocol on stdin/stdout, then exit the process (status 0 on bye or end of input).
 
     `operations` defaults to encode and decode if `cast` is given, plus validate if `validate` is.
     `environment` (optional, e.g. `python_environment("numpy")`) goes into the handshake.
+    `capabilities` (optional, protocol 2) declares what each direction of the implementation
+    has; it is checked here (`check_capabilities`: a ValueError names any unknown key or name)
+    and enforced on every cast request. `reproduce` (optional, protocol 2): request -> the text
+    of a program that reproduces it on the library; `reproduce` is then listed in the protocol 2
+    operations.
     """
     if operations is None:
         operations = (["encode", "decode"] if cast else []) + (["validate"] if validate else [])
     adapter = Adapter(name, version, language, list(data_types), list(operations), cast, validate,
-                      notes, bisect, environment)
+                      notes, bisect, environment, capabilities=capabilities, reproduce=reproduce)
     sys.exit(serve(adapter))
+
+
+# ---------------------------------------------------------------------------------------------
+# Reproducers (protocol 2 `reproduce`): building blocks for the program text an adapter returns.
+# The program is self-contained (it never imports this module): what a library maintainer runs
+# after installing the library. Cast programs print one line per element,
+#     "<index>: 0x<input bits> (<input value>) -> 0x<output bits> (<output value>)"
+# or "<index>: 0x<input bits> (<input value>) -> error: <Type>: <message>"
+# and validate programs end with a line "valid" or "invalid: <what refused it>", the form that
+# tests/harness/adapters_reproduce.sh compares with the adapter's own answers.
+
+NUMPY_NATIVE = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                "float16", "float32", "float64")
+
+
+def request_summary(request: CastRequest | ValidateRequest) -> str:
+    """One line naming the request in its exact JSON texts (for a program's heading comment)."""
+    if isinstance(request, CastRequest):
+        return (f"{request.direction} {request.input_type} -> {request.output_type}: array data_type "
+                f"{request.array_data_type}, codec {request.codec_json}, fill_value "
+                f"{request.fill_value_json}, {len(request.inputs)} element(s)")
+    return (f"validate: array data_type {request.array_data_type_json}, fill_value "
+            f"{request.fill_value_json}, codecs {request.codecs_json}")
+
+
+def program_heading(request: CastRequest | ValidateRequest, install: str, comment: str = "#") -> str:
+    """The heading comment of a reproducer: what it reproduces, how to install the library, and
+    what it prints."""
+    prints = ("each element: index: input bits (value) -> output bits (value), or the error"
+              if isinstance(request, CastRequest) else "valid, or invalid: what refused the metadata")
+    return (f"{comment} Reproduces a cast_value conformance case ({request_summary(request)}).\n"
+            f"{comment} Set-up: {install}\n"
+            f"{comment} Prints {prints}.\n")
+
+
+def numpy_dtype_code(type_name: str) -> str:
+    """The Python expression of a type's numpy dtype: `np.float32`, or `ml_dtypes.int4` for the
+    15 types numpy lacks (the spec's names are ml_dtypes' names)."""
+    return f"np.{type_name}" if type_name in NUMPY_NATIVE else f"ml_dtypes.{type_name}"
+
+
+def numpy_array_code(type_name: str, patterns: list[int]) -> str:
+    """The Python expression of an array of `type_name` holding these bit patterns, by
+    reinterpretation (`np.array([...], dtype=np.uint32).view(np.float32)`); int2/int4 patterns
+    are written sign-extended to the whole byte, as `to_numpy` does."""
+    bits, width = TYPES[type_name], storage_bytes(type_name)
+    if type_name in ("int2", "int4"):
+        patterns = [p | (0xFF ^ ((1 << bits) - 1)) if p >> (bits - 1) else p for p in patterns]
+    digits = 2 * width
+    values = ", ".join(f"0x{p:0{digits}x}" for p in patterns)
+    return f"np.array([{values}], dtype=np.uint{8 * width}).view({numpy_dtype_code(type_name)})"
+
+
+def numpy_cast_program(request: CastRequest, *, install: str, imports: str, cast_def: str) -> str:
+    """A complete reproducer of a cast request for a library that casts numpy arrays.
+
+    `imports`: the program's import lines (standard library ones first, they go before numpy;
+    `import numpy as np`, and `import ml_dtypes` when a type needs it, are added); `cast_def`: the definition of `cast(x)`, the library call the adapter makes, returning
+    the output as a numpy array of the output type. The program calls `cast` on the whole input
+    array and, if the library refuses the array, on each element alone; it prints one line per
+    element (see the section comment)."""
+    needs_ml_dtypes = any(t not in NUMPY_NATIVE for t in (request.input_type, request.output_type))
+    given = imports.strip().splitlines()
+    first = [] if not given else given[:given.index("")] if "" in given else []  # standard library
+    rest = given[len(first):]
+    lines = first + ([""] if first else []) + ["import numpy as np"]
+    lines += (["import ml_dtypes"] if needs_ml_dtypes else []) + [x for x in rest if x and x not in lines]
+    in_bits, out_bits = TYPES[request.input_type], TYPES[request.output_type]
+    return (program_heading(request, install) + "\n".join(lines) + "\n\n"
+            f"x = {numpy_array_code(request.input_type, request.inputs)}  # {request.input_type}\n\n\n"
+            + cast_def.strip("\n") + "\n\n\n"
+            "def bits(a, width):  # the elements' bit patterns, masked to the type's width\n"
+            "    return [f\"0x{int(p) & ((1 << width) - 1):0{(width + 3) // 4}x}\" "
+            "for p in a.view(f\"u{a.dtype.itemsize}\")]\n\n\n"
+            "try:\n"
+            "    y = cast(x)\n"
+            f"    results = [f\"{{b}} ({{v}})\" for b, v in zip(bits(y, {out_bits}), y.tolist())]\n"
+            "except Exception as e:  # the library refused the array: each element alone\n"
+            "    print(f\"the whole array: {type(e).__name__}: {e}\")\n"
+            "    results = []\n"
+            "    for i in range(len(x)):\n"
+            "        try:\n"
+            "            y = cast(x[i:i + 1])\n"
+            f"            results.append(f\"{{bits(y, {out_bits})[0]}} ({{y.tolist()[0]}})\")\n"
+            "        except Exception as e:\n"
+            "            results.append(f\"error: {type(e).__name__}: {e}\")\n"
+            f"for i, (b, v, r) in enumerate(zip(bits(x, {in_bits}), x.tolist(), results)):\n"
+            "    print(f\"{i}: {b} ({v}) -> {r}\")\n")
+
+
+def python_float_code(value: float) -> str:
+    """A Python float as source: repr where it is a number, float('nan') / float('inf') else."""
+    if value != value:
+        return "float('nan')"
+    if value in (float("inf"), float("-inf")):
+        return f"float({repr(value)!r})"
+    return repr(value)
 
 
 # ---------------------------------------------------------------------------------------------

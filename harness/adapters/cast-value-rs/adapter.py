@@ -4,8 +4,11 @@
 Drives `cast_value_rs.cast_array(arr, target_dtype=..., rounding_mode=..., out_of_range_mode=...,
 scalar_map_entries=...)`: one call per request (the helper bisects when the call raises).
 cast-value-rs has no metadata layer: no validate operation, and the fill value is not used.
-`adapter.py --probe` (probe.sh): one line of evidence per undeclared type. See README.md and
-NOTES.md ("What is declared unsupported, and why").
+`adapter.py --probe` (probe.sh): one line of evidence per undeclared type. Protocol 2: the
+capabilities declare every rounding mode, out_of_range rule and scalar_map in both directions
+(cast_array accepts every combination for each of the 121 type pairs) and no missing pair;
+`reproduce` gives the `cast_value_rs.cast_array` call of a cast request as a self-contained
+program. See README.md and NOTES.md ("What is declared unsupported, and why").
 """
 import decimal
 import importlib.metadata
@@ -53,13 +56,24 @@ def scalar(type_name, value):
     return float(np.array([float(value)], dtype=np.float64).astype(dtype)[0])
 
 
+# cast_array takes every rounding mode, out_of_range rule and scalar_map for every pair of its
+# 11 types, in both directions (NOTES.md: "What is declared unsupported, and why").
+CAPABILITIES = {"encode": cvc.direction_capabilities(), "decode": cvc.direction_capabilities(),
+                "missing_pairs": []}
+
+
+def scalar_map_entries(request):
+    """The scalar_map entries of the request's direction as Python numbers (None if none)."""
+    mapping = request.configuration.get("scalar_map", {}).get(request.direction)
+    if mapping is None:
+        return None
+    return [(scalar(request.input_type, k), scalar(request.output_type, v)) for k, v in mapping]
+
+
 def cast(request):
     config = request.configuration
-    entries = None
-    direction = request.direction
-    mapping = config.get("scalar_map", {}).get(direction)
-    if mapping is not None:
-        entries = [(scalar(request.input_type, k), scalar(request.output_type, v)) for k, v in mapping]
+    entries = scalar_map_entries(request)
+
     def call(x):
         return cast_value_rs.cast_array(
             x, target_dtype=request.output_type,
@@ -81,6 +95,29 @@ def cast(request):
     if y.dtype != np.dtype(request.output_type):
         raise RuntimeError(f"cast_array returned {y.dtype}, asked for {request.output_type}")
     return cvc.from_numpy(request.output_type, y)
+
+
+def number_code(value):
+    """A scalar_map number (int or float) as exact Python source."""
+    return cvc.python_float_code(value) if isinstance(value, float) else repr(value)
+
+
+def reproduce(request):
+    """The adapter's cast_array call on the request's elements as a self-contained program."""
+    config = request.configuration
+    entries = scalar_map_entries(request)
+    entries_code = ("None" if entries is None else
+                    "[" + ", ".join(f"({number_code(k)}, {number_code(v)})" for k, v in entries) + "]")
+    cast_def = ("def cast(x):\n"
+                "    return cast_value_rs.cast_array(\n"
+                f"        x, target_dtype={request.output_type!r},\n"
+                f"        rounding_mode={config.get('rounding', ROUNDING_DEFAULT)!r},\n"
+                f"        out_of_range_mode={config.get('out_of_range')!r},\n"
+                f"        scalar_map_entries={entries_code})\n")
+    install = "pip install " + " ".join(f"{d}=={importlib.metadata.version(d)}"
+                                        for d in ("cast-value-rs", "numpy"))
+    return cvc.numpy_cast_program(request, install=install, imports="import cast_value_rs",
+                                  cast_def=cast_def)
 
 
 def probe_call(name):
@@ -111,6 +148,7 @@ if __name__ == "__main__":
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="cast-value-rs", version=importlib.metadata.version("cast-value-rs"),
             language="python", data_types=TYPES, operations=["encode", "decode"], cast=cast,
+            capabilities=CAPABILITIES, reproduce=reproduce,
             environment=cvc.python_environment("cast-value-rs", "numpy"),
             notes=("cast_value_rs.cast_array (Rust) with numpy " + np.__version__ +
                    "; 11 numpy types only; no metadata layer: validate unsupported, fill value "

@@ -16,10 +16,17 @@
   express (one of the 26 or a raw-bits `rN` type that zarr lacks) is answered unsupported.
 - `adapter.py --probe` (probe.sh): one line of evidence per undeclared type (none: all 26 are
   declared).
+- protocol 2: the capabilities declare every rounding mode, out_of_range rule and scalar_map in
+  both directions (cast_array accepts them all), and as missing pairs, in both directions (the
+  same call), the ordered type pairs cast_array refuses with TypeError under every rounding mode
+  and out_of_range rule, which are exactly those numpy / ml_dtypes cannot cast at all (found at
+  start-up). `reproduce` gives the `cast_value.cast_array` call of a cast request, or the zarr
+  steps of a validate request, as a self-contained program.
 
 The fill value plays no part in cast_array (it has no metadata); see README.md and NOTES.md.
 """
 import importlib.metadata
+import itertools
 import json
 import re
 import sys
@@ -74,18 +81,53 @@ def scalar_map_dtype(name):
             f"{describe(e)}") from e
 
 
+def refuses_pair(input_type, output_type):
+    """cast_array refuses the pair whatever the data and the configuration: TypeError for an
+    empty array under every rounding mode and out_of_range rule, and numpy / ml_dtypes have no
+    cast between the two dtypes (`astype` of an empty array raises TypeError too)."""
+    x, out_dtype = np.zeros(0, DTYPES[input_type]), DTYPES[output_type]
+    try:
+        x.astype(out_dtype)
+        return False
+    except TypeError:
+        pass
+    for rounding, out_of_range in itertools.product(cvc.ROUNDINGS, (None, "clamp", "wrap")):
+        try:
+            cast_value.cast_array(x, target_dtype=out_dtype, rounding_mode=rounding,
+                                  out_of_range_mode=out_of_range)
+        except TypeError:
+            continue
+        except Exception:
+            return False
+        return False
+    return True
+
+
+# cast_array is one call for both directions: a pair it cannot cast is missing in both.
+MISSING_PAIRS = [cvc.missing_pair(direction, a, b)
+                 for a, b in itertools.product(TYPES, repeat=2) if refuses_pair(a, b)
+                 for direction in ("encode", "decode")]
+CAPABILITIES = {"encode": cvc.direction_capabilities(), "decode": cvc.direction_capabilities(),
+                "missing_pairs": MISSING_PAIRS}
+
+
+def scalar_map_entries(request):
+    """The scalar_map entries of the request's direction as the package's own zarr codec reads
+    them from zarr.json (None when there are none)."""
+    codec = json.loads(request.codec_json)
+    raw = extract_raw_map(codec["configuration"].get("scalar_map"), request.direction)
+    if not raw:
+        return None
+    source, target = scalar_map_dtype(request.input_type), scalar_map_dtype(request.output_type)
+    try:
+        return parse_map_entries(raw, source, target)
+    except Exception as e:
+        raise cvc.Rejected(f"scalar_map: {describe(e)}") from e
+
+
 def cast(request):
     config = request.configuration
-    # The scalar_map as the package's codec reads it from zarr.json.
-    codec = json.loads(request.codec_json)
-    entries = None
-    raw = extract_raw_map(codec["configuration"].get("scalar_map"), request.direction)
-    if raw:
-        source, target = scalar_map_dtype(request.input_type), scalar_map_dtype(request.output_type)
-        try:
-            entries = parse_map_entries(raw, source, target)
-        except Exception as e:
-            raise cvc.Rejected(f"scalar_map: {describe(e)}") from e
+    entries = scalar_map_entries(request)  # as the package's codec reads it from zarr.json
     in_dtype, out_dtype = DTYPES[request.input_type], DTYPES[request.output_type]
 
     def call(x):
@@ -105,25 +147,17 @@ def cast(request):
         raise cvc.CastFailed() from e
     except TypeError as e:
         # numpy / ml_dtypes refusing a cast inside cast_array. If cast_array raises it for an
-        # empty array too, it refuses this type pair and configuration whatever the data.
+        # empty array too, it refuses this configuration whatever the data: the pair casts
+        # under another configuration (the pairs it never casts are declared missing, so the
+        # helper does not send them), so this is a refusal of the configuration (e.g. a
+        # rounding mode for int2 -> int4, NOTES.md class O).
         try:
             call(x[:0])
         except TypeError:
-            pass
+            raise cvc.Rejected(f"cast_value.cast_array: {describe(e)}") from e
         except Exception:
             raise cvc.CastFailed() from e
-        else:
-            raise cvc.CastFailed() from e  # only for some elements: those elements fail
-        message = f"cast_value.cast_array: {describe(e)}"
-        try:
-            np.zeros(0, in_dtype).astype(out_dtype)
-        except TypeError as plain:
-            # numpy / ml_dtypes have no cast between the two dtypes at all: cast_array cannot
-            # cast this pair under any configuration.
-            raise cvc.Unsupported(f"{message} (no numpy/ml_dtypes cast from {request.input_type} "
-                                  f"to {request.output_type}: {describe(plain)})") from e
-        # The pair casts, but cast_array refuses this configuration (e.g. a rounding mode).
-        raise cvc.Rejected(message) from e
+        raise cvc.CastFailed() from e  # only for some elements: those elements fail
     if y.dtype != out_dtype:
         raise RuntimeError(f"cast_array returned {y.dtype}, asked for {request.output_type}")
     return cvc.from_numpy(request.output_type, y)
@@ -182,6 +216,99 @@ def validate(request):
                           f"{describe(e)}") from e
 
 
+def install_line(*distributions):
+    return "pip install " + " ".join(f"{d}=={importlib.metadata.version(d)}" for d in distributions)
+
+
+def numpy_scalar_code(value):
+    """A numpy scalar (a parsed scalar_map entry) as exact Python source."""
+    dtype = value.dtype
+    if np.issubdtype(dtype, np.integer):
+        return f"np.{dtype.name}({int(value)})"
+    number = float(value)
+    if number == number:  # finite or infinite: float(value) is exact, and so is the way back
+        return f"np.{dtype.name}({number!r})" if abs(number) != float("inf") else f"np.{dtype.name}('{number}')"
+    width = dtype.itemsize
+    bits = int(np.array([value], dtype=dtype).view(f"u{width}")[0])
+    return f"np.uint{8 * width}(0x{bits:0{2 * width}x}).view(np.{dtype.name})"  # a NaN, bit exact
+
+
+def reproduce_cast(request):
+    config = request.configuration
+    entries = scalar_map_entries(request)
+    entries_code = ("None" if entries is None else
+                    "[" + ", ".join(f"({numpy_scalar_code(k)}, {numpy_scalar_code(v)})" for k, v in entries) + "]")
+    cast_def = ("def cast(x):\n"
+                "    return cast_value.cast_array(\n"
+                f"        x, target_dtype=np.dtype({cvc.numpy_dtype_code(request.output_type)}),\n"
+                f"        rounding_mode={config.get('rounding', ROUNDING_DEFAULT)!r},\n"
+                f"        out_of_range_mode={config.get('out_of_range')!r},\n"
+                f"        scalar_map_entries={entries_code})\n")
+    packages = ["cast-value", "numpy"] + (["ml-dtypes"] if any(
+        t not in cvc.NUMPY_NATIVE for t in (request.input_type, request.output_type)) else [])
+    return cvc.numpy_cast_program(request, install=install_line(*packages), imports="import cast_value",
+                                  cast_def=cast_def)
+
+
+VALIDATE_PROGRAM = """{heading}import json
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import zarr
+import zarr.storage
+from zarr.dtype import parse_dtype
+
+# cast-value registers its codec class for the zarr codec name "cast_value"; select it.
+zarr.config.set({{"codecs.cast_value": {codec!r}, "array.write_empty_chunks": True}})
+
+DATA_TYPE = {data_type!r}
+FILL_VALUE = {fill_value!r}
+CODECS = {codecs!r}
+ZARR_JSON = {template!r} % (DATA_TYPE, FILL_VALUE, CODECS)
+
+
+def check():
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "zarr.json").write_text(ZARR_JSON)
+        try:
+            array = zarr.open_array(folder, mode="r+")
+        except Exception as e:
+            return f"invalid: opening zarr.json: {{type(e).__name__}}: {{e}}"
+        try:
+            dtype = parse_dtype(json.loads(DATA_TYPE), zarr_format=3)
+            fill = dtype.from_json_scalar(json.loads(FILL_VALUE), zarr_format=3)
+            zarr.create(shape=(1,), chunks=(1,), dtype=dtype, fill_value=fill, codecs=json.loads(CODECS),
+                        zarr_format=3, store=zarr.storage.MemoryStore())
+        except Exception as e:
+            return f"invalid: zarr.create: {{type(e).__name__}}: {{e}}"
+        try:
+            array[:] = np.full(1, array.fill_value, dtype=array.dtype)
+            array[:]
+        except Exception as e:
+            return f"invalid: first write/read of the fill value: {{type(e).__name__}}: {{e}}"
+        return "valid"
+
+
+print(check())
+"""
+
+
+def reproduce_validate(request):
+    zarr_lacks(request)
+    template = cvc.zarr_json("%s", "%s", "%s", 1)
+    return VALIDATE_PROGRAM.format(
+        heading=cvc.program_heading(request, install_line("cast-value", "zarr", "numpy")),
+        codec=PACKAGE_CODEC, data_type=request.array_data_type_json,
+        fill_value=request.fill_value_json, codecs=request.codecs_json, template=template)
+
+
+def reproduce(request):
+    if isinstance(request, cvc.CastRequest):
+        return reproduce_cast(request)
+    return reproduce_validate(request)
+
+
 def probe_call(name):
     """The adapter's encode call with `name` as the target type (never used while all 26 are
     declared; kept so the probe stays honest if a type is ever dropped)."""
@@ -199,7 +326,8 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--probe"]:
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="cast-value", version=importlib.metadata.version("cast-value"), language="python",
-            data_types=TYPES, cast=cast, validate=validate,
+            data_types=TYPES, cast=cast, validate=validate, capabilities=CAPABILITIES,
+            reproduce=reproduce,
             environment=cvc.python_environment("cast-value", "zarr", "numpy", "ml-dtypes"),
             notes=(f"cast_value.cast_array (NumPy implementation) with numpy {np.__version__} and "
                    f"ml_dtypes {ml_dtypes.__version__} (the 15 non-numpy types as ml_dtypes dtypes); "

@@ -18,8 +18,15 @@ zarr aborts the whole array when one element cannot be cast (ValueError from cas
 helper then bisects to find each element's verdict. Validate metadata whose array data_type is a
 raw-bits type (`r16`) that zarr does not have is answered unsupported (zarr cannot express the
 array); the helper answers unsupported for the 15 undeclared types of the 26.
-`adapter.py --probe` (probe.sh): one line of evidence per undeclared type. See README.md and
-NOTES.md ("What is declared unsupported, and why").
+`adapter.py --probe` (probe.sh): one line of evidence per undeclared type.
+
+Protocol 2: the capabilities declare every rounding mode, out_of_range rule and scalar_map in
+both directions and no missing pair (zarr's codec takes them all; it refuses `wrap` when the
+configuration's data_type is a float type, a refusal of that configuration for those pairs,
+answered `rejected`). `reproduce` gives a self-contained program doing what the adapter does
+with zarr's public API on a zarr.json in a temporary folder (a LocalStore): write and read the
+stored chunk (encode), store a chunk and read the array (decode), or the three validate steps.
+See README.md and NOTES.md ("What is declared unsupported, and why").
 """
 import collections
 import importlib.metadata
@@ -128,6 +135,12 @@ def cast(request):
     return cvc.from_numpy(request.output_type, y)
 
 
+# zarr's codec takes every rounding mode, out_of_range rule and scalar_map, in both directions,
+# for every pair of its 11 types (NOTES.md: "What is declared unsupported, and why").
+CAPABILITIES = {"encode": cvc.direction_capabilities(), "decode": cvc.direction_capabilities(),
+                "missing_pairs": []}
+
+
 def is_raw_bits(name):
     """A core Zarr v3 raw-bits data type name: rN, N a positive multiple of 8."""
     match = re.fullmatch(r"r([1-9][0-9]*)", name)
@@ -185,6 +198,101 @@ def validate(request):
                           f"{describe(e)}") from e
 
 
+def install_line():
+    return "pip install " + " ".join(f"{d}=={importlib.metadata.version(d)}"
+                                     for d in ("zarr", "cast-value-rs", "numpy"))
+
+
+CONFIG_CODE = (f"zarr.config.set({{\"codecs.cast_value\": {OWN_CODEC!r}, "
+               "\"array.write_empty_chunks\": True})  # zarr's own codec; store every chunk")
+
+ENCODE_DEF = """def cast(x):  # encode: write x into the array, read the chunk zarr stored
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "zarr.json").write_text(ZARR_JSON % (len(x), len(x)))
+        array = zarr.open_array(folder, mode="r+")
+        array[:] = x
+        return np.frombuffer(Path(folder, "c", "0").read_bytes(), dtype={stored!r})
+"""
+
+DECODE_DEF = """def cast(x):  # decode: store x as the chunk, read the array
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "zarr.json").write_text(ZARR_JSON % (len(x), len(x)))
+        Path(folder, "c").mkdir()
+        Path(folder, "c", "0").write_bytes(x.tobytes())  # little-endian, as the bytes codec stores it
+        return zarr.open_array(folder, mode="r")[:]
+"""
+
+
+def reproduce_cast(request):
+    # The request's exact JSON texts in zarr.json, with %d for the number of elements.
+    template = request.zarr_json().replace("%", "%%")
+    template = template.replace(f'"shape": [{len(request.inputs)}]', '"shape": [%d]', 1)
+    template = template.replace(f'"chunk_shape": [{max(len(request.inputs), 1)}]',
+                                '"chunk_shape": [%d]', 1)
+    stored = np.dtype(request.output_type).newbyteorder("<").str
+    cast_def = (f"{CONFIG_CODE}\nZARR_JSON = {template!r}\n\n\n"
+                + (ENCODE_DEF.format(stored=stored) if request.direction == "encode" else DECODE_DEF))
+    imports = "import tempfile\nfrom pathlib import Path\n\nimport zarr\n"
+    return cvc.numpy_cast_program(request, install=install_line(), imports=imports, cast_def=cast_def)
+
+
+VALIDATE_PROGRAM = """{heading}import json
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import zarr
+import zarr.storage
+from zarr.dtype import parse_dtype
+
+{config}
+
+DATA_TYPE = {data_type!r}
+FILL_VALUE = {fill_value!r}
+CODECS = {codecs!r}
+ZARR_JSON = {template!r} % (DATA_TYPE, FILL_VALUE, CODECS)
+
+
+def check():
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "zarr.json").write_text(ZARR_JSON)
+        try:
+            array = zarr.open_array(folder, mode="r+")
+        except Exception as e:
+            return f"invalid: opening zarr.json: {{type(e).__name__}}: {{e}}"
+        try:
+            dtype = parse_dtype(json.loads(DATA_TYPE), zarr_format=3)
+            fill = dtype.from_json_scalar(json.loads(FILL_VALUE), zarr_format=3)
+            zarr.create(shape=(1,), chunks=(1,), dtype=dtype, fill_value=fill, codecs=json.loads(CODECS),
+                        zarr_format=3, store=zarr.storage.MemoryStore())
+        except Exception as e:
+            return f"invalid: zarr.create: {{type(e).__name__}}: {{e}}"
+        try:  # zarr casts the fill value when it first encodes a chunk
+            array[:] = np.full(1, array.fill_value, dtype=array.dtype)
+            array[:]
+        except Exception as e:
+            return f"invalid: first write/read of the fill value: {{type(e).__name__}}: {{e}}"
+        return "valid"
+
+
+print(check())
+"""
+
+
+def reproduce_validate(request):
+    zarr_lacks(request)
+    return VALIDATE_PROGRAM.format(
+        heading=cvc.program_heading(request, install_line()), config=CONFIG_CODE,
+        data_type=request.array_data_type_json, fill_value=request.fill_value_json,
+        codecs=request.codecs_json, template=cvc.zarr_json("%s", "%s", "%s", 1))
+
+
+def reproduce(request):
+    if isinstance(request, cvc.CastRequest):
+        return reproduce_cast(request)
+    return reproduce_validate(request)
+
+
 def probe_call(name):
     """The adapter's own path with `name` as a data type, both ways: an array of `name` through
     cast_value to float32, and a float32 array through cast_value to `name` (zarr.json stored,
@@ -214,5 +322,6 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--probe"]:
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="zarr-python", version=zarr.__version__, language="python", data_types=TYPES,
-            cast=cast, validate=validate, notes=NOTES,
+            cast=cast, validate=validate, notes=NOTES, capabilities=CAPABILITIES,
+            reproduce=reproduce,
             environment=cvc.python_environment("zarr", "cast-value-rs", "numpy"))

@@ -1,4 +1,4 @@
-// cast_value conformance suite: adapter (harness/PROTOCOL.md, protocol 1) for zarrita.js.
+// cast_value conformance suite: adapter (harness/PROTOCOL.md, protocols 1 and 2) for zarrita.js.
 //
 // zarrita implements the cast_value codec for decoding only (its encode throws
 // UnsupportedError), so this adapter declares the `decode` and `validate` operations. Every cast request
@@ -21,6 +21,14 @@
 // missing (the fill value path) and with a stored chunk of zero bytes of the size the codec chain's
 // stored type needs (so the codec pipeline, cast_value's configuration included, is built and
 // run). `valid` when every step succeeds, `invalid` (naming the step) when one throws.
+//
+// Protocol 2 (a hello with "max_protocol" >= 2; an old harness's hello without it gets the
+// protocol 1 answer): the hello declares `capabilities` (decode: every rounding mode, out_of_range
+// rule and scalar_map, no missing pair; zarrita refuses a rounding other than nearest-even only
+// for its float -> float pairs, a refusal of that configuration answered `rejected`) and the
+// `reproduce` operation, whose answer is a self-contained JavaScript program (zarrita's public
+// API: zarr.open.v3 of an in-memory store, getChunk / zarr.get) that reproduces a decode or a
+// validate request and prints what zarrita returns.
 //
 // Stdout carries answers only; diagnostics go to stderr.
 
@@ -58,6 +66,39 @@ const CAST_VALUE_TYPES = [
   "float16", "float32", "float64",
 ];
 const SUPPORTED = CAST_VALUE_TYPES.filter((t) => t !== "float16" || typeof globalThis.Float16Array === "function");
+
+// Protocol 2: what zarrita's cast_value has, per direction (decode only: its encode throws).
+// Every rounding mode, out_of_range rule and scalar_map is taken for every pair of SUPPORTED
+// (NOTES.md, "What the adapter declares"); a key left out would mean "everything".
+const ROUNDINGS = ["nearest-even", "towards-zero", "towards-positive", "towards-negative", "nearest-away"];
+const OUT_OF_RANGE = ["absent", "clamp", "wrap"];
+const CAPABILITIES = {
+  decode: { rounding: ROUNDINGS, out_of_range: OUT_OF_RANGE, scalar_map: true },
+  missing_pairs: [],
+};
+
+/** Why a cast request lies outside CAPABILITIES (a message quoting the declaration), or null. */
+function outsideCapabilities(direction, inType, outType, config) {
+  const pair = CAPABILITIES.missing_pairs.find(
+    (p) => p.direction === direction && p.input === inType && p.output === outType,
+  );
+  if (pair) return `${direction} ${inType} -> ${outType} is declared missing (capabilities.missing_pairs: ${JSON.stringify(pair)})`;
+  const declared = CAPABILITIES[direction];
+  if (!declared) return null;
+  const rounding = config?.rounding ?? "nearest-even";
+  const outOfRange = config?.out_of_range ?? "absent";
+  const usesMap = Array.isArray(config?.scalar_map?.[direction]) && config.scalar_map[direction].length > 0;
+  if (declared.rounding && ROUNDINGS.includes(rounding) && !declared.rounding.includes(rounding)) {
+    return `${direction} rounding ${JSON.stringify(rounding)} is not declared (capabilities.${direction}.rounding: ${JSON.stringify(declared.rounding)})`;
+  }
+  if (declared.out_of_range && OUT_OF_RANGE.includes(outOfRange) && !declared.out_of_range.includes(outOfRange)) {
+    return `${direction} out_of_range ${JSON.stringify(outOfRange)} is not declared (capabilities.${direction}.out_of_range: ${JSON.stringify(declared.out_of_range)})`;
+  }
+  if (usesMap && declared.scalar_map === false) {
+    return `${direction} scalar_map is not declared (capabilities.${direction}.scalar_map: false)`;
+  }
+  return null;
+}
 
 function send(obj) {
   process.stdout.write(`${JSON.stringify(obj)}\n`);
@@ -201,6 +242,8 @@ async function decodeCast(req, raw) {
     const missing = !SUPPORTED.includes(inType) ? inType : outType;
     return { status: "unsupported", message: `zarrita cast_value on Node ${process.versions.node} does not support ${JSON.stringify(missing)}` };
   }
+  const outside = outsideCapabilities("decode", inType, outType, req.codec?.configuration);
+  if (outside) return { status: "unsupported", message: `outside the declared capabilities: ${outside}` };
   const count = req.count;
   const inWidth = WIDTH[inType];
   const input = Buffer.from(req.elements, "hex");
@@ -374,6 +417,160 @@ async function validateMetadata(req, raw) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// reproduce (protocol 2): a self-contained program, in zarrita's public API, for one request
+// ---------------------------------------------------------------------------------------------
+
+/** A JavaScript single-quoted string literal of `text` (the request's JSON texts stay exact). */
+function jsString(text) {
+  return `'${text.replace(/[\\'\n\r\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}'`;
+}
+
+const TYPED_ARRAY = {
+  int8: "Int8Array", int16: "Int16Array", int32: "Int32Array", int64: "BigInt64Array",
+  uint8: "Uint8Array", uint16: "Uint16Array", uint32: "Uint32Array", uint64: "BigUint64Array",
+  float16: "Float16Array", float32: "Float32Array", float64: "Float64Array",
+};
+
+function programHeading(what, prints) {
+  return (
+    `// Reproduces a cast_value conformance case (${what}).\n` +
+    `// Set-up: npm install zarrita@${zarritaPackage.version}, then run this file as an ES module ` +
+    `(e.g. repro.mjs) with Node.js >= 24 (node repro.mjs).\n` +
+    `// Prints ${prints}.\n` +
+    `import * as zarr from "zarrita";\n\n` +
+    "const describe = (e) => (e?.cause ? `${e.name}: ${e.message} <- ${describe(e.cause)}` : `${e?.name}: ${e?.message}`);\n"
+  );
+}
+
+/** The program of a decode request (raw: the exact texts of its members). */
+function reproduceDecode(req, raw) {
+  const typeName = (t) => (t !== null && typeof t === "object" ? t.name : t);
+  const inType = typeName(req.codec?.configuration?.data_type);
+  const outType = typeName(req.array_data_type);
+  const bytes = Buffer.from(req.elements, "hex");
+  const inWidth = WIDTH[inType];
+  // zarr.json with the request's texts, the number of elements left to the program.
+  const doc = arrayDocument(raw, 0, 0).split('"shape":[0]').join('"shape":[@N@]').split('"chunk_shape":[0]').join('"chunk_shape":[@N@]');
+  const [head, middle, tail] = doc.split("@N@");
+  const what =
+    `decode ${inType} -> ${outType}: array data_type ${raw.array_data_type}, codec ${raw.codec}, ` +
+    `fill_value ${raw.fill_value}, ${req.count} element(s)`;
+  return (
+    programHeading(what, "each element: index: input bits (value) -> output bits (value), or the error") +
+    "\n" +
+    `const zarrJson = (n) =>\n  ${jsString(head)} + n +\n  ${jsString(middle)} + n +\n  ${jsString(tail)};\n` +
+    `const x = new Uint8Array([${Array.from(bytes, (b) => `0x${b.toString(16).padStart(2, "0")}`).join(", ")}]); // ${inType} elements, little-endian\n` +
+    `const IN_BYTES = ${inWidth}, OUT_BYTES = ${WIDTH[outType]};\n\n` +
+    "// The bytes as the only chunk of a stored array; zarrita decodes it.\n" +
+    "async function decode(chunk) {\n" +
+    "  const files = new Map([\n" +
+    '    ["/zarr.json", new TextEncoder().encode(zarrJson(chunk.length / IN_BYTES))],\n' +
+    '    ["/c/0", chunk],\n' +
+    "  ]);\n" +
+    "  const store = { get: async (key) => files.get(key) };\n" +
+    '  const array = await zarr.open.v3(zarr.root(store), { kind: "array" });\n' +
+    "  return (await array.getChunk([0])).data;\n" +
+    "}\n\n" +
+    "const bytesOf = (t) => new Uint8Array(t.buffer, t.byteOffset, t.byteLength);\n" +
+    "const hex = (b, i, width) =>\n" +
+    '  `0x${Array.from(b.subarray(i * width, (i + 1) * width)).reverse().map((v) => v.toString(16).padStart(2, "0")).join("")}`;\n' +
+    "let results;\n" +
+    "try {\n" +
+    "  const y = await decode(x);\n" +
+    "  results = Array.from(y, (v, i) => `${hex(bytesOf(y), i, OUT_BYTES)} (${v})`);\n" +
+    "} catch (e) {\n" +
+    "  // zarrita refused the chunk: each element alone\n" +
+    "  console.log(`the whole array: ${describe(e)}`);\n" +
+    "  results = [];\n" +
+    "  for (let i = 0; i < x.length / IN_BYTES; i++) {\n" +
+    "    try {\n" +
+    "      const y = await decode(x.slice(i * IN_BYTES, (i + 1) * IN_BYTES));\n" +
+    "      results.push(`${hex(bytesOf(y), 0, OUT_BYTES)} (${y[0]})`);\n" +
+    "    } catch (e) {\n" +
+    "      results.push(`error: ${describe(e)}`);\n" +
+    "    }\n" +
+    "  }\n" +
+    "}\n" +
+    `new ${TYPED_ARRAY[inType]}(x.buffer).forEach((v, i) => console.log(\`\${i}: \${hex(x, i, IN_BYTES)} (\${v}) -> \${results[i]}\`));\n`
+  );
+}
+
+/** The program of a validate request: the adapter's steps (validateMetadata). */
+function reproduceValidate(req, raw) {
+  const size = storedChunkSize(req.array_data_type, req.codecs);
+  const what = `validate: array data_type ${raw.array_data_type}, fill_value ${raw.fill_value}, codecs ${raw.codecs}`;
+  const last = size.bytes !== undefined
+    ? `  files.set("/c/0", new Uint8Array(${size.bytes})); // a stored chunk of zero bytes\n` +
+      "  try {\n" +
+      "    await zarr.get(await open());\n" +
+      "  } catch (e) {\n" +
+      `    return \`invalid: zarr.get of a stored chunk of ${size.bytes} zero bytes: \${describe(e)}\`;\n` +
+      "  }\n"
+    : `  files.set("/c/0", new Uint8Array(0)); // (${size.why}: an empty chunk)\n` +
+      "  try {\n" +
+      "    await (await open()).getChunk([0]);\n" +
+      "  } catch (e) {\n" +
+      "    return `invalid: getChunk of a stored chunk: ${describe(e)}`;\n" +
+      "  }\n";
+  return (
+    programHeading(what, "valid, or invalid: the step that failed and zarrita's error") +
+    "\n" +
+    `const ZARR_JSON = ${jsString(zarrJson(raw.array_data_type, raw.fill_value, raw.codecs, 1))};\n\n` +
+    "// zarrita checks metadata when an array is opened and read: open it, read it with its chunk\n" +
+    "// missing (the fill value), then with a stored chunk (the codec pipeline is built and run).\n" +
+    "async function check() {\n" +
+    '  const files = new Map([["/zarr.json", new TextEncoder().encode(ZARR_JSON)]]);\n' +
+    "  const store = { get: async (key) => files.get(key) };\n" +
+    '  const open = () => zarr.open.v3(zarr.root(store), { kind: "array" });\n' +
+    "  let array;\n" +
+    "  try {\n" +
+    "    array = await open();\n" +
+    "  } catch (e) {\n" +
+    "    return `invalid: zarr.open.v3: ${describe(e)}`;\n" +
+    "  }\n" +
+    "  try {\n" +
+    "    await zarr.get(array);\n" +
+    "  } catch (e) {\n" +
+    "    return `invalid: zarr.get with the chunk missing (fill value): ${describe(e)}`;\n" +
+    "  }\n" +
+    last +
+    '  return "valid";\n' +
+    "}\n\n" +
+    "console.log(await check());\n"
+  );
+}
+
+/** reproduce: the answer to {"cmd": "reproduce", "request": {...}} (line: the request line). */
+function reproduce(req, line) {
+  const inner = req.request;
+  const raw = rawMembers(rawMembers(line).request ?? "{}");
+  if (inner?.cmd === "validate") {
+    for (const key of ["array_data_type", "fill_value", "codecs"]) {
+      if (!(key in raw)) return { status: "error", message: `reproduce: validate request without ${key}` };
+    }
+    return { status: "ok", language: "javascript", code: reproduceValidate(inner, raw) };
+  }
+  if (inner?.cmd !== "cast") return { status: "error", message: `reproduce: cannot reproduce ${JSON.stringify(inner?.cmd)}` };
+  if (inner.direction !== "decode") {
+    return { status: "unsupported", message: "zarrita implements cast_value decode only (encode throws UnsupportedError)" };
+  }
+  const typeName = (t) => (t !== null && typeof t === "object" ? t.name : t);
+  const inType = typeName(inner.codec?.configuration?.data_type);
+  const outType = typeName(inner.array_data_type);
+  for (const t of [inType, outType]) {
+    if (!SUPPORTED.includes(t)) {
+      return { status: "unsupported", message: `zarrita cast_value on Node ${process.versions.node} does not support ${JSON.stringify(t)}` };
+    }
+  }
+  const outside = outsideCapabilities("decode", inType, outType, inner.codec?.configuration);
+  if (outside) return { status: "unsupported", message: `outside the declared capabilities: ${outside}` };
+  if (Buffer.from(inner.elements, "hex").length !== inner.count * WIDTH[inType]) {
+    return { status: "error", message: `reproduce: ${inner.count} ${inType} elements expected` };
+  }
+  return { status: "ok", language: "javascript", code: reproduceDecode(inner, raw) };
+}
+
+// ---------------------------------------------------------------------------------------------
 // probe.sh: zarrita called once with each of the 26 types the handshake does not declare
 // ---------------------------------------------------------------------------------------------
 
@@ -441,12 +638,16 @@ async function handle(line) {
     return { status: "error", id: null, message: `unreadable request: ${describe(err)}` };
   }
   switch (req.cmd) {
-    case "hello":
+    case "hello": {
+      // Protocol 2 when the harness offers it (max_protocol >= 2); an old harness's hello has
+      // no max_protocol and gets the protocol 1 answer, without capabilities and reproduce.
+      const two = Number.isInteger(req.max_protocol) && req.max_protocol >= 2;
       send({
-        protocol: 1,
+        protocol: two ? 2 : 1,
         implementation: { name: "zarrita", version: zarritaPackage.version, language: "javascript" },
         data_types: SUPPORTED,
-        operations: ["decode", "validate"],
+        operations: two ? ["decode", "validate", "reproduce"] : ["decode", "validate"],
+        ...(two ? { capabilities: CAPABILITIES } : {}),
         environment: { node: process.versions.node, zarrita: zarritaPackage.version },
         notes:
           `zarrita ${zarritaPackage.version} on Node ${process.versions.node}: cast_value decode only ` +
@@ -456,6 +657,17 @@ async function handle(line) {
           "; the other 15 types of the 26 are refused by zarrita (probe.sh)",
       });
       return null;
+    }
+    case "reproduce": {
+      let answer;
+      try {
+        answer = reproduce(req, line);
+      } catch (err) {
+        answer = { status: "error", message: `adapter: ${describe(err)}` };
+      }
+      send({ id: req.id, ...answer });
+      return null;
+    }
     case "bye":
       process.exit(0);
       return null;
