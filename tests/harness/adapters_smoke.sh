@@ -36,8 +36,11 @@ check "$adapter: answers the handshake" \
 # Protocol 2: the helper's unit test (hello negotiation, capabilities, reproduce), then the
 # adapter's reproducers run for real against its own answers (adapters_reproduce.py; it checks
 # the protocol 1 and protocol 2 handshakes too).
+# (With a Python adapter's venv the unit test also runs a numpy reproducer; else it skips that.)
+unit_python="${CVC_BUILD_DIR:-$root/build}/adapters/$adapter/venv/bin/python"
+[ -x "$unit_python" ] || unit_python="$python"
 check "the Python helper's protocol 2 (tests/harness/test_adapter_protocol2.py)" \
-  bash -c '"$1" "$2" >"$3" 2>&1 || { tail -30 "$3"; false; }' _ "$python" \
+  bash -c '"$1" "$2" >"$3" 2>&1 || { tail -30 "$3"; false; }' _ "$unit_python" \
   "$root/tests/harness/test_adapter_protocol2.py" "$tmp/protocol2.log"
 "$python" "$root/tests/harness/adapters_reproduce.py" "$adapter" >"$tmp/reproduce.txt" 2>&1
 status=$?
