@@ -5,14 +5,58 @@
 #include "harness/reference_adapter.hpp"
 
 namespace cvc::cli {
+namespace {
+
+constexpr std::string_view kAdapterHelp =
+    R"(usage: cvc adapter [--mutant NAME] [--protocol 1|2] [--only-rounding LIST]
+                   [--only-out-of-range LIST] [--no-scalar-map] [--log-requests FILE]
+
+Speaks the adapter protocol (harness/PROTOCOL.md) on stdin/stdout, answering with the oracle:
+the reference implementation, which `cvc run` must certify.
+
+  --mutant NAME            serve the oracle with one deliberate bug, to prove the harness
+                           catches it (the mutants are listed below)
+  --protocol 1|2           the newest protocol version to speak (default 2); it answers a hello
+                           with the smaller of this and the hello's max_protocol
+  --only-rounding LIST     exercise only these rounding modes (comma-separated: nearest-even,
+                           towards-zero, towards-positive, towards-negative, nearest-away)
+  --only-out-of-range LIST exercise only these out_of_range rules (absent, clamp, wrap)
+  --no-scalar-map          exercise no configuration with a scalar_map in its direction
+  --log-requests FILE      append every request line received to FILE
+
+What --only-* and --no-scalar-map leave out is declared in the hello's capabilities under
+protocol 2 (so the harness never sends it), and answered `unsupported` under either protocol.
+
+Mutants:
+)";
+
+// A comma-separated list of names, each read by `parse`.
+template <typename Enum, typename Parse>
+std::optional<std::vector<Enum>> name_list(Arguments& arguments, std::string_view option,
+                                           Parse parse) {
+  const std::optional<std::string> text = arguments.option(option);
+  if (!text) return std::nullopt;
+  std::vector<Enum> names;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text->find(',', start);
+    const std::string name = text->substr(start, comma - start);
+    const std::optional<Enum> parsed = parse(name);
+    if (!parsed)
+      throw UsageError("cvc adapter: --" + std::string(option) + ": unknown name \"" + name +
+                       "\" (see cvc adapter --help)");
+    names.push_back(*parsed);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return names;
+}
+
+}  // namespace
 
 int run_adapter(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << "usage: cvc adapter [--mutant NAME]\n\n"
-                 "Speaks the adapter protocol (harness/PROTOCOL.md) on stdin/stdout, answering "
-                 "with the oracle:\nthe reference implementation, which `cvc run` must certify. "
-                 "--mutant serves the oracle\nwith one deliberate bug, to prove the harness "
-                 "catches it. Mutants:\n";
+    std::cout << kAdapterHelp;
     for (const MutantInfo& info : all_mutants())
       std::cout << "  " << info.name << ": " << info.bug << "\n";
     return kExitOk;
@@ -24,9 +68,23 @@ int run_adapter(Arguments& arguments) {
       throw UsageError("cvc adapter: unknown mutant \"" + *name + "\" (see cvc adapter --help)");
     mutant = info->mutant;
   }
+  ReferenceAdapterOptions options;
+  if (const std::optional<std::string> protocol = arguments.option("protocol")) {
+    if (*protocol != "1" && *protocol != "2")
+      throw UsageError("cvc adapter: --protocol must be 1 or 2, not \"" + *protocol + "\"");
+    options.protocol = *protocol == "1" ? 1 : 2;
+  }
+  options.only_rounding = name_list<Rounding>(arguments, "only-rounding", parse_rounding);
+  options.only_out_of_range =
+      name_list<OutOfRange>(arguments, "only-out-of-range", [](std::string_view name) {
+        return name == "absent" ? std::optional<OutOfRange>(OutOfRange::None)
+                                : parse_out_of_range(name);
+      });
+  options.scalar_map = !arguments.flag("no-scalar-map");
+  options.log_requests = arguments.option("log-requests").value_or("");
   if (!arguments.finish().empty()) throw UsageError("cvc adapter: takes no positional arguments");
   std::ios::sync_with_stdio(false);
-  return run_reference_adapter(std::cin, std::cout, mutant);
+  return run_reference_adapter(std::cin, std::cout, mutant, options);
 }
 
 }  // namespace cvc::cli

@@ -1,5 +1,9 @@
 #include "harness/adapter_client.hpp"
 
+#include <algorithm>
+#include <array>
+#include <span>
+
 #include "harness/element_packing.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -20,6 +24,184 @@ AdapterAnswer incident_answer(AdapterIncident incident) {
 
 std::string optional_string(const nlohmann::json& object, const char* key) {
   return object.contains(key) && object[key].is_string() ? object[key].get<std::string>() : "";
+}
+
+std::string quoted_text(std::string_view text) {
+  return dump_json_exact(std::string(text));
+}
+
+template <typename Names>
+std::string joined_names(const Names& names, std::string_view separator = ", ") {
+  std::string text;
+  for (const auto& name : names) {
+    if (name.empty()) continue;
+    if (!text.empty()) text += separator;
+    text += name;
+  }
+  return text;
+}
+
+// --- The hello answer -------------------------------------------------------------------------
+
+std::optional<std::string> read_implementation(const nlohmann::json& answer, Handshake& handshake) {
+  if (!answer.contains("implementation")) return "no implementation in the hello answer";
+  const nlohmann::json& implementation = answer["implementation"];
+  if (!implementation.is_object()) return "implementation is not a JSON object";
+  for (const auto& [key, value] : implementation.items())
+    if (key != "name" && key != "version" && key != "language")
+      return "implementation." + key +
+             " is an unknown key (implementation has only name, version, language)";
+  for (const char* key : {"name", "version", "language"}) {
+    const std::string field = std::string("implementation.") + key;
+    if (!implementation.contains(key)) return "no " + field + " in the hello answer";
+    if (!implementation[key].is_string() || implementation[key].get<std::string>().empty())
+      return field + " is not a non-empty string";
+  }
+  handshake.name = implementation["name"].get<std::string>();
+  handshake.version = implementation["version"].get<std::string>();
+  handshake.language = implementation["language"].get<std::string>();
+  return std::nullopt;
+}
+
+// data_types and operations: arrays of known names.
+std::optional<std::string> read_names(const nlohmann::json& answer, Handshake& handshake) {
+  for (const char* key : {"data_types", "operations"}) {
+    if (!answer.contains(key)) return std::string("no ") + key + " in the hello answer";
+    if (!answer[key].is_array()) return std::string(key) + " is not a JSON array";
+    for (const nlohmann::json& item : answer[key]) {
+      if (!item.is_string()) return std::string(key) + " holds a non-string";
+      (std::string(key) == "data_types" ? handshake.data_types : handshake.operations)
+          .insert(item.get<std::string>());
+    }
+  }
+  // Names the harness does not know would silently make cases unsupported: refuse them.
+  std::string unknown;
+  for (const std::string& name : handshake.data_types)
+    if (find_data_type(name) == nullptr)
+      unknown += (unknown.empty() ? "" : ", ") + quoted_text(name);
+  if (!unknown.empty())
+    return "data_types names types that are not among the 26 (oracle/data_type.hpp): " + unknown;
+  const bool two = handshake.protocol >= 2;
+  for (const std::string& name : handshake.operations)
+    if (name != "encode" && name != "decode" && name != "validate" && !(two && name == "reproduce"))
+      unknown += (unknown.empty() ? "" : ", ") + quoted_text(name);
+  if (!unknown.empty())
+    return std::string("operations names operations other than ") +
+           (two ? "encode, decode, validate and reproduce (protocol 2)"
+                : "encode, decode and validate (protocol 1; reproduce is protocol 2's)") +
+           ": " + unknown;
+  return std::nullopt;
+}
+
+// The hello answer read into `handshake`; the reason, naming the field, when it is malformed.
+std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& handshake) {
+  if (!answer.contains("protocol"))
+    return "no protocol in the hello answer (the version the adapter speaks: 1 or 2)";
+  const std::optional<std::string> version = json_number_text(answer["protocol"]);
+  if (version != "1" && version != "2")
+    return "protocol is " + dump_json_exact(answer["protocol"]) +
+           ": this harness speaks protocol 1 and 2 (answer 2 only to a hello whose max_protocol "
+           "is 2 or more)";
+  handshake.protocol = *version == "1" ? 1 : 2;
+  static constexpr std::string_view kKeys[] = {"protocol",    "implementation", "data_types",
+                                               "operations",  "notes",          "environment",
+                                               "capabilities"};
+  for (const auto& [key, value] : answer.items()) {
+    if (key == "capabilities" && handshake.protocol == 1)
+      return "capabilities is a protocol 2 key, but the answer says protocol 1 (answer "
+             "\"protocol\": 2 to declare capabilities)";
+    if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
+      return key + " is an unknown key of the hello answer (it has only " + joined_names(kKeys) +
+             ")";
+  }
+  if (std::optional<std::string> why = read_implementation(answer, handshake)) return why;
+  if (answer.contains("notes")) {
+    if (!answer["notes"].is_string()) return "notes is not a string";
+    handshake.notes = answer["notes"].get<std::string>();
+  }
+  if (answer.contains("environment")) {
+    const nlohmann::json& environment = answer["environment"];
+    if (!environment.is_object()) return "environment is not a JSON object";
+    for (const auto& [key, value] : environment.items()) {
+      if (!value.is_string()) return "environment." + key + " is not a string";
+      handshake.environment[key] = value.get<std::string>();
+    }
+  }
+  if (std::optional<std::string> why = read_names(answer, handshake)) return why;
+  if (answer.contains("capabilities")) {
+    try {
+      handshake.capabilities = parse_capabilities(answer["capabilities"]);
+    } catch (const CapabilitiesError& error) {
+      return error.what();
+    }
+  }
+  return std::nullopt;
+}
+
+// --- Answers to requests ----------------------------------------------------------------------
+
+// One form of an answer (harness/protocol/*-answer.schema.json): its status and the keys it may
+// carry besides id and status.
+struct AnswerForm {
+  std::string_view status;
+  std::array<std::string_view, 2> keys;
+};
+
+// Why `answer` (to a request of `kind`: cast, validate, reproduce) follows none of `forms`,
+// naming the key or the status; nullopt when it has a known status and only that form's keys.
+std::optional<std::string> answer_form_problem(const nlohmann::json& answer, std::string_view kind,
+                                               std::span<const AnswerForm> forms) {
+  std::vector<std::string_view> keys = {"id", "status"}, statuses;
+  for (const AnswerForm& form : forms) {
+    statuses.push_back(form.status);
+    for (std::string_view key : form.keys)
+      if (!key.empty() && std::find(keys.begin(), keys.end(), key) == keys.end())
+        keys.push_back(key);
+  }
+  const std::string a = "a " + std::string(kind) + " answer";
+  for (const auto& [key, value] : answer.items())
+    if (std::find(keys.begin(), keys.end(), key) == keys.end())
+      return quoted_text(key) + " is an unknown key in " + a + " (it has only " +
+             joined_names(keys) + ")";
+  if (!answer.contains("status") || !answer["status"].is_string())
+    return a + " without a status (a string: " + joined_names(statuses, ", ") + ")";
+  const std::string& status = answer["status"].get_ref<const std::string&>();
+  const auto form = std::find_if(forms.begin(), forms.end(),
+                                 [&](const AnswerForm& each) { return each.status == status; });
+  if (form == forms.end())
+    return "status is " + quoted_text(status) + ", not one of " + joined_names(statuses, ", ");
+  for (const auto& [key, value] : answer.items())
+    if (key != "id" && key != "status" &&
+        std::find(form->keys.begin(), form->keys.end(), key) == form->keys.end())
+      return quoted_text(key) + " is not allowed in " + a + " of status " + quoted_text(status) +
+             " (harness/protocol/" + std::string(kind) + "-answer.schema.json)";
+  if (answer.contains("message") && !answer["message"].is_string())
+    return "message is not a string";
+  return std::nullopt;
+}
+
+// Why `hex` is not `count` elements of `type` packed as the protocol says (lowercase hex, two
+// digits per storage byte); nullopt when its digits and length are right.
+std::optional<std::string> hex_problem(std::string_view hex, const DataType& type,
+                                       std::size_t count) {
+  for (std::size_t i = 0; i < hex.size(); ++i) {
+    const char c = hex[i];
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) continue;
+    if (c >= 'A' && c <= 'F')
+      return "elements must be lowercase hex, but has the uppercase digit \"" + std::string(1, c) +
+             "\" at offset " + std::to_string(i);
+    const bool printable = c >= 0x20 && c < 0x7f;
+    return "elements is not hex: " +
+           (printable ? "\"" + std::string(1, c) + "\""
+                      : "byte " + std::to_string(static_cast<unsigned char>(c))) +
+           " at offset " + std::to_string(i);
+  }
+  const std::size_t digits = count * static_cast<std::size_t>(type.storage_bytes()) * 2;
+  if (hex.size() != digits)
+    return "elements holds " + std::to_string(hex.size()) + " hex digits, not the " +
+           std::to_string(digits) + " of " + std::to_string(count) + " " + std::string(type.name) +
+           " elements";
+  return std::nullopt;
 }
 
 }  // namespace
@@ -123,70 +305,67 @@ std::optional<nlohmann::json> AdapterClient::exchange(const nlohmann::json& requ
 
 std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   if (connected_) process_.stop(std::chrono::milliseconds(200));
+  connected_ = reproduce_declared_ = false;
   try {
     process_.start();
   } catch (const std::exception& error) {
     incident = make_incident("handshake", error.what(), "start", 0);
     return std::nullopt;
   }
-  const std::optional<nlohmann::json> answer =
-      exchange({{"cmd", "hello"}, {"protocol", kProtocolVersion}}, "hello", 0, incident);
+  // "protocol": 1 is what every adapter understands; "max_protocol" lets a newer one say more.
+  const nlohmann::json hello = {
+      {"cmd", "hello"}, {"protocol", 1}, {"max_protocol", kProtocolVersion}};
+  const std::optional<nlohmann::json> answer = exchange(hello, "hello", 0, incident);
   if (!answer) {
+    if (incident.kind == "timeout" && incident.detail.starts_with("no answer"))
+      incident.detail += " (did the adapter flush its stdout after writing the hello answer?)";
     if (incident.kind != "interrupted") incident.kind = "handshake";
     return std::nullopt;
   }
-  const auto bad = [&](const std::string& why) -> std::optional<Handshake> {
+  Handshake handshake;
+  if (const std::optional<std::string> why = read_hello(*answer, handshake)) {
     incident =
-        make_incident("handshake", why + ": " + truncated(dump_json_exact(*answer)), "hello", 0);
+        make_incident("handshake", *why + ": " + truncated(dump_json_exact(*answer)), "hello", 0);
     process_.stop(std::chrono::milliseconds(200));
     return std::nullopt;
-  };
-  if (!answer->contains("protocol") ||
-      dump_json_exact((*answer)["protocol"]) != std::to_string(kProtocolVersion))
-    return bad("the adapter does not speak protocol " + std::to_string(kProtocolVersion));
-  if (!answer->contains("implementation") || !(*answer)["implementation"].is_object())
-    return bad("no implementation in the hello answer");
-  Handshake handshake;
-  const nlohmann::json& implementation = (*answer)["implementation"];
-  handshake.name = optional_string(implementation, "name");
-  handshake.version = optional_string(implementation, "version");
-  handshake.language = optional_string(implementation, "language");
-  handshake.notes = optional_string(*answer, "notes");
-  if (handshake.name.empty()) return bad("the implementation has no name");
-  if (answer->contains("environment")) {
-    const nlohmann::json& environment = (*answer)["environment"];
-    if (!environment.is_object()) return bad("environment is not an object");
-    for (const auto& [key, value] : environment.items()) {
-      if (!value.is_string()) return bad("environment." + key + " is not a string");
-      handshake.environment[key] = value.get<std::string>();
-    }
   }
-  for (const char* key : {"data_types", "operations"}) {
-    if (!answer->contains(key) || !(*answer)[key].is_array()) return bad(std::string("no ") + key);
-    for (const nlohmann::json& item : (*answer)[key]) {
-      if (!item.is_string()) return bad(std::string(key) + " holds a non-string");
-      (std::string(key) == "data_types" ? handshake.data_types : handshake.operations)
-          .insert(item.get<std::string>());
-    }
-  }
-  // Names the harness does not know would silently make cases unsupported: refuse them.
-  std::string unknown;
-  for (const std::string& name : handshake.data_types)
-    if (find_data_type(name) == nullptr)
-      unknown += (unknown.empty() ? "" : ", ") + dump_json_exact(name);
-  if (!unknown.empty())
-    return bad("data_types names types that are not among the 26 (oracle/data_type.hpp): " +
-               unknown);
-  for (const std::string& name : handshake.operations)
-    if (name != "encode" && name != "decode" && name != "validate")
-      unknown += (unknown.empty() ? "" : ", ") + dump_json_exact(name);
-  if (!unknown.empty())
-    return bad("operations names operations other than encode, decode and validate: " + unknown);
   connected_ = true;
+  reproduce_declared_ = handshake.operations.count("reproduce") != 0;
   return handshake;
 }
 
+AdapterIncident AdapterClient::malformed(const std::string& why, const nlohmann::json& answer,
+                                         const std::string& what, std::uint64_t cases) {
+  AdapterIncident bad =
+      make_incident("malformed", why + ": " + truncated(dump_json_exact(answer)), what, cases);
+  process_.stop(std::chrono::milliseconds(200));
+  connected_ = false;
+  return bad;
+}
+
 AdapterAnswer AdapterClient::cast(const CastRequest& request) {
+  if (request.elements.size() <= kMaxRequestElements) return cast_part(request);
+  // Longer than the protocol allows in one request: sent in parts, the answers joined. A part
+  // that is not answered ok decides the whole request.
+  CastRequest part = request;
+  AdapterAnswer joined;
+  joined.status = AdapterAnswer::Status::Ok;
+  for (std::size_t offset = 0; offset < request.elements.size(); offset += kMaxRequestElements) {
+    const std::size_t end = std::min(request.elements.size(), offset + kMaxRequestElements);
+    part.elements.assign(request.elements.begin() + static_cast<std::ptrdiff_t>(offset),
+                         request.elements.begin() + static_cast<std::ptrdiff_t>(end));
+    AdapterAnswer answer = cast_part(part);
+    if (answer.status != AdapterAnswer::Status::Ok) {
+      if (answer.incident) answer.incident->cases_affected = request.elements.size();
+      return answer;
+    }
+    joined.outputs.insert(joined.outputs.end(), answer.outputs.begin(), answer.outputs.end());
+    for (const std::size_t index : answer.failed) joined.failed.insert(offset + index);
+  }
+  return joined;
+}
+
+AdapterAnswer AdapterClient::cast_part(const CastRequest& request) {
   const std::string what = std::string(direction_name(request.direction)) + " " +
                            std::string(request.input->name) + " -> " +
                            std::string(request.output->name) + ", " +
@@ -196,16 +375,17 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
   const std::optional<nlohmann::json> answer =
       exchange(message, what, request.elements.size(), incident);
   if (!answer) return incident_answer(incident);
-  const auto malformed = [&](const std::string& why) {
-    AdapterIncident bad =
-        make_incident("malformed", why + ": " + truncated(dump_json_exact(*answer)), what,
-                      request.elements.size());
-    process_.stop(std::chrono::milliseconds(200));
-    connected_ = false;
-    return incident_answer(bad);
+  const auto bad = [&](const std::string& why) {
+    return incident_answer(malformed(why, *answer, what, request.elements.size()));
   };
-  const std::string status = optional_string(*answer, "status");
-  if (status == "rejected" || status == "unsupported" || status == "error") {
+  static constexpr AnswerForm kForms[] = {{"ok", {"elements", "failed"}},
+                                          {"rejected", {"message"}},
+                                          {"unsupported", {"message"}},
+                                          {"error", {"message"}}};
+  if (const std::optional<std::string> why = answer_form_problem(*answer, "cast", kForms))
+    return bad(*why);
+  const std::string status = (*answer)["status"].get<std::string>();
+  if (status != "ok") {
     AdapterAnswer result;
     result.status = status == "rejected"      ? AdapterAnswer::Status::Rejected
                     : status == "unsupported" ? AdapterAnswer::Status::Unsupported
@@ -213,27 +393,30 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
     result.message = optional_string(*answer, "message");
     return result;
   }
-  if (status != "ok") return malformed("status is not ok, rejected, unsupported or error");
   if (!answer->contains("elements") || !(*answer)["elements"].is_string())
-    return malformed("an ok answer without elements");
-  const auto outputs = unpack_elements(*request.output, (*answer)["elements"].get<std::string>(),
-                                       request.elements.size());
+    return bad("an ok answer without elements (a string of hex)");
+  const std::string& hex = (*answer)["elements"].get_ref<const std::string&>();
+  if (const std::optional<std::string> why =
+          hex_problem(hex, *request.output, request.elements.size()))
+    return bad(*why);
+  const auto outputs = unpack_elements(*request.output, hex, request.elements.size());
   if (!outputs)
-    return malformed("elements do not hold " + std::to_string(request.elements.size()) + " " +
-                     std::string(request.output->name) + " elements");
+    return bad("elements holds a " + std::string(request.output->name) +
+               " element with bits set above its " + std::to_string(request.output->bits) +
+               " bits (they must be zero)");
   AdapterAnswer result;
   result.status = AdapterAnswer::Status::Ok;
   result.outputs = *outputs;
   if (!answer->contains("failed") || !(*answer)["failed"].is_array())
-    return malformed("an ok answer without a failed array");
+    return bad("an ok answer without a failed array (an empty array when no element failed)");
   for (const nlohmann::json& index : (*answer)["failed"]) {
     const std::optional<std::string> text = json_number_text(index);
     if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos ||
         text->size() > 19 || std::stoull(*text) >= request.elements.size())
-      return malformed("failed holds something other than element indices");
+      return bad("failed holds something other than element indices");
     const std::size_t value = std::stoull(*text);
     if (!result.failed.empty() && value <= *result.failed.rbegin())
-      return malformed("failed is not in ascending order without repeats");
+      return bad("failed is not in ascending order without repeats");
     result.failed.insert(value);
   }
   return result;
@@ -246,27 +429,47 @@ AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
   AdapterIncident incident;
   const std::optional<nlohmann::json> answer = exchange(message, what, 1, incident);
   if (!answer) return incident_answer(incident);
+  static constexpr AnswerForm kForms[] = {{"valid", {}},
+                                          {"invalid", {"message"}},
+                                          {"unsupported", {"message"}},
+                                          {"error", {"message"}}};
+  if (const std::optional<std::string> why = answer_form_problem(*answer, "validate", kForms))
+    return incident_answer(malformed(*why, *answer, what, 1));
   AdapterAnswer result;
   result.message = optional_string(*answer, "message");
-  const std::string status = optional_string(*answer, "status");
-  if (status == "valid") {
-    result.status = AdapterAnswer::Status::Valid;
-  } else if (status == "invalid") {
-    result.status = AdapterAnswer::Status::Invalid;
-  } else if (status == "unsupported") {
-    result.status = AdapterAnswer::Status::Unsupported;
-  } else if (status == "error") {
-    result.status = AdapterAnswer::Status::Error;
-  } else {
-    AdapterIncident bad = make_incident("malformed",
-                                        "status is not valid, invalid, unsupported or error: " +
-                                            truncated(dump_json_exact(*answer)),
-                                        what, 1);
-    process_.stop(std::chrono::milliseconds(200));
-    connected_ = false;
-    return incident_answer(bad);
-  }
+  const std::string status = (*answer)["status"].get<std::string>();
+  result.status = status == "valid"         ? AdapterAnswer::Status::Valid
+                  : status == "invalid"     ? AdapterAnswer::Status::Invalid
+                  : status == "unsupported" ? AdapterAnswer::Status::Unsupported
+                                            : AdapterAnswer::Status::Error;
   return result;
+}
+
+std::optional<Reproducer> AdapterClient::reproduce(const nlohmann::json& request,
+                                                   AdapterIncident* incident) {
+  if (!connected_ || !reproduce_declared_) return std::nullopt;
+  nlohmann::json inner = request;
+  if (inner.is_object()) inner.erase("id");
+  const std::string what = "reproduce " + optional_string(inner, "cmd") + " request";
+  const nlohmann::json message = {{"cmd", "reproduce"}, {"id", next_id_++}, {"request", inner}};
+  AdapterIncident happened;
+  const std::optional<nlohmann::json> answer = exchange(message, what, 0, happened);
+  if (answer) {
+    static constexpr AnswerForm kForms[] = {
+        {"ok", {"language", "code"}}, {"unsupported", {"message"}}, {"error", {"message"}}};
+    std::optional<std::string> why = answer_form_problem(*answer, "reproduce", kForms);
+    if (!why && (*answer)["status"] == "ok") {
+      for (const char* key : {"language", "code"})
+        if (!why && (!answer->contains(key) || !(*answer)[key].is_string() ||
+                     (*answer)[key].get_ref<const std::string&>().empty()))
+          why = std::string("an ok reproduce answer without ") + key + " (a non-empty string)";
+      if (!why) return Reproducer{(*answer)["language"], (*answer)["code"]};
+    }
+    if (!why) return std::nullopt;  // unsupported or error
+    happened = malformed(*why, *answer, what, 0);
+  }
+  if (incident != nullptr) *incident = happened;
+  return std::nullopt;
 }
 
 void AdapterClient::close() {

@@ -1,5 +1,7 @@
 #include "harness/reference_adapter.hpp"
 
+#include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <string>
 
@@ -22,24 +24,77 @@ std::string compiler() {
 #endif
 }
 
-nlohmann::json hello_answer(Mutant mutant) {
+// The version to answer a hello with: the adapter's newest that the harness also speaks.
+int negotiated_protocol(const nlohmann::json& hello, const ReferenceAdapterOptions& options) {
+  const char* key = hello.contains("max_protocol") ? "max_protocol" : "protocol";
+  const std::string text = hello.contains(key) ? json_number_text(hello[key]).value_or("") : "";
+  const bool two_or_more = !text.empty() && text.size() <= 9 &&
+                           text.find_first_not_of("0123456789") == std::string::npos &&
+                           std::stoi(text) >= 2;
+  return std::min(options.protocol, two_or_more ? 2 : 1);
+}
+
+nlohmann::json capabilities(const ReferenceAdapterOptions& options) {
+  nlohmann::json direction = nlohmann::json::object();
+  if (options.only_rounding) {
+    direction["rounding"] = nlohmann::json::array();
+    for (const Rounding rounding : *options.only_rounding)
+      direction["rounding"].push_back(std::string(rounding_name(rounding)));
+  }
+  if (options.only_out_of_range) {
+    direction["out_of_range"] = nlohmann::json::array();
+    for (const OutOfRange rule : *options.only_out_of_range)
+      direction["out_of_range"].push_back(std::string(out_of_range_name(rule)));
+  }
+  if (!options.scalar_map) direction["scalar_map"] = false;
+  return {{"encode", direction}, {"decode", direction}};
+}
+
+bool restricted(const ReferenceAdapterOptions& options) {
+  return options.only_rounding || options.only_out_of_range || !options.scalar_map;
+}
+
+nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& options, int protocol) {
   nlohmann::json types = nlohmann::json::array();
   for (const DataType& type : all_data_types()) types.push_back(std::string(type.name));
   std::string name = "cvc-oracle";
   if (mutant != Mutant::None)
     name += "-mutant-" + std::string(all_mutants()[static_cast<int>(mutant)].name);
-  return {{"protocol", kProtocolVersion},
-          {"implementation", {{"name", name}, {"version", CVC_VERSION}, {"language", "c++"}}},
-          {"data_types", types},
-          {"operations", {"encode", "decode", "validate"}},
-          {"environment", {{"cvc", CVC_VERSION}, {"compiler", compiler()}}}};
+  nlohmann::json operations = {"encode", "decode", "validate"};
+  if (protocol >= 2) operations.push_back("reproduce");
+  nlohmann::json hello = {
+      {"protocol", protocol},
+      {"implementation", {{"name", name}, {"version", CVC_VERSION}, {"language", "c++"}}},
+      {"data_types", types},
+      {"operations", operations},
+      {"environment", {{"cvc", CVC_VERSION}, {"compiler", compiler()}}}};
+  if (protocol >= 2 && restricted(options)) hello["capabilities"] = capabilities(options);
+  return hello;
+}
+
+// Why the options leave `rule` out; nullopt when they do not.
+std::optional<std::string> left_out(const CastRule& rule, const ReferenceAdapterOptions& options) {
+  if (options.only_rounding &&
+      std::find(options.only_rounding->begin(), options.only_rounding->end(), rule.rounding) ==
+          options.only_rounding->end())
+    return "rounding " + std::string(rounding_name(rule.rounding)) +
+           " is left out (--only-rounding)";
+  if (options.only_out_of_range &&
+      std::find(options.only_out_of_range->begin(), options.only_out_of_range->end(),
+                rule.out_of_range) == options.only_out_of_range->end())
+    return "out_of_range " + std::string(out_of_range_name(rule.out_of_range)) +
+           " is left out (--only-out-of-range)";
+  if (!options.scalar_map && !rule.scalar_map.empty())
+    return "scalar_map is left out (--no-scalar-map)";
+  return std::nullopt;
 }
 
 nlohmann::json answer(const nlohmann::json& id, std::string status) {
   return {{"id", id}, {"status", std::move(status)}};
 }
 
-nlohmann::json cast_answer(const nlohmann::json& request, Mutant mutant) {
+nlohmann::json cast_answer(const nlohmann::json& request, Mutant mutant,
+                           const ReferenceAdapterOptions& options) {
   const nlohmann::json& id = request.at("id");
   const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
   if (array_type == nullptr) return answer(id, "unsupported");
@@ -55,6 +110,11 @@ nlohmann::json cast_answer(const nlohmann::json& request, Mutant mutant) {
   const bool encode = request.at("direction").get<std::string>() == "encode";
   const CastValueCodec& codec = check.cast_codecs.front();
   const CastRule rule = encode ? codec.encode_rule() : codec.decode_rule();
+  if (const std::optional<std::string> why = left_out(rule, options)) {
+    nlohmann::json unsupported = answer(id, "unsupported");
+    unsupported["message"] = *why;
+    return unsupported;
+  }
   const std::size_t count = std::stoull(json_number_text(request.at("count")).value_or("x"));
   const auto inputs =
       unpack_elements(*rule.input, request.at("elements").get<std::string>(), count);
@@ -99,21 +159,65 @@ nlohmann::json validate_answer(const nlohmann::json& request, Mutant mutant) {
   return result;
 }
 
+// A shell word holding `text` exactly.
+std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// Protocol 2's reproduce: a shell script that feeds the request to this same adapter, the
+// implementation's own terms here (a mutant's bug is only in the adapter).
+nlohmann::json reproduce_answer(const nlohmann::json& request, Mutant mutant) {
+  const nlohmann::json& id = request.at("id");
+  nlohmann::json inner = request.at("request");
+  const std::string command = inner.at("cmd").get<std::string>();
+  if (command != "cast" && command != "validate") {
+    nlohmann::json unsupported = answer(id, "unsupported");
+    unsupported["message"] = "only cast and validate requests are reproduced";
+    return unsupported;
+  }
+  inner["id"] = 1;
+  std::string adapter = "\"${CVC:-cvc}\" adapter";
+  if (mutant != Mutant::None)
+    adapter += " --mutant " + std::string(all_mutants()[static_cast<int>(mutant)].name);
+  nlohmann::json ok = answer(id, "ok");
+  ok["language"] = "sh";
+  ok["code"] =
+      "#!/bin/sh\n"
+      "# One " +
+      command +
+      " request sent to the reference adapter after its handshake; prints its answer.\n"
+      "# CVC names the cvc binary (default: cvc on the PATH).\n"
+      "printf '%s\\n' " +
+      shell_quoted(R"({"cmd":"hello","protocol":1})") + " " + shell_quoted(dump_json_exact(inner)) +
+      " | " + adapter + " | tail -n 1\n";
+  return ok;
+}
+
 }  // namespace
 
-int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant) {
+int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
+                          const ReferenceAdapterOptions& options) {
+  std::ofstream log;
+  if (!options.log_requests.empty()) log.open(options.log_requests, std::ios::app);
+  int protocol = 1;  // until a hello says otherwise
   for (std::string line; std::getline(in, line);) {
+    if (log.is_open()) log << line << "\n" << std::flush;
     nlohmann::json request, reply;
     try {
       request = parse_json_exact(line);
       const std::string command = request.at("cmd").get<std::string>();
       if (command == "bye") return 0;
       if (command == "hello") {
-        reply = hello_answer(mutant);
+        protocol = negotiated_protocol(request, options);
+        reply = hello_answer(mutant, options, protocol);
       } else if (command == "cast") {
-        reply = cast_answer(request, mutant);
+        reply = cast_answer(request, mutant, options);
       } else if (command == "validate") {
         reply = validate_answer(request, mutant);
+      } else if (command == "reproduce" && protocol >= 2) {
+        reply = reproduce_answer(request, mutant);
       } else {
         reply = answer(request.value("id", nlohmann::json()), "error");
         reply["message"] = "unknown cmd " + command;

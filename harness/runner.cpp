@@ -198,6 +198,13 @@ class Run {
       finish_all(Verdict::Unsupported, "unsupported by the adapter (handshake)", "");
       return;
     }
+    // Protocol 2: what the hello's capabilities exclude is never sent either.
+    if (const std::optional<std::string> declaration =
+            undeclared(handshake_, batch.request.direction, batch.rule)) {
+      finish_all(Verdict::Unsupported, "unsupported by the adapter (hello: " + *declaration + ")",
+                 "");
+      return;
+    }
     batch.request.elements.clear();
     for (const ExpectedElement& element : batch.elements)
       batch.request.elements.push_back(element.input);
