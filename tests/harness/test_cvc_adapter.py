@@ -632,7 +632,8 @@ class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
 
 
 class SchemaTest(SchemaMixin, unittest.TestCase):
-    NAMES = ["hello", "hello-answer", "cast", "cast-answer", "validate", "validate-answer", "bye"]
+    NAMES = ["hello", "hello-answer", "cast", "cast-answer", "validate", "validate-answer", "bye",
+             "reproduce", "reproduce-answer"]
 
     def setUp(self):
         if jsonschema is None:
@@ -654,7 +655,20 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                 "count": 3, "elements": "0000803f0000c07f00000000"}
         validate = {"cmd": "validate", "id": 18, "array_data_type": "float32", "fill_value": -0.0,
                     "codecs": [{"name": "cast_value", "configuration": {"data_type": "int8"}}, {"name": "bytes"}]}
+        capabilities = {"encode": {"rounding": ["nearest-even", "towards-zero"],
+                                   "out_of_range": ["absent", "clamp"], "scalar_map": False},
+                        "decode": {"rounding": ["nearest-even"]},
+                        "missing_pairs": [{"direction": "encode", "input": "float64", "output": "int2"}]}
+        hello_answer_2 = dict(hello_answer, protocol=2, operations=["encode", "decode", "reproduce"],
+                              capabilities=capabilities)
+        request = {k: v for k, v in cast.items() if k != "id"}
         valid = [("hello", HELLO), ("hello-answer", hello_answer),
+                 ("hello", dict(HELLO, max_protocol=2)), ("hello-answer", hello_answer_2),
+                 ("hello-answer", dict(hello_answer, protocol=2)),
+                 ("hello-answer", dict(hello_answer, protocol=2, capabilities={})),
+                 ("reproduce", {"cmd": "reproduce", "id": 19, "request": request}),
+                 ("reproduce-answer", {"id": 19, "status": "ok", "language": "python", "code": "print(1)"}),
+                 ("reproduce-answer", {"id": 19, "status": "unsupported", "message": "no reproducer"}),
                  ("hello-answer", dict(hello_answer, notes="decode only")),
                  ("cast", cast), ("validate", validate), ("bye", {"cmd": "bye"}),
                  ("cast-answer", {"id": 17, "status": "ok", "elements": "00007f", "failed": [1]}),
@@ -686,8 +700,28 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
         hello_answer = {"protocol": 1, "implementation": {"name": "n", "version": "1", "language": "c"},
                         "data_types": ["int8"], "operations": ["encode"]}
         cast = cast_message(1, "0100")
+        hello_answer_2 = dict(hello_answer, protocol=2)
+        request = {k: v for k, v in cast.items() if k != "id"}
         invalid = [("hello", {"cmd": "hello"}), ("hello", {"cmd": "hello", "protocol": 2}),
-                   ("hello-answer", dict(hello_answer, protocol=2)),
+                   ("hello", {"cmd": "hello", "protocol": 1, "max_protocol": 0}),
+                   ("hello-answer", dict(hello_answer, protocol=3)),
+                   ("hello-answer", dict(hello_answer, capabilities={})),
+                   ("hello-answer", dict(hello_answer, operations=["encode", "reproduce"])),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"encode": {"roundings": []}})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"rounding": []})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"decode": {"rounding": ["nearest-odd"]}})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"decode": {"out_of_range": ["saturate"]}})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"decode": {"scalar_map": "no"}})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"missing_pairs": [
+                       {"direction": "encode", "input": "int99", "output": "int8"}]})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"missing_pairs": [
+                       {"direction": "both", "input": "int4", "output": "int8"}]})),
+                   ("reproduce", {"cmd": "reproduce", "id": 19, "request": cast}),
+                   ("reproduce", {"cmd": "reproduce", "id": 19, "request": {"cmd": "bye"}}),
+                   ("reproduce", {"cmd": "reproduce", "id": 19}),
+                   ("reproduce-answer", {"id": 19, "status": "ok", "language": "python"}),
+                   ("reproduce-answer", {"id": 19, "status": "ok", "language": "python", "code": "x",
+                                         "message": "m"}),
                    ("hello-answer", dict(hello_answer, data_types=["int8", "int9"])),
                    ("hello-answer", dict(hello_answer, data_types=["int8", "int8"])),
                    ("hello-answer", dict(hello_answer, operations=["cast"])),
