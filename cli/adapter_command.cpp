@@ -57,16 +57,18 @@ std::optional<std::vector<Enum>> name_list(Arguments& arguments, std::string_vie
 int run_adapter(Arguments& arguments) {
   if (arguments.help_requested()) {
     std::cout << kAdapterHelp;
-    for (const MutantInfo& info : all_mutants())
-      std::cout << "  " << info.name << ": " << info.bug << "\n";
+    std::cout << "  " << kNoMutant << ": no bug, the oracle itself\n";
+    for (const BugModel& model : bug_models())
+      std::cout << "  " << model.id << ": " << model.title << "\n";
+    std::cout << "(the known-bug models of docs/bug-models.md; `cvc bug-models` describes them)\n";
     return kExitOk;
   }
-  Mutant mutant = Mutant::None;
+  Mutant mutant = nullptr;
   if (const std::optional<std::string> name = arguments.option("mutant")) {
-    const MutantInfo* info = find_mutant(*name);
-    if (info == nullptr)
+    const std::optional<Mutant> found = find_mutant(*name);
+    if (!found)
       throw UsageError("cvc adapter: unknown mutant \"" + *name + "\" (see cvc adapter --help)");
-    mutant = info->mutant;
+    mutant = *found;
   }
   ReferenceAdapterOptions options;
   if (const std::optional<std::string> protocol = arguments.option("protocol")) {

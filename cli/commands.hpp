@@ -20,5 +20,6 @@ int run_generate(Arguments& arguments);
 int run_verify_vectors(Arguments& arguments);
 int run_adapter(Arguments& arguments);
 int run_run(Arguments& arguments);
+int run_bug_models(Arguments& arguments);
 
 }  // namespace cvc::cli

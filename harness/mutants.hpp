@@ -1,39 +1,30 @@
-// Mutants: the oracle with one deliberate bug each, of the kinds real implementations have. The
-// reference adapter (`cvc adapter --mutant NAME`) serves them, and the harness's own tests check
-// that every one is caught, from the published vectors and from live mode.
+// Mutants: the reference adapter (`cvc adapter --mutant ID`) answering as one known-bug model of
+// the catalogue (oracle/bug_models/bug_model.hpp, docs/bug-models.md) instead of the oracle. The
+// harness's own tests check that every model is caught, from the published vectors and from live
+// mode. This is a thin layer over the catalogue: `none` is the oracle itself.
 #pragma once
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
-#include <span>
+#include <optional>
 #include <string_view>
 
-#include "oracle/cast_result.hpp"
-#include "oracle/codec_metadata.hpp"
+#include "oracle/bug_models/bug_model.hpp"
 
 namespace cvc {
 
-enum class Mutant : std::uint8_t {
-  None,                 // the oracle itself
-  TiesAway,             // nearest-even resolves ties away from zero
-  RangeOffByOne,        // an integer output's range admits max + 1 (which then wraps to min)
-  IntermediateFloat32,  // wide inputs are first rounded to float32, then cast (double rounding)
-  ZeroSignLost,         // a -0.0 result comes out as +0.0
-  LastDuplicateWins,    // scalar_map: the last matching entry wins instead of the first
-  ClampInsteadOfError,  // out_of_range absent clamps instead of failing
-  FillEncodeOnly,       // the fill value is checked in the encode direction only
-};
+// A model of the catalogue, or nullptr for the oracle itself.
+using Mutant = const BugModel*;
+inline constexpr std::string_view kNoMutant = "none";
 
-struct MutantInfo {
-  Mutant mutant;
-  std::string_view name;  // for --mutant
-  std::string_view bug;
-};
+// The mutant named `id` (a model id, or "none": nullptr); nullopt when unknown.
+std::optional<Mutant> find_mutant(std::string_view id);
+std::string_view mutant_id(Mutant mutant);  // "none" for the oracle
 
-std::span<const MutantInfo> all_mutants();
-const MutantInfo* find_mutant(std::string_view name);
-
+// What the mutant answers: the element's cast, whether it refuses the configuration, and its
+// metadata verdict (the oracle's wherever the model does not act).
 CastResult mutant_cast(Mutant mutant, const CastRule& rule, std::uint64_t input_bits);
+bool mutant_rejects(Mutant mutant, const CastRule& rule);
 FillValueCheck mutant_validate(Mutant mutant, const DataType& array_type,
                                const nlohmann::json& fill_value, const nlohmann::json& codecs);
 

@@ -58,8 +58,7 @@ nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& option
   nlohmann::json types = nlohmann::json::array();
   for (const DataType& type : all_data_types()) types.push_back(std::string(type.name));
   std::string name = "cvc-oracle";
-  if (mutant != Mutant::None)
-    name += "-mutant-" + std::string(all_mutants()[static_cast<int>(mutant)].name);
+  if (mutant != nullptr) name += "-mutant-" + std::string(mutant->id);
   nlohmann::json operations = {"encode", "decode", "validate"};
   if (protocol >= 2) operations.push_back("reproduce");
   nlohmann::json hello = {
@@ -114,6 +113,11 @@ nlohmann::json cast_answer(const nlohmann::json& request, Mutant mutant,
     nlohmann::json unsupported = answer(id, "unsupported");
     unsupported["message"] = *why;
     return unsupported;
+  }
+  if (mutant_rejects(mutant, rule)) {
+    nlohmann::json rejected = answer(id, "rejected");
+    rejected["message"] = "the mutant " + std::string(mutant->id) + " refuses this configuration";
+    return rejected;
   }
   const std::size_t count = std::stoull(json_number_text(request.at("count")).value_or("x"));
   const auto inputs =
@@ -179,8 +183,7 @@ nlohmann::json reproduce_answer(const nlohmann::json& request, Mutant mutant) {
   }
   inner["id"] = 1;
   std::string adapter = "\"${CVC:-cvc}\" adapter";
-  if (mutant != Mutant::None)
-    adapter += " --mutant " + std::string(all_mutants()[static_cast<int>(mutant)].name);
+  if (mutant != nullptr) adapter += " --mutant " + std::string(mutant->id);
   nlohmann::json ok = answer(id, "ok");
   ok["language"] = "sh";
   ok["code"] =

@@ -40,7 +40,7 @@ CastResult cast(std::string_view in, std::string_view out, std::uint64_t bits,
   rule.rounding = rounding;
   rule.out_of_range = oor;
   rule.scalar_map = std::move(map);
-  return cast_value(rule, bits, readings);
+  return slow::cast_value(rule, bits, readings);
 }
 
 // Outcome checks: bits of a successful cast, or the kind of error.
@@ -863,7 +863,7 @@ TEST(SlowCastProperties, IdentityCast) {
     if (type.bits > 8) continue;
     CastRule rule{&type, &type, kNE, kAbsent, {}};
     for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) {
-      const CastResult r = cast_value(rule, bits);
+      const CastResult r = slow::cast_value(rule, bits);
       const bool nan = value_of(type, bits).kind == RationalValue::Kind::NaN;
       EXPECT_TRUE(Bits(r, nan ? type.canonical_nan() : bits)) << type.name << " " << bits;
     }
@@ -881,7 +881,7 @@ TEST(SlowCastProperties, DirectedModesBracketNearest) {
       const RationalValue x = value_of(in, bits);
       if (x.kind != RationalValue::Kind::Finite || x.value == 0) continue;
       const auto at = [&](Rounding mode) {
-        const CastResult r = cast_value(CastRule{&in, &out, mode, kAbsent, {}}, bits);
+        const CastResult r = slow::cast_value(CastRule{&in, &out, mode, kAbsent, {}}, bits);
         return r.ok() ? std::optional<Rational>(value_of(out, r.bits).value) : std::nullopt;
       };
       const auto down = at(kTN), up = at(kTP), near = at(kNE);

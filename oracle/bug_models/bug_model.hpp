@@ -1,0 +1,66 @@
+// Known-bug models: the ways casts go wrong in practice, each a small function that computes what
+// an implementation with that bug answers. The catalogue serves three uses: the reference
+// adapter's mutants (`cvc adapter --mutant ID` is the oracle with one model's bug), the diagnosis
+// of failures in reports (which model reproduces a failure exactly), and docs/bug-models.md.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "oracle/cast_result.hpp"
+#include "oracle/codec_metadata.hpp"
+
+namespace cvc {
+
+struct BugModel {
+  std::string_view id;         // stable, kebab-case: "double-rounding-float32"
+  std::string_view title;      // a short phrase for reports: "double rounding through float32"
+  std::string_view mechanism;  // how the bug arises, in a few sentences
+  std::string_view seen_in;    // a real implementation that had it ("cast-value-rs 0.5.1, ...")
+  std::string_view spec;       // the spec text that decides against it, quoted, with its place
+  // The buggy cast of one element; nullptr when the model concerns metadata only. Where the bug
+  // does not apply the function returns the oracle's result.
+  CastResult (*cast)(const CastRule& rule, std::uint64_t input_bits);
+  // Whether the buggy implementation refuses the whole configuration (a rounding mode it lacks
+  // for a pair, ...); nullptr when it never does.
+  bool (*rejects)(const CastRule& rule);
+  // The buggy metadata verdict; nullptr when the model concerns casts only (the oracle's verdict
+  // is then used).
+  FillValueCheck (*validate)(const DataType& array_type, const nlohmann::json& fill_value,
+                             const nlohmann::json& codecs);
+};
+
+// At most 64 models: a set of models is a 64-bit mask, bit i for bug_models()[i].
+using BugModelSet = std::uint64_t;
+inline constexpr std::size_t kMaxBugModels = 64;
+
+std::span<const BugModel> bug_models();
+const BugModel* find_bug_model(std::string_view id);  // nullptr when unknown
+std::size_t bug_model_index(const BugModel& model);   // its bit in a BugModelSet
+
+// The models that reproduce an implementation's answer to one element exactly (and differ from
+// the oracle there): `got_failed` when it refused the element, else its output bits. Results
+// compare as the harness compares them: same bits, any NaN for a NaN, any refusal for an error.
+BugModelSet models_reproducing_cast(const CastRule& rule, std::uint64_t input_bits, bool got_failed,
+                                    std::uint64_t got_bits);
+// The models that refuse this configuration (an implementation answered `rejected`).
+BugModelSet models_rejecting(const CastRule& rule);
+// The models whose metadata verdict equals `got_valid` where the oracle's differs.
+BugModelSet models_reproducing_validate(const DataType& array_type,
+                                        const nlohmann::json& fill_value,
+                                        const nlohmann::json& codecs, bool got_valid);
+
+// What a model acts on, for tables: "cast", "configuration", "metadata", or two of them joined by
+// " + " ("metadata + configuration").
+std::string bug_model_scope(const BugModel& model);
+// Where it was seen, in a few words: the implementations and versions without the details in
+// parentheses, or "none seen yet".
+std::string bug_model_seen_briefly(const BugModel& model);
+// The catalogue as a Markdown table (id, acts on, title, seen in): the table at the top of
+// docs/bug-models.md, and what `cvc bug-models` prints.
+std::string bug_model_table();
+
+}  // namespace cvc

@@ -1,0 +1,772 @@
+// The catalogue of known-bug models: one table, in one place. The order is the bit order of a
+// BugModelSet; where one model's wrong answers are a subset of another's (the same answers on
+// fewer cases), the narrower model comes first, so that a failure both reproduce is credited to
+// it when the counts tie (harness/diagnosis.cpp). docs/bug-models.md documents each model; its
+// table is bug_model_table() (`cvc bug-models`).
+#include <algorithm>
+#include <array>
+
+#include "oracle/bug_models/model_parts.hpp"
+
+namespace cvc::bug_catalogue {
+namespace {
+
+template <class M>
+CastResult full_cast(const CastRule& rule, std::uint64_t input_bits) {
+  const CastResult correct = cast_value(rule, input_bits);
+  return M::applies(rule) ? M::cast(rule, input_bits, correct) : correct;
+}
+
+// The words of a model (every field must be given).
+struct Text {
+  std::string_view id, title, mechanism, seen_in, spec;
+};
+
+constexpr BugModel words(const Text& text) {
+  return {text.id, text.title, text.mechanism, text.seen_in, text.spec, nullptr, nullptr, nullptr};
+}
+
+template <class M>
+constexpr CatalogueEntry cast_model(const Text& text) {
+  BugModel model = words(text);
+  model.cast = &full_cast<M>;
+  return {model, &M::applies, &M::cast};
+}
+
+template <class M>
+constexpr CatalogueEntry rejects_model(const Text& text) {
+  BugModel model = words(text);
+  model.rejects = &M::rejects;
+  return {model, nullptr, nullptr};
+}
+
+template <class M>
+constexpr CatalogueEntry validate_model(const Text& text) {
+  BugModel model = words(text);
+  model.validate = &M::validate;
+  return {model, nullptr, nullptr};
+}
+
+// A model with a metadata verdict and a configuration test.
+template <class M>
+constexpr CatalogueEntry validate_and_rejects_model(const Text& text) {
+  BugModel model = words(text);
+  model.validate = &M::validate;
+  model.rejects = &M::rejects;
+  return {model, nullptr, nullptr};
+}
+
+constexpr CatalogueEntry kCatalogue[] = {
+    // --- Rounding --------------------------------------------------------------------------------
+    cast_model<TiesAway>({
+        .id = "ties-away",
+        .title = "nearest-even ties resolved away from zero",
+        .mechanism =
+            "Under nearest-even, a value exactly halfway between two neighbours goes to the one "
+            "of larger magnitude instead of the one with an even last digit: the rounding helper "
+            "is C's round() or a hand-written 'add half, truncate', which resolve ties away from "
+            "zero. Only exact ties differ (2.5 -> 3 instead of 2).",
+        .seen_in = "none seen yet; plausible because round() in C, C++ and Rust, and Python 2's "
+                   "round(), resolve ties away from zero, and an implementation that reuses them "
+                   "for nearest-even differs only on ties",
+        .spec = "cast_value.md:67 (rounding): \"nearest-even\": \"Round to the nearest "
+                "representable value, with ties rounded to the value whose least significant "
+                "digit is even (IEEE 754 roundTiesToEven).\"",
+    }),
+    cast_model<NearestAwayFloorHalf>({
+        .id = "nearest-away-floor-half",
+        .title = "nearest-away computed as floor(|x| + 0.5) in binary64",
+        .mechanism =
+            "nearest-away into an integer is sign(x) * floor(|x| + 0.5) with the input first "
+            "converted to a double. The addition is itself rounded: just below one half, "
+            "0.49999999999999994 + 0.5 is 1.0, and an odd integer between 2^52 and 2^53 plus 0.5 "
+            "is a tie that rounds to the even neighbour. Float32 and narrower inputs are exact "
+            "in the sum; only float64 inputs go wrong.",
+        .seen_in = "cast-value 0.2.1 (round_inplace: np.sign(arr) * np.floor(np.abs(arr) + 0.5); "
+                   "findings 6, cast-value NOTES class H, 98 cases); zarrita 0.7.5 (nearestAway; "
+                   "zarrita NOTES class 5, 34 cases)",
+        .spec = "cast_value.md:71 (rounding): \"nearest-away\": \"Round to the nearest "
+                "representable value, with ties going away from zero.\" 0.49999999999999994 is "
+                "not a tie.",
+    }),
+    cast_model<DoubleRoundingFloat32>({
+        .id = "double-rounding-float32",
+        .title = "double rounding through float32",
+        .mechanism =
+            "A float64 is narrowed to a float type with fewer significand bits than float32 "
+            "(float16, bfloat16, the 8-, 6- and 4-bit floats) in two steps: first to float32 "
+            "(nearest-even), then to the target (nearest-even). A value just off a midpoint of "
+            "the target's grid lands exactly on it in float32, and the second rounding breaks "
+            "that manufactured tie to even.",
+        .seen_in =
+            "cast-value-rs 0.5.1 and zarr-python 3.4.2 (float64 -> float16: half 2.7.1's "
+            "f16::from_f64 on x86 with F16C rounds through f32; findings 1, 208 cases); "
+            "ml_dtypes 0.6.0 through cast-value 0.2.1 (float64 -> bfloat16 and the 8/6/4-bit "
+            "floats; findings 17, cast-value NOTES class M, 528 cases)",
+        .spec = "cast_value.md:67 (rounding): \"nearest-even\": \"Round to the nearest "
+                "representable value, with ties rounded to the value whose least significant "
+                "digit is even (IEEE 754 roundTiesToEven).\" The float64 input is not a tie; "
+                "cast_value.md:61: rounding applies to \"casting between floating-point types of "
+                "different widths\".",
+    }),
+    cast_model<LowWordDropped>({
+        .id = "low-word-dropped",
+        .title = "float64 low word dropped before rounding to float16 or bfloat16",
+        .mechanism =
+            "The source (float32 or float64) is read as a float64 and only its upper 32 bits are "
+            "kept before a nearest-even rounding to float16 or bfloat16: a value just above a "
+            "midpoint whose only nonzero bits beyond it are in the lower word is rounded as a "
+            "tie (to even), and a value just above half the smallest subnormal becomes zero.",
+        .seen_in = "zarrs main at 85b26a3 (unreleased; round_f64_to_bf16 through half 2.7.1's "
+                   "bf16::from_f64 on every CPU: float32 -> bfloat16 8 of 380, float64 -> "
+                   "bfloat16 12 of 470 vector inputs; findings 1); half 2.7.1's software path "
+                   "f64_to_f16_fallback, which cast-value-rs 0.5.1 takes on CPUs without F16C "
+                   "(12 of 476 float64 -> float16 inputs; not on the certification machine)",
+        .spec = "cast_value.md:67 (rounding): \"nearest-even\": \"Round to the nearest "
+                "representable value, with ties rounded to the value whose least significant "
+                "digit is even (IEEE 754 roundTiesToEven).\"",
+    }),
+    cast_model<DoubleRoundingFloat64>({
+        .id = "double-rounding-float64",
+        .title = "64-bit integers rounded to float64 first",
+        .mechanism =
+            "An int64 or uint64 is converted to a double (nearest-even) before the cast into a "
+            "float type with the configured rounding. Above 2^53 the double is already rounded: "
+            "a value below a float32 midpoint can become the midpoint (then a tie to even), and "
+            "under the directed modes the double may already lie on the far side (2^54 - 1 "
+            "towards-zero gives 2^54).",
+        .seen_in = "zarrita 0.7.5 (uint64 -> float32 decode: Number(v), then the Float32Array "
+                   "store; findings 1, zarrita NOTES class 6); cast-value 0.2.1 (int64/uint64 -> "
+                   "float under the directed modes: inexactness judged on a float64 copy; "
+                   "findings 7, cast-value NOTES classes D and M, 3,095 + 910 cases)",
+        .spec = "cast_value.md:61 (rounding): rounding applies to \"casting from integer types "
+                "to floating-point types with insufficient mantissa bits (e.g. int64 to "
+                "float32)\"; cast_value.md:68: \"towards-zero\": \"Round towards zero.\"",
+    }),
+    cast_model<IntToFloatNearestEven>({
+        .id = "int-to-float-nearest-even",
+        .title = "integer -> float ignores the rounding mode",
+        .mechanism =
+            "An integer is stored into a float type by the language's own conversion, which "
+            "always rounds to nearest-even: towards-zero, towards-positive, towards-negative and "
+            "nearest-away behave as nearest-even whenever the integer has more significant bits "
+            "than the float's significand.",
+        .seen_in = "zarrita 0.7.5 (the int -> float converter is the identity followed by the "
+                   "typed array store; findings 2, zarrita NOTES classes 3 and F2, 5,397 cases)",
+        .spec = "cast_value.md:61 (rounding): \"This applies to any cast where the target data "
+                "type cannot exactly represent the input value, including ... casting from "
+                "integer types to floating-point types with insufficient mantissa bits (e.g. "
+                "int64 to float32).\"",
+    }),
+    cast_model<DirectedAsNearestWithoutInfinity>({
+        .id = "directed-as-nearest-without-infinity",
+        .title = "directed and nearest-away rounding act as nearest-even into types without "
+                 "infinity",
+        .mechanism =
+            "The cast is done nearest-even and then corrected one step towards the wanted "
+            "neighbour with nextafter(result, +-inf cast to the output). In the fnuz types and "
+            "float8_e8m0fnu the cast of an infinity is NaN, nextafter towards NaN is NaN, and the "
+            "correction is skipped: every mode gives the nearest-even result.",
+        .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float; findings 17, cast-value "
+                   "NOTES class M, 45,364 cases into float8_e5m2fnuz, float8_e8m0fnu, "
+                   "float8_e4m3fnuz, float8_e4m3b11fnuz)",
+        .spec = "cast_value.md:68-71 (rounding): \"towards-zero\": \"Round towards zero.\", "
+                "\"towards-positive\": \"Round towards positive infinity.\", "
+                "\"towards-negative\": \"Round towards negative infinity.\", \"nearest-away\": "
+                "\"... with ties going away from zero.\"",
+    }),
+    cast_model<DirectedOnMagnitude>({
+        .id = "directed-on-magnitude",
+        .title = "towards-positive / towards-negative applied to the magnitude",
+        .mechanism =
+            "The rounding works on the magnitude (sign-magnitude bit manipulation) and forgets to "
+            "flip the direction for negative values: towards-positive rounds every magnitude up "
+            "(a floor for negative values), towards-negative rounds every magnitude down (a "
+            "truncation for negative values). Positive values are right.",
+        .seen_in = "none seen yet; plausible because float narrowing is usually written on the "
+                   "sign-magnitude encoding (shift the significand, look at the dropped bits), "
+                   "where 'up' naturally means 'larger magnitude'",
+        .spec = "cast_value.md:69-70 (rounding): \"towards-positive\": \"Round towards positive "
+                "infinity. Also known as rounding up, or taking the ceiling.\"; "
+                "\"towards-negative\": \"Round towards negative infinity. Also known as rounding "
+                "down, or taking the floor.\"",
+    }),
+    cast_model<SubByteIntAsFloat>({
+        .id = "sub-byte-int-as-float",
+        .title = "int2/int4/uint2/uint4 outputs cast like floats: truncated and wrapped",
+        .mechanism =
+            "The sub-byte integer types are not recognised as integers, so the cast takes the "
+            "float path, a plain conversion: a float is truncated towards zero through a 32-bit "
+            "integer (0 from 2^31 on, and for NaN and infinities) and its low bits kept; an "
+            "integer keeps its low bits. No range check, out_of_range and rounding ignored.",
+        .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (np.issubdtype(ml_dtypes.int4, "
+                   "np.integer) is False; findings 14, cast-value NOTES class J, 327,998 cases; "
+                   "the 3,870 of them where numpy's invalid flag turns a float of magnitude 2^31 "
+                   "or more into an error are not modelled)",
+        .spec = "cast_value.md:86 (out_of_range): \"If this field is not present ... "
+                "implementations MUST treat any out-of-range value as an encoding or decoding "
+                "failure.\"; cast_value.md:67 (rounding, the default nearest-even)",
+    }),
+    cast_model<FloatToIntTruncates>({
+        .id = "float-to-int-truncates",
+        .title = "float -> integer always truncates",
+        .mechanism = "A float is converted to an integer with the language's conversion (C and C++ "
+                     "casts, Rust's as, NumPy's astype), which truncates towards zero whatever the "
+                     "configured rounding: 2.7 gives 2 under nearest-even, -2.5 gives -2 under "
+                     "towards-negative.",
+        .seen_in = "none seen yet for the 8- to 64-bit integers (cast-value 0.2.1 truncates into "
+                   "the sub-byte ones, sub-byte-int-as-float); plausible because every common "
+                   "language conversion from float to integer truncates",
+        .spec = "cast_value.md:73 (rounding): \"If this field is not present, implementations "
+                "MUST use \"nearest-even\".\"; cast_value.md:67: \"Round to the nearest "
+                "representable value ...\"",
+    }),
+    // --- Range, clamp and wrap -------------------------------------------------------------------
+    cast_model<RangeBoundRounded>({
+        .id = "range-bound-rounded",
+        .title = "range checked against the bound rounded into the source type",
+        .mechanism =
+            "The range check compares the input with the output's limits converted to the input "
+            "type, x <= (float)INT32_MAX. The largest integer, rounded into the float type, can "
+            "land above it ((float)2147483647 is 2^31, (half)32767 is 32768, e4m3 rounds 127 to "
+            "128), so that one value passes the check; the conversion that follows keeps its low "
+            "bits (2^31 into int32 gives -2^31).",
+        .seen_in = "none seen yet; plausible because `x > (float)INT_MAX` is the usual C idiom "
+                   "and compilers warn about it only as an implicit conversion",
+        .spec = "cast_value.md:86 (out_of_range): \"If this field is not present ... "
+                "implementations MUST treat any out-of-range value as an encoding or decoding "
+                "failure.\"; cast_value.md:83: clamp gives \"the minimum or maximum value of the "
+                "target data type\"",
+    }),
+    cast_model<RangeCheckedBeforeRounding>({
+        .id = "range-checked-before-rounding",
+        .title = "range checked on the value before rounding",
+        .mechanism =
+            "The range check looks at the input value instead of the rounded one: a value just "
+            "beyond a limit that rounds onto it (127.3 into int8 under nearest-even, -0.3 into "
+            "uint8, 65519 into float16) is treated as out of range: an error without "
+            "out_of_range, Infinity under clamp into a float type.",
+        .seen_in = "none seen yet; plausible because checking |x| > max before converting is the "
+                   "simplest guard, and the spec's order (round, then range) is easy to miss",
+        .spec = "cast_value.md:77 (out_of_range): \"If applicable, the rounding rule defined in "
+                "the rounding field MUST be applied before the out_of_range transformation.\"",
+    }),
+    cast_model<WrapInFloat64>({
+        .id = "wrap-in-float64",
+        .title = "wrap computed on a float64 copy of a 64-bit integer",
+        .mechanism =
+            "For wrap from int64 or uint64 into a narrower integer, the value is first converted "
+            "to a double (nearest-even), then reduced modulo 2^N. Beyond 2^53 the low bits are "
+            "already gone: 2^53 + 1 wraps to 0 in int8 instead of 1.",
+        .seen_in = "zarrita 0.7.5 (check(Number(v)) for a bigint input and a non-bigint output; "
+                   "findings 4, zarrita NOTES class 2)",
+        .spec = "cast_value.md:84 (out_of_range): \"wrap\": \"mapped to the value in the "
+                "representable range that is congruent to that input value modulo 2^N\"",
+    }),
+    cast_model<Int64IntermediateOverflow>({
+        .id = "int64-intermediate-overflow",
+        .title = "wrap and clamp refused where an int64 intermediate overflows",
+        .mechanism =
+            "The out_of_range arithmetic is done in int64: wrap computes the modulus hi - lo + 1, "
+            "which is 2^64 for the 64-bit outputs, and converts a float input to int64 first, "
+            "which fails from 2^63 on; clamp of a float to int64/uint64 clips to 2^63 - 1 "
+            "(2^64 - 1), which is 2^63 (2^64) in float64, and converting that overflows. Each "
+            "overflow refuses the element.",
+        .seen_in = "cast-value 0.2.1 (check_int_range; findings 5, cast-value NOTES classes B, C "
+                   "and E, 8,569 + 3,857 + 1,110 cases)",
+        .spec = "cast_value.md:84 (out_of_range): \"wrap\": \"congruent to that input value "
+                "modulo 2^N\"; cast_value.md:83: \"clamp\": \"clamped to the minimum or maximum "
+                "value of the target data type\"",
+    }),
+    cast_model<NegativeToUnsignedReinterpreted>({
+        .id = "negative-to-unsigned-reinterpreted",
+        .title = "negative integers into unsigned types reinterpreted",
+        .mechanism =
+            "A negative integer cast into an unsigned type gives its two's complement (-1 into "
+            "uint8 is 255) instead of an error or the clamp to 0: the conversion reinterprets the "
+            "bits and the range check only looks at the upper limit.",
+        .seen_in = "none seen yet; plausible because C and C++ conversions to unsigned types, "
+                   "NumPy's astype and Rust's as all reduce modulo 2^N",
+        .spec = "cast_value.md:86 (out_of_range): \"If this field is not present ... "
+                "implementations MUST treat any out-of-range value as an encoding or decoding "
+                "failure.\"",
+    }),
+    cast_model<IntNarrowingWraps>({
+        .id = "int-narrowing-wraps",
+        .title = "integer -> integer never range-checked (always wraps)",
+        .mechanism =
+            "Between integer types the value is converted by keeping its low bits, whatever "
+            "out_of_range says: 300 into int8 gives 44 without out_of_range and under clamp.",
+        .seen_in = "none seen yet for the 8- to 64-bit integers (cast-value 0.2.1 does it into "
+                   "the sub-byte ones, sub-byte-int-as-float); plausible because narrowing "
+                   "integer conversions wrap in C, C++, Rust and NumPy",
+        .spec = "cast_value.md:86 (out_of_range): \"If this field is not present ... "
+                "implementations MUST treat any out-of-range value as an encoding or decoding "
+                "failure.\"; cast_value.md:90: \"If out_of_range is clamp, then the encoded "
+                "scalar is 127.\"",
+    }),
+    cast_model<InfinityInsteadOfError>({
+        .id = "infinity-instead-of-error",
+        .title = "overflow into a float type gives Infinity without out_of_range",
+        .mechanism =
+            "With out_of_range absent, a value that rounds beyond the largest finite value of a "
+            "float type with infinities becomes +-Infinity (the IEEE overflow result of the "
+            "language's conversion) instead of an error.",
+        .seen_in = "zarrita 0.7.5 (typed array stores; findings 4, zarrita NOTES classes 4 and "
+                   "F3, 5,484 cases); cast-value 0.2.1 with ml_dtypes 0.6.0 into float8_e3m4, "
+                   "float8_e4m3 and float8_e5m2 under the nearest modes (cast-value NOTES class K)",
+        .spec = "cast_value.md:86 (out_of_range): \"If this field is not present, out-of-range "
+                "values are not handled by the codec. In this case, implementations MUST treat "
+                "any out-of-range value as an encoding or decoding failure.\"",
+    }),
+    cast_model<SmallFloatRangeUnchecked>({
+        .id = "small-float-range-unchecked",
+        .title = "overflow, NaN and infinities into the types without infinity give values",
+        .mechanism =
+            "Into float4_e2m1fn, the float6 types, the fnuz types and float8_e8m0fnu the "
+            "conversion's own answer is returned where an error is due: NaN (0x80, 0xff) in the "
+            "types that have one, else the largest finite value of the value's sign; a NaN into "
+            "a type without NaN comes out as a zero with the opposite sign bit.",
+        .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float never reads out_of_range "
+                   "and ml_dtypes raises no numpy flag; findings 15, cast-value NOTES class K, "
+                   "188,846 cases)",
+        .spec = "cast_value.md:86 (out_of_range, absent): \"implementations MUST treat any "
+                "out-of-range value as an encoding or decoding failure\"; cast_value.md:27: "
+                "\"If the output data type does not support NaN or transfinite values and the "
+                "input scalar has NaN or transfinite semantics, the transformation MUST error "
+                "unless explicitly overridden by scalar_map.\"",
+    }),
+    cast_model<ClampInsteadOfError>({
+        .id = "clamp-instead-of-error",
+        .title = "out_of_range absent clamps instead of failing",
+        .mechanism =
+            "Without out_of_range, an out-of-range value is saturated (to the largest or "
+            "smallest value, or +-Infinity) instead of refused: the conversion used saturates, "
+            "and nothing checks the range before it.",
+        .seen_in = "none seen yet; plausible because Rust's float-to-int as, CUDA's and ml "
+                   "kernels' saturating conversions clamp by default",
+        .spec = "cast_value.md:89 (out_of_range example): \"If out_of_range is not set, the "
+                "codec MUST fail.\"; cast_value.md:86",
+    }),
+    cast_model<ClampIgnored>({
+        .id = "clamp-ignored",
+        .title = "clamp into a float type refused instead of giving +-Infinity",
+        .mechanism =
+            "out_of_range is only read for integer outputs; into a float type with infinities "
+            "the conversion overflows to Infinity, the overflow flag is turned into an error, and "
+            "the element is refused where clamp asks for +-Infinity.",
+        .seen_in = "cast-value 0.2.1 (_cast_float ignores out_of_range, cast_array runs under "
+                   "np.errstate(over=\"raise\"); findings 3, cast-value NOTES class A, 13,748 "
+                   "cases)",
+        .spec = "cast_value.md:83 (out_of_range): \"clamp\": \"For output data types with "
+                "representations of +-Infinity, values outside the finite range of the data type "
+                "MUST be mapped to +-Infinity.\"",
+    }),
+    cast_model<ClampToFiniteMax>({
+        .id = "clamp-to-finite-max",
+        .title = "clamp gives the largest finite value where Infinity is due",
+        .mechanism =
+            "clamp saturates to the largest finite value of a float type that has infinities "
+            "(as an integer clamp would), where the spec maps values beyond the finite range to "
+            "+-Infinity. Infinite inputs are unaffected.",
+        .seen_in = "cast-value 0.2.1 under nearest-away into float8_e3m4, float8_e4m3, "
+                   "float8_e5m2, float16, bfloat16 (its correction step keeps the finite "
+                   "neighbour of Infinity; findings 16, cast-value NOTES class L, 12,468 cases)",
+        .spec = "cast_value.md:83 (out_of_range): \"clamp\": \"For output data types with "
+                "representations of +-Infinity, values outside the finite range of the data type "
+                "MUST be mapped to +-Infinity.\"",
+    }),
+    cast_model<ClampGivesNaN>({
+        .id = "clamp-gives-nan",
+        .title = "clamp into the fnuz types and float8_e8m0fnu gives NaN",
+        .mechanism =
+            "clamp is ignored and the conversion's overflow result stands: NaN (0x80) in the "
+            "fnuz types and 0xff in float8_e8m0fnu, where clamp asks for the largest (or "
+            "smallest) value.",
+        .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (findings 16, cast-value NOTES class L, "
+                   "62,820 cases)",
+        .spec = "cast_value.md:83 (out_of_range): \"clamp\": \"A value with a quantity exceeding "
+                "the representable range is clamped to the minimum or maximum value of the "
+                "target data type.\"",
+    }),
+    cast_model<NeighbourOverflowRefused>({
+        .id = "neighbour-overflow-refused",
+        .title = "in-range results next to the largest float refused",
+        .mechanism =
+            "For a mode other than nearest-even the cast is done nearest-even and the other "
+            "neighbour computed with nextafter; when the nearest-even result is the largest "
+            "finite value and the input lies beyond it, that neighbour is Infinity, computing it "
+            "raises the overflow flag, and the element is refused even though the result "
+            "(towards-zero: the largest value) is in range.",
+        .seen_in = "cast-value 0.2.1 (_cast_float under np.errstate(over=\"raise\"); findings 8, "
+                   "cast-value NOTES class F, 1,030 cases)",
+        .spec = "cast_value.md:19 (procedure): \"An input scalar can be transformed to a value "
+                "that is representable in the output data type using a combination of rounding "
+                "and a rule for mapping out-of-range scalars\"; 65504.004 towards-zero is 65504, "
+                "in range",
+    }),
+    // --- Special values --------------------------------------------------------------------------
+    cast_model<ZeroSignLost>({
+        .id = "zero-sign-lost",
+        .title = "-0.0 results come out as +0.0",
+        .mechanism =
+            "Every zero result is written as +0: the sign of a negative zero input, or of a "
+            "negative value rounded to zero, is dropped (a zero test followed by 'return 0').",
+        .seen_in = "none seen yet; plausible because a special case for zero that returns a "
+                   "literal 0 is the usual shortcut",
+        .spec = "cast_value.md:25 (special values): \"Signed zero MUST be preserved.\"",
+    }),
+    cast_model<SubnormalFlush>({
+        .id = "subnormal-flush",
+        .title = "subnormal results flushed to zero",
+        .mechanism =
+            "A result in the output's subnormal range is replaced by a zero of the same sign (by "
+            "+0 in the fnuz types, which have no -0), as hardware does in flush-to-zero mode or a "
+            "conversion that handles only normal numbers.",
+        .seen_in = "none seen yet; plausible because GPUs, -ffast-math builds and hand-written "
+                   "conversions for the small float types often flush subnormals",
+        .spec = "cast_value.md:17 (procedure): an input \"exactly representable in the output "
+                "data type\" maps to that value; subnormals are values of the type "
+                "(data-types/*.md); cast_value.md:67 for rounded ones",
+    }),
+    cast_model<NaNPayloadKept>({
+        .id = "nan-payload-kept",
+        .title = "NaN payload kept (quiet bit set)",
+        .mechanism =
+            "A NaN between IEEE types keeps its sign and the high bits of its payload, with the "
+            "quiet bit set, instead of becoming the canonical NaN. The result is always a NaN, "
+            "and the harness compares any NaN with any NaN: this model cannot be observed by "
+            "the harness (neither by the vectors nor by live mode), only bit by bit. It stays in "
+            "the catalogue to document that the spec permits it.",
+        .seen_in = "permitted, not a bug the harness can see: what hardware conversions do "
+                   "(x86 cvtsd2ss, F16C)",
+        .spec = "cast_value.md:17: \"Payload preservation is not required.\"; cast_value.md:25: "
+                "\"NaN values MUST be propagated\"",
+    }),
+    cast_model<NaNPayloadTruncated>({
+        .id = "nan-payload-truncated",
+        .title = "NaN payload truncated into an infinity",
+        .mechanism =
+            "A NaN is narrowed by shifting its significand without forcing the quiet bit: a "
+            "payload whose bits all lie below the output's significand width leaves an all-zero "
+            "significand, the pattern of +-Infinity (float32 0x7f800001 into float16 gives "
+            "0x7c00). Other NaNs stay NaN (and then compare equal to the oracle's).",
+        .seen_in = "none seen yet; plausible because a bit-level narrowing that treats NaN as "
+                   "'exponent all ones, shift the significand' gets this wrong; NumPy and half "
+                   "guard against it explicitly",
+        .spec = "cast_value.md:25 (special values): \"If both input and output data types "
+                "support IEEE 754 semantics, NaN values MUST be propagated unless overridden by "
+                "scalar_map.\"",
+    }),
+    cast_model<SignallingNaNRefused>({
+        .id = "signalling-nan-refused",
+        .title = "signalling NaN inputs refused",
+        .mechanism =
+            "Converting a signalling NaN (quiet bit clear) raises the IEEE invalid flag, and the "
+            "implementation turns the flag into an error, refusing an element that must become a "
+            "NaN.",
+        .seen_in = "cast-value 0.2.1 (np.errstate(invalid=\"raise\"); findings 8, cast-value "
+                   "NOTES classes G and N, 160 + 1,424 cases)",
+        .spec = "cast_value.md:25 (special values): \"If both input and output data types "
+                "support IEEE 754 semantics, NaN values MUST be propagated unless overridden by "
+                "scalar_map.\"",
+    }),
+    cast_model<NaNToIntegerZero>({
+        .id = "nan-to-integer-zero",
+        .title = "NaN into an integer type gives 0",
+        .mechanism =
+            "A NaN cast into an integer type gives 0 (Rust's as, the low bits of x86's integer "
+            "indefinite 0x80...0) instead of an error.",
+        .seen_in = "cast-value 0.2.1 into the sub-byte integers (part of sub-byte-int-as-float); "
+                   "otherwise none seen yet; plausible because Rust's as and many SIMD "
+                   "conversions map NaN to 0",
+        .spec = "cast_value.md:27 (special values): \"If the output data type does not support "
+                "NaN or transfinite values and the input scalar has NaN or transfinite "
+                "semantics, the transformation MUST error unless explicitly overridden by "
+                "scalar_map.\"",
+    }),
+    // --- scalar_map ------------------------------------------------------------------------------
+    cast_model<LastDuplicateWins>({
+        .id = "last-duplicate-wins",
+        .title = "scalar_map: the last duplicate key wins",
+        .mechanism =
+            "The entries are read into a dictionary, so a repeated key keeps the value of its "
+            "last occurrence: [[1, 10], [1, 20]] maps 1 to 20.",
+        .seen_in = "zarr-python 3.4.2 (parse_scalar_map: dict(entries)) and cast-value 0.2.1 "
+                   "(extract_raw_map); findings 10",
+        .spec = "cast_value.md:111 (scalar_map): \"If the same input scalar is repeated, "
+                "readers MUST use the first occurrence.\"",
+    }),
+    cast_model<ScalarMapChained>({
+        .id = "scalar-map-chained",
+        .title = "scalar_map: mapped values mapped again",
+        .mechanism =
+            "The map is applied to the array in place, one entry after the other (elements equal "
+            "to the key, every NaN for a NaN key, are overwritten with the value); a value written "
+            "by one entry is then compared with the keys of the entries after it: "
+            "[[1, 2], [2, 3], [3, 1]] maps 1 to 1 (1 -> 2 -> 3 -> 1) and 2 to 1. The comparison "
+            "is by value, so a value of the output type meets keys of the input type.",
+        .seen_in = "cast-value 0.2.1 (apply_scalar_map, and its own test "
+                   "test_apply_scalar_map[chain-order-first-wins]; findings 10 and 'What the "
+                   "implementations' own test suites expect', item 1)",
+        .spec = "cast_value.md:113 (scalar_map): \"if a value matches a key in "
+                "scalar_map.encode, the corresponding mapped value is used instead of the normal "
+                "casting rules\"; cast_value.md:15: the map is the first of the ordered "
+                "conditions",
+    }),
+    cast_model<MapOnlyUnrepresentable>({
+        .id = "map-only-unrepresentable",
+        .title = "scalar_map consulted only when the normal cast fails",
+        .mechanism =
+            "The map is treated as a fallback for values the cast cannot produce (NaN, "
+            "infinities, out of range), as in the spec's NumPy example; a key that the normal "
+            "rules can cast (2.5 mapped to 7) is cast normally instead (to 2).",
+        .seen_in = "none seen yet; plausible because the spec's only example maps exactly the "
+                   "values that would fail",
+        .spec = "cast_value.md:15 (procedure): \"The scalar map MUST be evaluated before any "
+                "other representability checks.\"",
+    }),
+    cast_model<MapKeysThroughDouble>({
+        .id = "map-keys-through-double",
+        .title = "scalar_map: int64/uint64 scalars read through a double",
+        .mechanism =
+            "The JSON is parsed into doubles before the 64-bit integers are built, so a key or "
+            "value beyond 2^53 is rounded: 9007199254740993 becomes 2^53 and maps the wrong "
+            "input, 18446744073709551615 becomes 2^64 and matches nothing; a rounded value is "
+            "stored modulo 2^64.",
+        .seen_in = "zarrita 0.7.5 (JSON.parse, then BigInt(value); zarrita NOTES class 9, from "
+                   "reproducers beyond the vectors)",
+        .spec = "cast_value.md:107 (scalar_map): \"Input scalars are encoded to JSON using the "
+                "Zarr V3 fill value encoding for the input data type\"; "
+                "data-types/core-data-types.rst:60-61: \"a JSON number with no fraction or "
+                "exponent part that is within the representable range of the data type\"",
+    }),
+    // --- Configurations refused ------------------------------------------------------------------
+    rejects_model<FloatRoundingRefused>({
+        .id = "float-rounding-refused",
+        .title = "float -> float refused unless nearest-even",
+        .mechanism =
+            "The float -> float conversion relies on the typed array store, which only rounds to "
+            "nearest-even, so any other rounding mode is refused for the whole configuration, "
+            "even between types where every value is exact (float32 -> float64).",
+        .seen_in = "zarrita 0.7.5 (buildConverter: \"float -> float only supports "
+                   "nearest-even\"; findings 2, zarrita NOTES classes 1 and F1, 22,656 cases)",
+        .spec = "cast_value.md:61 (rounding): \"This applies to any cast where the target data "
+                "type cannot exactly represent the input value, including casting between "
+                "floating-point types of different widths\"; cast_value.md:63: \"The following "
+                "values are permitted\" (all five)",
+    }),
+    rejects_model<SubByteRoundingRefused>({
+        .id = "sub-byte-rounding-refused",
+        .title = "int2 -> int4 and uint2 -> uint4 refused unless nearest-even",
+        .mechanism =
+            "For a mode other than nearest-even the result is cast back to the input type "
+            "(result.astype(arr.dtype)), and ml_dtypes has no int4 -> int2 (uint4 -> uint2) "
+            "cast: a TypeError for the whole array, while nearest-even casts the pair.",
+        .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (findings 18, cast-value NOTES class O, "
+                   "192 cases)",
+        .spec = "cast_value.md:63-71 (rounding): the five permitted values, none of them "
+                "optional for any pair",
+    }),
+    validate_and_rejects_model<HexMapScalarsRefused>({
+        .id = "hex-map-scalars-refused",
+        .title = "scalar_map scalars in the \"0x\" form refused",
+        .mechanism =
+            "Each scalar_map entry is converted with Python's float() / int() of its JSON "
+            "value, and float(\"0x7e01\") fails, so metadata whose map writes a scalar as a "
+            "hex pattern is refused (although the fill value parser accepted it). As a "
+            "configuration test (rejects): a map holding a NaN other than the canonical one, "
+            "which only the hex form can write.",
+        .seen_in = "zarr-python 3.4.2 (CastValue._do_cast; findings 11, zarr-python NOTES "
+                   "class 3, 10 cases)",
+        .spec = "cast_value.md:107 (scalar_map): scalars are \"encoded to JSON using the "
+                "Zarr V3 fill value encoding\"; data-types/core-data-types.rst:75-76: "
+                "\"0xYYYYYYYY\", \"specifying the byte representation of the floating point "
+                "number as an unsigned integer\"",
+    }),
+    // --- Metadata --------------------------------------------------------------------------------
+    validate_model<FillEncodeOnly>({
+        .id = "fill-encode-only",
+        .title = "fill value checked forward only",
+        .mechanism =
+            "The fill value is cast through each cast_value codec's encode rule (which must "
+            "succeed) but never decoded back and compared, so a fill value that does not survive "
+            "the round trip (0.1 through float16, 2.5 through int8, 300 clamped into int8) is "
+            "accepted.",
+        .seen_in = "zarr-python 3.4.2 (CastValue.resolve_metadata), cast-value 0.2.1 "
+                   "(_CastValueBaseV1.resolve_metadata), zarrita 0.7.5 (getEncodedMeta); findings "
+                   "9, metadata cases 80, 91, 92, 97, 98, 111",
+        .spec = "cast_value.md:57 (data_type): \"If the fill value cannot survive a round-trip "
+                "cast, implementations MUST treat this as an error.\"",
+    }),
+    validate_model<OptionValuesUnchecked>({
+        .id = "option-values-unchecked",
+        .title = "rounding and out_of_range values not checked",
+        .mechanism =
+            "Only the values the implementation acts on are compared: an out_of_range other "
+            "than \"clamp\" and \"wrap\" (\"saturate\", \"none\", true, null) is read as absent, "
+            "and a null rounding as the default.",
+        .seen_in = "cast-value 0.2.1 (metadata cases 48-51), zarrita 0.7.5 (41, 48-51: "
+                   "config.rounding ?? \"nearest-even\"), zarr-python 3.4.2 (51 only); findings 12",
+        .spec = "cast_value.md:63 and :79: \"The following values are permitted\" (the rounding "
+                "and out_of_range tables); cast_value.md:86: out_of_range \"not present\" is the "
+                "only way to leave it out",
+    }),
+    validate_model<UnknownKeysIgnored>({
+        .id = "unknown-keys-ignored",
+        .title = "unknown keys in the codec, configuration or scalar_map ignored",
+        .mechanism =
+            "The reader takes the keys it knows and ignores the rest: must_understand next to "
+            "name and configuration, \"endian\" or \"Rounding\" in the configuration, \"both\" "
+            "or \"Encode\" in scalar_map.",
+        .seen_in = "zarrita 0.7.5 (metadata cases 10, 14, 15, 56, 57), zarr-python 3.4.2 and "
+                   "cast-value 0.2.1 (10, 56, 57); findings 12 (case 10 is an open question: "
+                   "findings, 'Open questions')",
+        .spec = "cast_value.md:53 (configuration): \"Additional keys are reserved for future "
+                "versions of this codec. Metadata with additional keys MUST be treated as "
+                "invalid by readers.\"",
+    }),
+    validate_model<ScalarMapShapeUnchecked>({
+        .id = "scalar-map-shape-unchecked",
+        .title = "scalar_map of the wrong shape read anyway",
+        .mechanism =
+            "The shape of scalar_map is not checked: a scalar_map given as an array is dropped "
+            "(\"encode\" in a list is a membership test), an encode or decode given as a mapping "
+            "is read as its items, and an entry with more than two elements is read as its first "
+            "two.",
+        .seen_in = "zarr-python 3.4.2 (parse_scalar_map: metadata cases 54, 55, 58), zarrita "
+                   "0.7.5 (54, 55, 61); findings 12",
+        .spec = "cast_value.md:100 (scalar_map): \"the value of the scalar_map field is a JSON "
+                "object\"; cast_value.md:107: \"both encode and decode are JSON arrays of "
+                "length-2 arrays\"",
+    }),
+    validate_model<PythonScalarStrings>({
+        .id = "python-scalar-strings",
+        .title = "scalar strings read by Python's float() and int()",
+        .mechanism =
+            "Fill values and scalar_map scalars that are strings are parsed with Python's "
+            "float() (float types) or int() (integer types), which accept \"nan\", \"inf\", "
+            "\"+Infinity\", \"1.5\" and \" 1 \": strings the fill value encoding does not allow "
+            "are read as numbers.",
+        .seen_in = "zarr-python 3.4.2 and cast-value 0.2.1 (zarr core's from_json_scalar; "
+                   "metadata cases 64, 67; findings 12, and cast-value's own tests with \"1\" / "
+                   "\"99\" scalars: findings, 'What the implementations' own test suites "
+                   "expect', item 2)",
+        .spec = "cast_value.md:107 (scalar_map): \"encoded to JSON using the Zarr V3 fill value "
+                "encoding\"; data-types/core-data-types.rst:60 (integers: \"a JSON number\") and "
+                ":66-79 (floats: a JSON number, or \"Infinity\", \"-Infinity\", \"NaN\", "
+                "\"0xYYYYYYYY\")",
+    }),
+    validate_model<IntegerScalarsWrapped>({
+        .id = "integer-scalars-wrapped",
+        .title = "scalar_map integers out of range stored modulo 2^N",
+        .mechanism =
+            "Integer scalar_map scalars are not range-checked; stored into a typed array they "
+            "keep their low bits (300 as an int8 value is 44, -1 as a uint8 value is 255).",
+        .seen_in = "zarrita 0.7.5 (parseJsonScalar; zarrita NOTES class V5, metadata cases 68, "
+                   "69)",
+        .spec = "data-types/core-data-types.rst:60-61: \"a JSON number with no fraction or "
+                "exponent part that is within the representable range of the data type\"; "
+                "cast_value.md:107",
+    }),
+    validate_model<WrapFloatDataTypeAccepted>({
+        .id = "wrap-float-data-type-accepted",
+        .title = "wrap with a float data_type accepted",
+        .mechanism = "No converter into a float type reads out_of_range, so \"wrap\" with a float "
+                     "data_type is accepted (and acts as absent).",
+        .seen_in = "zarrita 0.7.5 (zarrita NOTES class V3, metadata cases 45, 46)",
+        .spec = "cast_value.md:84 (out_of_range): \"wrap\": \"Only permitted when data_type is "
+                "an integral type that uses a two's complement representation\"",
+    }),
+    validate_model<CodecOrderUnchecked>({
+        .id = "codec-order-unchecked",
+        .title = "codec order not checked (cast_value after bytes accepted)",
+        .mechanism =
+            "The codecs are sorted by kind (array -> array, array -> bytes, bytes -> bytes) "
+            "instead of being taken in order, so a cast_value written after the bytes codec is "
+            "applied before it.",
+        .seen_in = "zarrita 0.7.5 (zarrita NOTES class V9, metadata case 113)",
+        .spec = "cast_value.md:3: \"Defines an array -> array codec\" (it cannot follow the "
+                "array -> bytes codec); cast_value.md:57: the data_type \"defines the data type "
+                "of the input to the decoding routine\"",
+    }),
+    validate_model<DataTypeObjectRefused>({
+        .id = "data-type-object-refused",
+        .title = "data_type written as an object refused",
+        .mechanism =
+            "A cast_value data_type given in the object form {\"name\": \"int8\"} is used as if "
+            "it were an already parsed data type, and fails ('dict' object has no attribute "
+            "'to_json').",
+        .seen_in = "zarr-python 3.4.2 (CastValue.__init__), cast-value 0.2.1 (_base.py), zarrita "
+                   "0.7.5 (SUPPORTED.has of an object); findings 13, metadata cases 17, 18",
+        .spec = "cast_value.md:57 (data_type): \"The value of the data_type field is Zarr V3 "
+                "data type metadata\" (a name or an object with a name)",
+    }),
+    validate_model<BareCodecNameRefused>({
+        .id = "bare-codec-name-refused",
+        .title = "a codec written as a bare name refused",
+        .mechanism =
+            "A codec given by its name alone (\"bytes\", as in the spec's NumPy example) is "
+            "refused: the chain parser expects an object for every codec.",
+        .seen_in = "zarr-python 3.4.2 and cast-value 0.2.1 (zarr core's parse_codecs: \"Expected "
+                   "dict, got <class 'str'>\"), zarrita 0.7.5 (Unknown codec: undefined); findings "
+                   "13, metadata case 101",
+        .spec = "cast_value.md:140 (Example): the codec list ends in the bare string \"bytes\"; "
+                "Zarr v3 core spec: \"short-hand names MAY be used if no configuration metadata "
+                "is required\"",
+    }),
+};
+
+constexpr std::size_t kModelCount = std::size(kCatalogue);
+static_assert(kModelCount <= kMaxBugModels, "a BugModelSet holds at most 64 models");
+
+constexpr bool ids_unique() {
+  for (std::size_t i = 0; i < kModelCount; ++i)
+    for (std::size_t j = i + 1; j < kModelCount; ++j)
+      if (kCatalogue[i].model.id == kCatalogue[j].model.id) return false;
+  return true;
+}
+static_assert(ids_unique(), "model ids must be unique");
+
+constexpr bool every_model_acts() {
+  for (const CatalogueEntry& entry : kCatalogue) {
+    const BugModel& model = entry.model;
+    if (model.cast == nullptr && model.rejects == nullptr && model.validate == nullptr)
+      return false;
+    if ((model.cast == nullptr) != (entry.cast == nullptr)) return false;
+  }
+  return true;
+}
+static_assert(every_model_acts(), "every model computes something");
+
+constexpr std::array<BugModel, kModelCount> kModels = [] {
+  std::array<BugModel, kModelCount> models{};
+  for (std::size_t i = 0; i < kModelCount; ++i) models[i] = kCatalogue[i].model;
+  return models;
+}();
+
+}  // namespace
+
+std::span<const CatalogueEntry> catalogue() {
+  return kCatalogue;
+}
+
+}  // namespace cvc::bug_catalogue
+
+namespace cvc {
+
+std::span<const BugModel> bug_models() {
+  return bug_catalogue::kModels;
+}
+
+const BugModel* find_bug_model(std::string_view id) {
+  for (const BugModel& model : bug_catalogue::kModels)
+    if (model.id == id) return &model;
+  return nullptr;
+}
+
+std::size_t bug_model_index(const BugModel& model) {
+  return static_cast<std::size_t>(&model - bug_catalogue::kModels.data());
+}
+
+}  // namespace cvc

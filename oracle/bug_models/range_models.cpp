@@ -1,0 +1,284 @@
+// Known-bug models: out-of-range values, clamp and wrap (docs/bug-models.md, one section each).
+#include <array>
+#include <optional>
+
+#include "oracle/bug_models/model_parts.hpp"
+
+namespace cvc::bug_catalogue {
+namespace range_models {
+
+std::size_t type_index(const DataType& type) {
+  return static_cast<std::size_t>(&type - all_data_types().data());
+}
+
+// The output's largest value rounded (nearest-even) into a float input type, when that lands
+// above it: the one input value a check `x <= (input)MAX` admits beyond the range.
+std::optional<std::uint64_t> compute_admitted_bound(const DataType& input, const DataType& output) {
+  if (!input.is_float() || !output.is_integer()) return std::nullopt;
+  const std::uint64_t max = output.integer_max_magnitude();
+  const CastResult bound =
+      cast_value(plain_rule(output, input, Rounding::NearestEven, OutOfRange::None), max);
+  if (!bound.ok()) return std::nullopt;  // beyond the input's range: every input is below it
+  const ExactValue value = decode_exact(input, bound.bits);
+  if (compare_magnitude(value.significand, value.exponent, max, 0) <= 0) return std::nullopt;
+  return bound.bits;
+}
+
+std::optional<std::uint64_t> admitted_bound(const DataType& input, const DataType& output) {
+  using Row = std::array<std::optional<std::uint64_t>, kDataTypeCount>;
+  static const std::array<Row, kDataTypeCount> table = [] {
+    std::array<Row, kDataTypeCount> bounds{};
+    for (const DataType& in : all_data_types())
+      for (const DataType& out : all_data_types())
+        bounds[type_index(in)][type_index(out)] = compute_admitted_bound(in, out);
+    return bounds;
+  }();
+  return table[type_index(input)][type_index(output)];
+}
+
+// The range of the output: is the nonzero finite value `x` beyond it, and on which side?
+enum class Side { Inside, Above, Below };
+
+Side side_of(const DataType& out, const ExactValue& x) {
+  if (out.is_integer()) {
+    if (x.negative && !out.is_signed()) return Side::Below;
+    const std::uint64_t limit =
+        x.negative ? out.integer_min_magnitude() : out.integer_max_magnitude();
+    if (compare_magnitude(x.significand, x.exponent, limit, 0) > 0)
+      return x.negative ? Side::Below : Side::Above;
+    return Side::Inside;
+  }
+  if (x.negative && !out.has_sign_bit()) return Side::Below;
+  const ExactValue largest = decode_exact(out, out.max_finite_bits());
+  if (compare_magnitude(x.significand, x.exponent, largest.significand, largest.exponent) > 0)
+    return x.negative ? Side::Below : Side::Above;
+  if (out.specials == Specials::UnsignedNoZero) {
+    const ExactValue smallest = decode_exact(out, out.min_finite_bits());
+    if (compare_magnitude(x.significand, x.exponent, smallest.significand, smallest.exponent) < 0)
+      return Side::Below;
+  }
+  return Side::Inside;
+}
+
+// What clamp gives beyond one side of the range (the spec's clamp: infinities where the type has
+// them).
+std::uint64_t clamp_bits(const DataType& out, Side side) {
+  const bool above = side == Side::Above;
+  if (out.is_integer()) {
+    if (above) return out.integer_max_magnitude();
+    return out.is_signed() ? (0 - out.integer_min_magnitude()) & out.bit_mask() : 0;
+  }
+  if (out.has_infinity()) return out.infinity_bits(!above);
+  return above ? out.max_finite_bits() : out.min_finite_bits();
+}
+
+bool is_fnuz_or_e8m0(const DataType& type) {
+  return type.is_float() && (type.specials == Specials::FiniteNaNAtNegZero ||
+                             type.specials == Specials::UnsignedNoZero);
+}
+
+}  // namespace range_models
+
+// --- range-bound-rounded -------------------------------------------------------------------------
+
+bool RangeBoundRounded::applies(const CastRule& rule) {
+  return range_models::admitted_bound(*rule.input, *rule.output).has_value();
+}
+
+CastResult RangeBoundRounded::cast(const CastRule& rule, std::uint64_t input_bits,
+                                   const CastResult& correct) {
+  if (correct.step != CastStep::Rounded && correct.step != CastStep::Exact) return correct;
+  if (correct.range == RangeAction::InRange) return correct;
+  // No input value lies between the largest output value and its rounded bound, so the bound is
+  // the only value admitted; the conversion that follows keeps its low bits (it wraps).
+  if (input_bits != *range_models::admitted_bound(*rule.input, *rule.output)) return correct;
+  return cast_value(with_out_of_range(rule, OutOfRange::Wrap), input_bits);
+}
+
+// --- range-checked-before-rounding ---------------------------------------------------------------
+
+bool RangeCheckedBeforeRounding::applies(const CastRule& rule) {
+  return rule.out_of_range != OutOfRange::Wrap &&
+         !(rule.input->is_integer() && rule.output->is_integer());
+}
+
+CastResult RangeCheckedBeforeRounding::cast(const CastRule& rule, std::uint64_t input_bits,
+                                            const CastResult& correct) {
+  // Only a rounded value can cross a bound (every bound is a value of the output).
+  if (!correct.ok() || correct.step != CastStep::Rounded || correct.range != RangeAction::InRange)
+    return correct;
+  const range_models::Side side =
+      range_models::side_of(*rule.output, decode_exact(*rule.input, input_bits));
+  if (side == range_models::Side::Inside) return correct;
+  if (rule.out_of_range == OutOfRange::None) return refused(correct);
+  return answer(correct, range_models::clamp_bits(*rule.output, side));
+}
+
+// --- wrap-in-float64 -----------------------------------------------------------------------------
+
+bool WrapInFloat64::applies(const CastRule& rule) {
+  return rule.out_of_range == OutOfRange::Wrap && rule.input->is_integer() &&
+         rule.input->bits == 64 && rule.output->is_integer() && rule.output->bits < 64;
+}
+
+CastResult WrapInFloat64::cast(const CastRule& rule, std::uint64_t input_bits,
+                               const CastResult& correct) {
+  if (correct.range != RangeAction::Wrapped) return correct;
+  return cast_value(plain_rule(float64_type(), *rule.output, rule.rounding, OutOfRange::Wrap),
+                    as_float64(*rule.input, input_bits));
+}
+
+// --- int64-intermediate-overflow -----------------------------------------------------------------
+
+bool Int64IntermediateOverflow::applies(const CastRule& rule) {
+  if (!rule.output->is_integer()) return false;
+  if (rule.out_of_range == OutOfRange::Wrap)
+    return rule.output->bits == 64 || rule.input->is_float();
+  return rule.out_of_range == OutOfRange::Clamp && rule.input->is_float() &&
+         rule.output->bits == 64;
+}
+
+CastResult Int64IntermediateOverflow::cast(const CastRule& rule, std::uint64_t input_bits,
+                                           const CastResult& correct) {
+  const ExactValue x = decode_exact(*rule.input, input_bits);
+  if (rule.out_of_range == OutOfRange::Wrap) {
+    if (correct.range != RangeAction::Wrapped) return correct;
+    if (rule.output->bits == 64) return refused(correct);  // the modulus 2^64 overflows int64
+    // A float whose value does not fit int64 cannot be converted to it before the reduction.
+    const int order = compare_magnitude(x.significand, x.exponent, 1, 63);
+    return order > 0 || (order == 0 && !x.negative) ? refused(correct) : correct;
+  }
+  // clamp: the bound 2^63 - 1 (2^64 - 1) is 2^63 (2^64) in float64, and converting it overflows.
+  if (correct.range == RangeAction::Clamped && !x.negative) return refused(correct);
+  return correct;
+}
+
+// --- negative-to-unsigned-reinterpreted ----------------------------------------------------------
+
+bool NegativeToUnsignedReinterpreted::applies(const CastRule& rule) {
+  return rule.input->family == Family::SignedInteger &&
+         rule.output->family == Family::UnsignedInteger && rule.out_of_range != OutOfRange::Wrap;
+}
+
+CastResult NegativeToUnsignedReinterpreted::cast(const CastRule& rule, std::uint64_t input_bits,
+                                                 const CastResult& correct) {
+  if (correct.step == CastStep::ScalarMap || correct.range == RangeAction::InRange) return correct;
+  if (!decode_exact(*rule.input, input_bits).negative) return correct;
+  return cast_value(with_out_of_range(rule, OutOfRange::Wrap), input_bits);
+}
+
+// --- int-narrowing-wraps -------------------------------------------------------------------------
+
+bool IntNarrowingWraps::applies(const CastRule& rule) {
+  return rule.input->is_integer() && rule.output->is_integer() &&
+         rule.out_of_range != OutOfRange::Wrap;
+}
+
+CastResult IntNarrowingWraps::cast(const CastRule& rule, std::uint64_t input_bits,
+                                   const CastResult& correct) {
+  if (correct.step == CastStep::ScalarMap || correct.range == RangeAction::InRange) return correct;
+  return cast_value(with_out_of_range(rule, OutOfRange::Wrap), input_bits);
+}
+
+// --- infinity-instead-of-error -------------------------------------------------------------------
+
+bool InfinityInsteadOfError::applies(const CastRule& rule) {
+  return rule.out_of_range == OutOfRange::None && rule.output->has_infinity();
+}
+
+CastResult InfinityInsteadOfError::cast(const CastRule& rule, std::uint64_t input_bits,
+                                        const CastResult& correct) {
+  if (correct.error != CastError::OutOfRange) return correct;
+  return cast_value(with_out_of_range(rule, OutOfRange::Clamp), input_bits);  // +-Infinity
+}
+
+// --- small-float-range-unchecked -----------------------------------------------------------------
+
+bool SmallFloatRangeUnchecked::applies(const CastRule& rule) {
+  return rule.output->is_float() && !rule.output->has_infinity();
+}
+
+CastResult SmallFloatRangeUnchecked::cast(const CastRule& rule, std::uint64_t input_bits,
+                                          const CastResult& correct) {
+  if (correct.ok()) return correct;
+  const DataType& out = *rule.output;
+  // The conversion's own answer stands: NaN in the types that have one, else the largest value of
+  // the value's sign; a NaN into a type without NaN comes out as a zero of the opposite sign.
+  if (out.has_nan()) return answer(correct, out.canonical_nan());
+  const ExactValue x = decode_exact(*rule.input, input_bits);
+  if (x.is_nan()) return answer(correct, x.negative ? 0 : out.sign_mask());
+  return answer(correct, x.negative ? out.min_finite_bits() : out.max_finite_bits());
+}
+
+// --- clamp-instead-of-error ----------------------------------------------------------------------
+
+bool ClampInsteadOfError::applies(const CastRule& rule) {
+  return rule.out_of_range == OutOfRange::None;
+}
+
+CastResult ClampInsteadOfError::cast(const CastRule& rule, std::uint64_t input_bits,
+                                     const CastResult& correct) {
+  if (correct.error != CastError::OutOfRange) return correct;
+  return cast_value(with_out_of_range(rule, OutOfRange::Clamp), input_bits);
+}
+
+// --- clamp-ignored -------------------------------------------------------------------------------
+
+bool ClampIgnored::applies(const CastRule& rule) {
+  return rule.out_of_range == OutOfRange::Clamp && rule.output->has_infinity();
+}
+
+CastResult ClampIgnored::cast(const CastRule&, std::uint64_t, const CastResult& correct) {
+  return correct.range == RangeAction::Clamped ? refused(correct) : correct;
+}
+
+// --- clamp-to-finite-max -------------------------------------------------------------------------
+
+bool ClampToFiniteMax::applies(const CastRule& rule) {
+  return rule.out_of_range == OutOfRange::Clamp && rule.output->has_infinity();
+}
+
+CastResult ClampToFiniteMax::cast(const CastRule& rule, std::uint64_t, const CastResult& correct) {
+  if (correct.range != RangeAction::Clamped) return correct;
+  const DataType& out = *rule.output;
+  if (correct.bits == out.infinity_bits(false)) return answer(correct, out.max_finite_bits());
+  if (correct.bits == out.infinity_bits(true)) return answer(correct, out.min_finite_bits());
+  return correct;
+}
+
+// --- clamp-gives-nan -----------------------------------------------------------------------------
+
+bool ClampGivesNaN::applies(const CastRule& rule) {
+  return rule.out_of_range == OutOfRange::Clamp && range_models::is_fnuz_or_e8m0(*rule.output);
+}
+
+CastResult ClampGivesNaN::cast(const CastRule& rule, std::uint64_t, const CastResult& correct) {
+  if (correct.range != RangeAction::Clamped) return correct;
+  return answer(correct, rule.output->canonical_nan());
+}
+
+// --- neighbour-overflow-refused ------------------------------------------------------------------
+
+bool NeighbourOverflowRefused::applies(const CastRule& rule) {
+  return rule.rounding != Rounding::NearestEven && rule.output->has_infinity();
+}
+
+CastResult NeighbourOverflowRefused::cast(const CastRule& rule, std::uint64_t input_bits,
+                                          const CastResult& correct) {
+  if (!correct.ok() || correct.step != CastStep::Rounded) return correct;
+  const DataType& out = *rule.output;
+  // The nearest-even candidate is the largest finite value and the input lies beyond it: the
+  // other candidate, one step further out, is the infinity, and computing it overflows.
+  const CastResult nearest =
+      cast_value(plain_rule(*rule.input, out, Rounding::NearestEven, OutOfRange::None), input_bits);
+  if (!nearest.ok() ||
+      (nearest.bits != out.max_finite_bits() && nearest.bits != out.min_finite_bits()))
+    return correct;
+  const ExactValue x = decode_exact(*rule.input, input_bits);
+  const ExactValue largest = decode_exact(out, out.max_finite_bits());
+  if (compare_magnitude(x.significand, x.exponent, largest.significand, largest.exponent) > 0)
+    return refused(correct);
+  return correct;
+}
+
+}  // namespace cvc::bug_catalogue
