@@ -28,7 +28,7 @@ table.groups td { text-align: left; font-family: ui-monospace, monospace; font-s
 table.groups td.config { overflow-wrap: normal; word-break: normal; }
 table.groups td.count { text-align: right; }
 .pass { background: #a5d6a7; } .partly-unsupported { background: #dcedc8; }
-.divergence { background: #ffd54f; } .fail { background: #ef9a9a; }
+.divergence { background: #ffd54f; } .fail { background: #ef9a9a; } .unexplained { background: #ce93d8; }
 .unsupported { background: #cfcfcf; } .not-run { background: #fff; }
 dl.legend dt { display: inline-block; min-width: 2em; text-align: center; border: 1px solid #bbb; }
 dl.legend dd { display: inline; margin: 0 1em 0 0.3em; }
@@ -213,6 +213,46 @@ std::string wrappable_json(std::string_view text) {
   return escaped;
 }
 
+// Failures by the known bug that reproduces them (unexplained first), each with its cells and its
+// simplest case; placed before the failure groups because it is the shorter read.
+void write_diagnosis(const RunSummary& summary, std::ostream& out) {
+  const Diagnosis& diagnosis = summary.diagnosis();
+  if (diagnosis.failures() == 0) return;
+  out << "<h2 id=\"diagnosis\">Diagnosis</h2>\n<p>" << diagnosis.failures() << " failures; "
+      << diagnosis.explained() << " reproduced exactly by a known-bug model (docs/bug-models.md), "
+      << diagnosis.failures() - diagnosis.explained() << " unexplained.</p>\n";
+  out << "<table class=\"groups\"><tr><th>cause</th><th>cases</th><th>cells</th><th>simplest "
+         "case</th><th>explain and replay</th></tr>\n";
+  for (const DiagnosisGroup& group : diagnosis.groups()) {
+    out << "<tr><td class=\"text " << (group.model ? "fail" : "unexplained") << "\">"
+        << html(group.title());
+    if (group.model != nullptr)
+      out << "<br><code>" << html(group.model->id) << "</code><br>" << html(group.model->mechanism);
+    out << "</td><td class=\"count\">" << group.cases << "</td><td>";
+    std::size_t shown = 0;
+    for (const DiagnosisCell& cell : group.cells) {
+      if (++shown > 12) {
+        out << "... and " << group.cells.size() - 12 << " more cells";
+        break;
+      }
+      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
+      out << "<a href=\"#" << anchor("cell", cell.operation, cell.input, cell.output) << "\">"
+          << html(explained_cell_text(cell, counted ? counted->counts[Verdict::Fail] : 0))
+          << "</a><br>";
+    }
+    const CaseOutcome& minimal = group.minimal;
+    out << "</td><td>" << html(outcome_cell_name(minimal)) << "<br>config "
+        << wrappable_json(minimal.configuration) << "<br>input " << html(minimal.input_text)
+        << "<br>expected " << html(minimal.expected) << "<br>got " << html(minimal.got)
+        << "</td><td><code>" << html(minimal.oracle_command) << "</code>";
+    if (!minimal.replay.empty())
+      out << "<br><code>" << html(replay_command(summary.info().command, minimal.replay))
+          << "</code>";
+    out << "</td></tr>\n";
+  }
+  out << "</table>\n";
+}
+
 enum class GroupDetail { WithExample, CountOnly, Omitted };
 
 void write_group_row(const FailureGroup& group, GroupDetail detail, std::ostream& out) {
@@ -329,6 +369,7 @@ void write_html_report(const RunSummary& summary, std::ostream& stream) {
   for (const std::string_view operation : operations) write_matrix(summary, operation, out);
   write_rules_and_flags(summary, out);
   write_incidents(summary, out);
+  write_diagnosis(summary, out);
   write_groups(summary, out);
   out << "</body>\n</html>\n";
   stream << out.str();

@@ -77,6 +77,42 @@ json limits_json(const SummaryLimits& limits) {
           {"text_bytes", limits.text_bytes}};
 }
 
+json diagnosis_json(const RunSummary& summary) {
+  const Diagnosis& diagnosis = summary.diagnosis();
+  json groups = json::array();
+  for (const DiagnosisGroup& group : diagnosis.groups()) {
+    json cells = json::array();
+    for (const DiagnosisCell& cell : group.cells) {
+      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
+      cells.push_back({{"operation", cell.operation},
+                       {"input_type", type_label(cell.input)},
+                       {"output_type", type_label(cell.output)},
+                       {"cases", cell.cases},
+                       {"cell_failures", counted ? (*counted).counts[Verdict::Fail] : 0}});
+    }
+    json minimal = outcome_json(group.minimal);
+    minimal["replay"] = group.minimal.replay;
+    minimal["oracle_command"] = group.minimal.oracle_command;
+    json model = nullptr;
+    if (group.model != nullptr)
+      model = {{"id", group.model->id},
+               {"title", group.model->title},
+               {"mechanism", group.model->mechanism},
+               {"seen_in", group.model->seen_in},
+               {"spec", group.model->spec}};
+    groups.push_back({{"id", group.id()},
+                      {"title", group.title()},
+                      {"model", std::move(model)},
+                      {"kind", group.kind},
+                      {"cases", group.cases},
+                      {"cells", std::move(cells)},
+                      {"minimal", std::move(minimal)}});
+  }
+  return {{"failures", diagnosis.failures()},
+          {"explained", diagnosis.explained()},
+          {"groups", std::move(groups)}};
+}
+
 json groups_json(const RunSummary& summary) {
   json groups = json::array();
   for (const FailureGroup* group : summary.groups()) {
@@ -131,6 +167,7 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
           {"rules", std::move(rules)},
           {"divergence_flags", std::move(flags)},
           {"failure_groups", groups_json(summary)},
+          {"diagnosis", diagnosis_json(summary)},
           {"incidents",
            {{"count", summary.incident_count()},
             {"cases_affected", summary.incident_cases()},

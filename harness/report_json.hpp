@@ -12,7 +12,7 @@
 
 namespace cvc {
 
-inline constexpr int kReportVersion = 2;
+inline constexpr int kReportVersion = 3;
 
 nlohmann::ordered_json json_report(const RunSummary& summary);
 void write_json_report(const RunSummary& summary, std::ostream& out);

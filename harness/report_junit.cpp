@@ -1,5 +1,6 @@
 #include "harness/report_junit.hpp"
 
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -82,8 +83,26 @@ void write_cell_properties(const CellSummary& cell, std::ostream& out) {
   out << "      </properties>\n";
 }
 
+// Per cell, the known bugs that explain its failures: "104 of 104 failures: double rounding
+// through float32 [double-rounding-float32]", one line per diagnosis group.
+std::map<std::string, std::string> diagnosis_by_cell(const RunSummary& summary) {
+  std::map<std::string, std::string> lines;
+  for (const DiagnosisGroup& group : summary.diagnosis().groups()) {
+    for (const DiagnosisCell& cell : group.cells) {
+      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
+      std::string& text = lines[cell_name(cell.operation, cell.input, cell.output)];
+      text += "  " + std::to_string(cell.cases) + " of " +
+              std::to_string(counted ? counted->counts[Verdict::Fail] : 0) +
+              " failures: " + group.title();
+      if (group.model != nullptr) text += " [" + std::string(group.model->id) + "]";
+      text += "\n";
+    }
+  }
+  return lines;
+}
+
 void write_cell(const CellSummary& cell, const std::vector<const FailureGroup*>& groups,
-                bool strict, std::ostream& out) {
+                const std::string& diagnosis, bool strict, std::ostream& out) {
   out << "    <testcase" << attribute("classname", cell.operation)
       << attribute("name", cell.pair_name()) << attribute("time", std::to_string(cell.seconds))
       << ">\n";
@@ -93,7 +112,9 @@ void write_cell(const CellSummary& cell, const std::vector<const FailureGroup*>&
   switch (cell_result(cell, strict)) {
     case CaseResult::Failed: {
       const std::uint64_t failures = counts.failed(false);
-      std::string body = groups_body(groups, false);
+      std::string body;
+      if (!diagnosis.empty()) body += "Diagnosis (docs/bug-models.md):\n" + diagnosis + "\n";
+      body += groups_body(groups, false);
       if (strict && divergences > 0) body += groups_body(groups, true);
       out << "      <failure" << attribute("type", failures > 0 ? "fail" : "divergence")
           << attribute("message", counts_message(counts, strict)) << ">" << escape_markup(body)
@@ -208,6 +229,7 @@ void write_junit_report(const RunSummary& summary, std::ostream& out) {
       << attribute("skipped", std::to_string(all.skipped))
       << attribute("time", std::to_string(summary.run_end().seconds)) << ">\n";
   const std::vector<const FailureGroup*> groups = summary.groups();
+  const std::map<std::string, std::string> diagnoses = diagnosis_by_cell(summary);
   for (const std::string_view operation : summary.operations()) {
     const std::vector<const CellSummary*> cells = summary.cells(operation);
     write_suite_open(operation, suite_counts(cells, strict), suite_seconds(cells), out);
@@ -218,7 +240,9 @@ void write_junit_report(const RunSummary& summary, std::ostream& out) {
         if (group->operation == cell->operation && group->input == cell->input &&
             group->output == cell->output)
           own.push_back(group);
-      write_cell(*cell, own, strict, out);
+      const auto diagnosis = diagnoses.find(cell->name());
+      write_cell(*cell, own, diagnosis == diagnoses.end() ? std::string() : diagnosis->second,
+                 strict, out);
     }
     out << "  </testsuite>\n";
   }

@@ -270,6 +270,43 @@ void write_groups(const RunSummary& summary, std::ostream& out, const TerminalOp
            "above)\n";
 }
 
+// Failures by the known bug that reproduces them, unexplained ones first, each with its simplest
+// case and the commands that explain and replay it.
+void write_diagnosis(const RunSummary& summary, std::ostream& out, const TerminalOptions& options) {
+  const Diagnosis& diagnosis = summary.diagnosis();
+  if (diagnosis.failures() == 0) return;
+  const std::vector<DiagnosisGroup> groups = diagnosis.groups();
+  std::size_t models = 0;
+  for (const DiagnosisGroup& group : groups) models += group.model != nullptr ? 1 : 0;
+  out << "\nDiagnosis: " << diagnosis.failures() << " failures, " << diagnosis.explained()
+      << " explained by " << models << " known-bug model" << (models == 1 ? "" : "s") << ", "
+      << diagnosis.failures() - diagnosis.explained()
+      << " unexplained (models: docs/bug-models.md)\n";
+  const std::size_t shown = std::min(options.failures_shown, groups.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    const DiagnosisGroup& group = groups[i];
+    out << "  " << i + 1 << ". " << one_line(group.title());
+    if (group.model != nullptr) out << " [" << group.model->id << "]";
+    out << ": " << group.cases << " cases\n";
+    const std::size_t cells_shown = std::min<std::size_t>(group.cells.size(), 5);
+    for (std::size_t c = 0; c < cells_shown; ++c) {
+      const DiagnosisCell& cell = group.cells[c];
+      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
+      out << "     " << explained_cell_text(cell, counted ? counted->counts[Verdict::Fail] : 0)
+          << "\n";
+    }
+    if (group.cells.size() > cells_shown)
+      out << "     ... and " << group.cells.size() - cells_shown << " more cells\n";
+    out << "     simplest: " << describe_outcome(group.minimal, "       ");
+    write_field(out, "       ", "explain", group.minimal.oracle_command);
+    if (!group.minimal.replay.empty())
+      write_field(out, "       ", "replay",
+                  replay_command(summary.info().command, group.minimal.replay));
+  }
+  if (groups.size() > shown)
+    out << "  ... " << groups.size() - shown << " more (the JSON and HTML reports list them)\n";
+}
+
 void write_result(const RunSummary& summary, std::ostream& out) {
   const VerdictCounts& totals = summary.totals();
   out << "\nResult: ";
@@ -360,6 +397,7 @@ void write_terminal_report(const RunSummary& summary, std::ostream& out,
   write_flags(summary, out);
   write_incidents(summary, out, options);
   write_groups(summary, out, options);
+  write_diagnosis(summary, out, options);
   write_result(summary, out);
 }
 

@@ -3,15 +3,20 @@
 // long the run is (sinks aggregate counts and keep only a bounded number of failures).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "oracle/bug_models/bug_model.hpp"
 #include "oracle/cast_rule.hpp"
 #include "oracle/data_type.hpp"
 
 namespace cvc {
+
+struct CastRequest;
+struct ValidateRequest;
 
 enum class Verdict : std::uint8_t {
   Pass,          // the implementation's result matches the oracle's default reading
@@ -42,6 +47,20 @@ struct CaseOutcome {
   // and kind.
   std::string kind;
   double seconds = 0;  // this case's share of its request's wall time
+
+  // Diagnosis of a failure (harness/diagnosis.hpp): the known-bug models that reproduce the
+  // answer exactly, and the key that picks a group's simplest case (smaller is simpler).
+  BugModelSet models = 0;
+  std::array<std::uint64_t, 5> simplicity{};
+  // Valid only while a sink's record() runs (null in kept copies): the request that carried the
+  // case and the element's input, from which a sink builds the replay line of a case it keeps.
+  const CastRequest* cast_request = nullptr;
+  const ValidateRequest* validate_request = nullptr;
+  std::uint64_t input_bits = 0;
+  // Filled for the cases a report shows as a group's simplest: the protocol request line that
+  // replays it, and the `cvc cast` / `cvc validate` command that explains the expected result.
+  std::string replay;
+  std::string oracle_command;
 };
 
 // Something the adapter did that is not an answer: crash, timeout, malformed output, restart.

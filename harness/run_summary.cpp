@@ -24,26 +24,8 @@ bool is_failure(Verdict verdict) {
   return verdict == Verdict::Fail || verdict == Verdict::AdapterError;
 }
 
-// The position of a type in all_data_types(), or kDataTypeCount for a null or unknown type.
-std::size_t type_slot(const DataType* type) {
-  if (type == nullptr) return kDataTypeCount;
-  const auto& table = all_data_types();
-  if (type >= table.data() && type < table.data() + kDataTypeCount)
-    return static_cast<std::size_t>(type - table.data());
-  const DataType* known = find_data_type(type->name);
-  return known == nullptr ? kDataTypeCount : static_cast<std::size_t>(known - table.data());
-}
-
 const DataType* slot_type(std::size_t slot) {
   return slot < kDataTypeCount ? &all_data_types()[slot] : nullptr;
-}
-
-// Sorting rank of an operation: the known ones in their order, then the others as seen.
-std::size_t operation_rank(std::string_view name, std::size_t seen_index) {
-  const auto known = std::find(kKnownOperations.begin(), kKnownOperations.end(), name);
-  if (known != kKnownOperations.end())
-    return static_cast<std::size_t>(known - kKnownOperations.begin());
-  return kKnownOperations.size() + seen_index;
 }
 
 // The entry for `name` in a bounded name map, whose `name_field` holds its key; new names beyond
@@ -67,6 +49,22 @@ std::vector<const Entry*> values_of(const std::map<std::string, Entry, std::less
 }
 
 }  // namespace
+
+std::size_t type_slot(const DataType* type) {
+  if (type == nullptr) return kDataTypeCount;
+  const auto& table = all_data_types();
+  if (type >= table.data() && type < table.data() + kDataTypeCount)
+    return static_cast<std::size_t>(type - table.data());
+  const DataType* known = find_data_type(type->name);
+  return known == nullptr ? kDataTypeCount : static_cast<std::size_t>(known - table.data());
+}
+
+std::size_t operation_rank(std::string_view name, std::size_t seen_index) {
+  const auto known = std::find(kKnownOperations.begin(), kKnownOperations.end(), name);
+  if (known != kKnownOperations.end())
+    return static_cast<std::size_t>(known - kKnownOperations.begin());
+  return kKnownOperations.size() + seen_index;
+}
 
 std::string_view verdict_name(Verdict verdict) {
   return kVerdictNames[static_cast<std::size_t>(verdict)];
@@ -207,6 +205,8 @@ CaseOutcome RunSummary::kept(const CaseOutcome& outcome) const {
     *text = relative_paths(std::move(*text));
     if (text->size() > limits_.text_bytes) *text = truncate_text(*text, limits_.text_bytes);
   }
+  copy.cast_request = nullptr;
+  copy.validate_request = nullptr;
   return copy;
 }
 
@@ -251,6 +251,13 @@ void RunSummary::record(const CaseOutcome& outcome) {
       .counts.add(verdict);
 
   if (is_failure(verdict) || verdict == Verdict::Divergence) add_to_group(outcome);
+  if (verdict == Verdict::Fail) {
+    if (CaseOutcome* simplest = diagnosis_.record(outcome)) {
+      *simplest = kept(outcome);
+      simplest->replay = relative_paths(replay_line(outcome));
+      simplest->oracle_command = oracle_command(outcome);
+    }
+  }
   if (verdict == Verdict::Divergence) {
     FlagSummary& flag =
         bounded_entry(flags_, outcome.flag.empty() ? std::string_view("(unnamed)") : outcome.flag,

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/diagnosis.hpp"
 #include "harness/run_result.hpp"
 
 namespace cvc {
@@ -70,6 +71,11 @@ std::string_view cell_status_symbol(CellStatus status);
 CellStatus cell_status(const VerdictCounts& counts);
 // The share of the cases that passed, in whole percent rounded down (100 only when all passed).
 unsigned passed_percent(const VerdictCounts& counts);
+
+// The position of a type in all_data_types() (the matrix order), kDataTypeCount for a null type.
+std::size_t type_slot(const DataType* type);
+// The sorting rank of an operation: encode, decode, validate, then others in the order seen.
+std::size_t operation_rank(std::string_view name, std::size_t seen_index = 0);
 
 // The name of a type in reports; "(other)" for a null type: a validate case whose array type, or
 // whose first cast_value data_type, is not one of the 26 (or is missing).
@@ -155,6 +161,8 @@ class RunSummary : public ReportSink {
   const std::vector<AdapterIncident>& incidents() const { return incidents_; }
   std::uint64_t incident_count() const { return incident_count_; }  // kept or not
   std::uint64_t incident_cases() const { return incident_cases_; }  // cases they cost
+  // Which known bug explains each failure (verdict Fail): groups by model, unexplained first.
+  const Diagnosis& diagnosis() const { return diagnosis_; }
 
  private:
   static constexpr std::size_t kTypeSlots = kDataTypeCount + 1;  // the last: a null type
@@ -187,6 +195,7 @@ class RunSummary : public ReportSink {
   std::vector<AdapterIncident> incidents_;
   std::uint64_t incident_count_ = 0;
   std::uint64_t incident_cases_ = 0;
+  Diagnosis diagnosis_;
 };
 
 // 0 when the run completed, compared at least one case, and nothing failed: no Fail, no

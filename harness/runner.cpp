@@ -5,6 +5,7 @@
 
 #include "generators/case_results.hpp"
 #include "harness/adapter_client.hpp"
+#include "harness/diagnosis.hpp"
 #include "harness/run_summary.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -179,14 +180,20 @@ class Run {
     outcome.output = &output;
     outcome.configuration = batch.configuration;
     outcome.rule = batch.rule_label;
+    outcome.cast_request = &batch.request;
 
     const auto finish_all = [&](Verdict verdict, const std::string& got, const std::string& kind) {
+      // A refused configuration is diagnosed once for the request; nothing else is a failure.
+      const BugModelSet models = verdict == Verdict::Fail ? models_rejecting(batch.rule) : 0;
       for (const ExpectedElement& element : batch.elements) {
         outcome.where = element.where;
         outcome.verdict = verdict;
         outcome.kind = kind;
         outcome.flag.clear();
         if (verdict == Verdict::Pass) continue;
+        outcome.models = models;
+        outcome.input_bits = element.input;
+        outcome.simplicity = cast_simplicity(batch.rule, element.input);
         outcome.input_text = describe(input, pattern_hex(input, element.input));
         outcome.expected = describe(output, element.expected);
         outcome.got = got;
@@ -241,6 +248,7 @@ class Run {
       const std::uint64_t bits = answer.outputs[i];
       outcome.where = element.where;
       outcome.flag.clear();
+      outcome.models = 0;
       if (result_matches(output, element.expected, failed, bits)) {
         outcome.verdict = Verdict::Pass;
         emit(outcome);
@@ -259,6 +267,10 @@ class Run {
           break;
         }
       }
+      if (outcome.verdict == Verdict::Fail)
+        outcome.models = models_reproducing_cast(batch.rule, element.input, failed, bits);
+      outcome.input_bits = element.input;
+      outcome.simplicity = cast_simplicity(batch.rule, element.input);
       outcome.input_text = describe(input, pattern_hex(input, element.input));
       outcome.expected = describe(output, element.expected);
       outcome.got =
@@ -302,6 +314,8 @@ class Run {
                          ", fill value " + dump_json_exact(batch.request.fill_value);
     outcome.expected = batch.expected;
     outcome.explanation = batch.expected_reason;
+    outcome.validate_request = &batch.request;
+    outcome.simplicity = validate_simplicity(outcome.configuration.size());
     if (!supports("validate", {batch.request.array_type, outcome.output})) {
       outcome.verdict = Verdict::Unsupported;
       outcome.got = "unsupported by the adapter (handshake)";
@@ -346,6 +360,10 @@ class Run {
     } else {
       outcome.verdict = Verdict::Fail;
       outcome.kind = got == "valid" ? "accepted invalid metadata" : "refused valid metadata";
+      if (batch.request.array_type != nullptr)
+        outcome.models =
+            models_reproducing_validate(*batch.request.array_type, batch.request.fill_value,
+                                        batch.request.codecs, got == "valid");
       for (const auto& [name, verdict] : validate_alternatives(batch)) {
         if (verdict == got) {
           outcome.verdict = Verdict::Divergence;

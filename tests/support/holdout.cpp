@@ -1,0 +1,38 @@
+#include "tests/support/holdout.hpp"
+
+#include "harness/run_summary.hpp"
+#include "harness/runner.hpp"
+#include "harness/vector_source.hpp"
+
+namespace cvc {
+
+std::vector<const BugModel*> every_bug_model() {
+  std::vector<const BugModel*> models;
+  for (const BugModel& model : bug_models()) models.push_back(&model);
+  return models;
+}
+
+std::string bug_model_test_name(const BugModel* model) {
+  std::string name(model->id);
+  std::erase(name, '-');
+  return name;
+}
+
+HoldoutResult run_holdout(const std::string& cvc_binary, const std::string& vectors,
+                          const BugModel& model, const CaseFilter& filter) {
+  VectorCaseSource source(vectors, filter);
+  RunSummary summary;
+  RunnerOptions options;
+  options.command = cvc_binary + " adapter --mutant " + std::string(model.id);
+  options.mode = "holdout";
+  run_cases(source, options, {&summary});
+  HoldoutResult result;
+  result.failures = summary.totals()[Verdict::Fail];
+  for (const DiagnosisGroup& group : summary.diagnosis().groups()) {
+    if (group.model == &model) result.own += group.cases;
+    result.groups += group.id() + ": " + std::to_string(group.cases) + "\n";
+  }
+  return result;
+}
+
+}  // namespace cvc
