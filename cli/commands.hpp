@@ -20,6 +20,7 @@ int run_generate(Arguments& arguments);
 int run_verify_vectors(Arguments& arguments);
 int run_adapter(Arguments& arguments);
 int run_run(Arguments& arguments);
+int run_replay(Arguments& arguments);
 int run_bug_models(Arguments& arguments);
 
 }  // namespace cvc::cli

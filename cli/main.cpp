@@ -25,6 +25,8 @@ constexpr Command kCommands[] = {
      &cvc::cli::run_verify_vectors},
     {"run", "certify an implementation through its adapter (vectors or live)", &cvc::cli::run_run},
     {"adapter", "serve the oracle (or a mutant) over the adapter protocol", &cvc::cli::run_adapter},
+    {"replay", "send one protocol request to an adapter and compare with the oracle",
+     &cvc::cli::run_replay},
     {"bug-models", "list the known-bug models (the mutants); count what the vectors catch of each",
      &cvc::cli::run_bug_models},
 };

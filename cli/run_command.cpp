@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "harness/issue_drafts.hpp"
 #include "harness/live_source.hpp"
 #include "harness/report_html.hpp"
 #include "harness/report_json.hpp"
@@ -46,6 +47,9 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
   --json PATH, --junit PATH, --html PATH   write one report form to PATH
   --failures N            failure groups printed with an example on the terminal (default 20)
   --examples N            examples kept per failure group in the JSON report (default 3)
+  --issue-drafts DIR      write one Markdown bug-report draft per diagnosis group into DIR
+                          (NN-ID.md, replacing the drafts of an earlier run there), with the
+                          adapter's reproducer in the library's own terms when it states one
   --max-file-bytes N      refuse vector files larger than N bytes (default 67108864); only
                           regular files are read
 
@@ -105,6 +109,7 @@ struct RunRequest {
   LiveOptions live_options;
   CaseFilter filter;
   std::optional<std::string> json_path, junit_path, html_path;
+  std::optional<std::string> issue_drafts;  // a directory
   SummaryLimits limits;
   TerminalOptions terminal;
 };
@@ -131,6 +136,7 @@ RunRequest read_run_arguments(Arguments& arguments) {
   request.json_path = arguments.option("json");
   request.junit_path = arguments.option("junit");
   request.html_path = arguments.option("html");
+  request.issue_drafts = arguments.option("issue-drafts");
   set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
   request.limits.examples_per_group =
       arguments.number_option("examples", request.limits.examples_per_group);
@@ -208,6 +214,42 @@ void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& su
   std::signal(SIGTERM, SIG_DFL);
 }
 
+// One draft per diagnosis group; the adapter is started again to state each reproducer.
+void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
+  const std::filesystem::path directory(*request.issue_drafts);
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error)
+    throw std::runtime_error("cvc run: --issue-drafts: cannot create " + directory.string() + ": " +
+                             error.message());
+  // Drafts of an earlier run ("NN-ID.md") are replaced, not mixed with these.
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.size() > 6 && std::isdigit(name[0]) &&
+        std::isdigit(name[1]) && name[2] == '-' && name.ends_with(".md"))
+      std::filesystem::remove(entry.path());
+  }
+  const std::vector<DiagnosisGroup> groups = summary.diagnosis().groups();
+  AdapterClient client(request.options.command, request.options.timeout);
+  AdapterIncident incident;
+  const bool connected = !groups.empty() && client.connect(incident).has_value();
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    std::optional<Reproducer> reproducer;
+    if (connected && !groups[i].minimal.replay.empty()) {
+      nlohmann::json line = nlohmann::json::parse(groups[i].minimal.replay);
+      line.erase("id");
+      reproducer = client.reproduce(line);
+    }
+    const std::filesystem::path path = directory / issue_draft_file_name(i, groups[i]);
+    std::ofstream file(path);
+    file << issue_draft(summary, groups[i], reproducer);
+    if (!file.flush())
+      throw std::runtime_error("cvc run: --issue-drafts: cannot write " + path.string());
+  }
+  client.close();
+  std::cerr << "wrote " << groups.size() << " issue drafts into " << directory.string() << "\n";
+}
+
 }  // namespace
 
 int run_run(Arguments& arguments) {
@@ -226,6 +268,7 @@ int run_run(Arguments& arguments) {
     report.output->finish();
     std::cerr << "wrote " << report.path.string() << "\n";
   }
+  if (request.issue_drafts) write_issue_drafts(summary, request);
   return exit_code(summary) == 0 ? kExitOk : kExitNegative;
 }
 

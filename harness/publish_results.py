@@ -67,7 +67,9 @@ def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
         lines.append(f"Outside the selection: {line}.")
     lines += ["",
               f"The full report: [{name}.json]({name}.json) (schema `harness/report.schema.json`); "
-              f"the conformance matrix and the failure groups: [{name}.html]({name}.html).",
+              f"the conformance matrix and the failure groups: [{name}.html]({name}.html); "
+              f"one upstream bug-report draft per diagnosis group: "
+              f"[issue-drafts/{name}/](issue-drafts/{name}/).",
               "", "## Terminal report", "", "```", terminal.rstrip("\n"), "```", ""]
     return "\n".join(lines)
 
@@ -82,6 +84,15 @@ def publish(adapter: str, reports: Path, results: Path) -> list[Path]:
     shutil.copyfile(source / "report.html", written[1])
     terminal = (source / "terminal.txt").read_text()
     written[2].write_text(summary_page(adapter, name, report, terminal))
+    # The upstream bug-report drafts, one per diagnosis group (cvc run --issue-drafts).
+    drafts = results / "issue-drafts" / name
+    if drafts.exists():
+        shutil.rmtree(drafts)
+    if (source / "issue-drafts").is_dir():
+        drafts.mkdir(parents=True)
+        for draft in sorted((source / "issue-drafts").glob("*.md")):
+            written.append(drafts / draft.name)
+            shutil.copyfile(draft, written[-1])
     return written
 
 

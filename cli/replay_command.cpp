@@ -1,0 +1,161 @@
+// cvc replay: one protocol request line sent to an adapter and its answer compared with the
+// oracle, element by element: the reproducer a report gives for each diagnosis group.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "harness/replay_request.hpp"
+#include "harness/runner.hpp"
+#include "oracle/bug_models/bug_model.hpp"
+#include "oracle/cast.hpp"
+#include "oracle/codec_metadata.hpp"
+#include "oracle/input_file.hpp"
+#include "oracle/scalar_json.hpp"
+#include "vector_format/result_text.hpp"
+
+namespace cvc::cli {
+namespace {
+
+constexpr const char* kReplayHelp =
+    R"(usage: cvc replay --impl COMMAND [--timeout SECONDS] REQUEST
+
+Sends one request of the adapter protocol (harness/PROTOCOL.md) to an adapter after the
+handshake, prints its answer and compares it with the oracle: per element the input, the
+expected result, the adapter's, and the known-bug models (docs/bug-models.md) that reproduce a
+mismatch. Reports print such a command for the simplest case of each diagnosis group.
+
+  --impl COMMAND       the adapter command line (run through /bin/sh -c), as for cvc run
+  --timeout SECONDS    how long to wait for each answer (default 60)
+  REQUEST              a cast or validate request line (JSON), or @FILE holding one
+
+Exit 0 when the answer matches the oracle, 1 when it does not (or the adapter answered
+unsupported, rejected, error, or misbehaved), 2 for bad arguments.
+)";
+
+std::string request_text(const std::string& argument) {
+  if (!argument.starts_with("@")) return argument;
+  try {
+    return read_input_file(argument.substr(1));
+  } catch (const InputFileError& error) {
+    throw UsageError(std::string("cvc replay: ") + error.what());
+  }
+}
+
+std::string model_names(BugModelSet models) {
+  std::string names;
+  for (std::size_t i = 0; i < bug_models().size(); ++i) {
+    if ((models >> i & 1) == 0) continue;
+    names.append(names.empty() ? "" : ", ");
+    names.append(bug_models()[i].id);
+  }
+  return names.empty() ? "none (unexplained)" : names;
+}
+
+int replay_cast(AdapterClient& client, const CastRequest& request, const CastRule& rule) {
+  const AdapterAnswer answer = client.cast(request);
+  if (answer.status == AdapterAnswer::Status::Incident) {
+    std::cout << "adapter incident: " << answer.incident->kind << ": " << answer.incident->detail
+              << "\n";
+    return kExitNegative;
+  }
+  if (answer.status != AdapterAnswer::Status::Ok) {
+    const bool rejected = answer.status == AdapterAnswer::Status::Rejected;
+    std::cout << (rejected ? "rejected" : "not answered") << ": " << answer.message << "\n";
+    if (rejected)
+      std::cout << "models that refuse it: " << model_names(models_rejecting(rule)) << "\n";
+    return kExitNegative;
+  }
+  int status = kExitOk;
+  for (std::size_t i = 0; i < request.elements.size(); ++i) {
+    const std::uint64_t input = request.elements[i];
+    const CastResult expected = cast_value(rule, input);
+    const std::string expected_text = result_text(*rule.output, expected);
+    const bool failed = answer.failed.count(i) != 0;
+    const bool matches = result_matches(*rule.output, expected_text, failed, answer.outputs[i]);
+    std::cout << "element " << i << ": input " << pattern_hex(*rule.input, input) << " ("
+              << describe_value(*rule.input, input) << ")\n  expected " << expected_text;
+    if (expected.ok()) std::cout << " (" << describe_value(*rule.output, expected.bits) << ")";
+    std::cout << ": " << explain(rule, expected) << "\n  got      ";
+    if (failed) {
+      std::cout << "error (the element was refused)";
+    } else {
+      std::cout << pattern_hex(*rule.output, answer.outputs[i]) << " ("
+                << describe_value(*rule.output, answer.outputs[i]) << ")";
+    }
+    std::cout << "\n  " << (matches ? "match" : "MISMATCH");
+    if (!matches) {
+      std::cout << "; known-bug models reproducing it: "
+                << model_names(models_reproducing_cast(rule, input, failed, answer.outputs[i]));
+      status = kExitNegative;
+    }
+    std::cout << "\n";
+  }
+  return status;
+}
+
+int replay_validate(AdapterClient& client, const ValidateRequest& request) {
+  const FillValueCheck expected = validate_array_metadata({{"data_type", request.array_data_type},
+                                                           {"fill_value", request.fill_value},
+                                                           {"codecs", request.codecs}});
+  const AdapterAnswer answer = client.validate(request);
+  std::cout << "expected " << (expected.valid ? "valid" : "invalid") << ": " << expected.message
+            << "\n";
+  if (answer.status == AdapterAnswer::Status::Incident) {
+    std::cout << "adapter incident: " << answer.incident->kind << ": " << answer.incident->detail
+              << "\n";
+    return kExitNegative;
+  }
+  if (answer.status != AdapterAnswer::Status::Valid &&
+      answer.status != AdapterAnswer::Status::Invalid) {
+    std::cout << "not answered: " << answer.message << "\n";
+    return kExitNegative;
+  }
+  const bool valid = answer.status == AdapterAnswer::Status::Valid;
+  std::cout << "got      " << (valid ? "valid" : "invalid")
+            << (answer.message.empty() ? "" : ": " + answer.message) << "\n";
+  if (valid == expected.valid) {
+    std::cout << "match\n";
+    return kExitOk;
+  }
+  std::cout << "MISMATCH";
+  if (request.array_type != nullptr)
+    std::cout << "; known-bug models reproducing it: "
+              << model_names(models_reproducing_validate(*request.array_type, request.fill_value,
+                                                         request.codecs, valid));
+  std::cout << "\n";
+  return kExitNegative;
+}
+
+}  // namespace
+
+int run_replay(Arguments& arguments) {
+  if (arguments.help_requested()) {
+    std::cout << kReplayHelp;
+    return kExitOk;
+  }
+  const std::string command = arguments.required_option("impl");
+  const std::uint64_t timeout = arguments.number_option("timeout", 60);
+  const std::vector<std::string> rest = arguments.finish();
+  if (rest.size() != 1)
+    throw UsageError("cvc replay: give exactly one REQUEST (see cvc replay --help)");
+  ReplayRequest replay;
+  try {
+    replay = parse_request_line(request_text(rest[0]));
+  } catch (const ReplayError& error) {
+    throw UsageError(std::string("cvc replay: REQUEST: ") + error.what());
+  }
+  AdapterClient client(command, std::chrono::milliseconds(timeout * 1000));
+  AdapterIncident incident;
+  const std::optional<Handshake> handshake = client.connect(incident);
+  if (!handshake) {
+    std::cout << "the adapter could not be started: " << incident.kind << ": " << incident.detail
+              << "\n";
+    return kExitNegative;
+  }
+  std::cout << "adapter: " << handshake->name << " " << handshake->version << "\n";
+  const int status = replay.cast ? replay_cast(client, *replay.cast, replay.rule)
+                                 : replay_validate(client, *replay.validate);
+  client.close();
+  return status;
+}
+
+}  // namespace cvc::cli
