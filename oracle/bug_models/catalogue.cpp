@@ -728,16 +728,6 @@ constexpr bool ids_unique() {
 }
 static_assert(ids_unique(), "model ids must be unique");
 
-constexpr bool every_model_acts() {
-  for (const CatalogueEntry& entry : kCatalogue) {
-    const BugModel& model = entry.model;
-    if (model.cast == nullptr && model.rejects == nullptr && model.validate == nullptr)
-      return false;
-    if ((model.cast == nullptr) != (entry.cast == nullptr)) return false;
-  }
-  return true;
-}
-static_assert(every_model_acts(), "every model computes something");
 
 constexpr std::array<BugModel, kModelCount> kModels = [] {
   std::array<BugModel, kModelCount> models{};
