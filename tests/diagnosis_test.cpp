@@ -1,14 +1,14 @@
 // Diagnosis: failures grouped by the known-bug model that reproduces them, unexplained first, the
-// simplest case of each group kept with its replay line; and the holdout check on a slice of the
-// vectors: every mutant (one model's bug) is diagnosed as its own model for 99% of its failures.
-// The whole vectors: tests/long/holdout_test.cpp (label "long").
+// simplest case of each group kept with its replay line. The holdout check (every mutant diagnosed
+// as its own model for 99% of its failures) runs on the whole vectors in
+// tests/long/holdout_test.cpp (label "long"); its short form in CI is tests/bug_models_test.cpp
+// (each model's mutant, aimed at the vector case that catches it, diagnosed as itself).
 #include "harness/diagnosis.hpp"
 
 #include <gtest/gtest.h>
 
 #include "harness/adapter_client.hpp"
 #include "harness/run_summary.hpp"
-#include "tests/support/holdout.hpp"
 
 namespace cvc::diagnosis_test {
 namespace {
@@ -106,27 +106,6 @@ TEST(Diagnosis, ReplayLineIsOneElementOfTheRequest) {
   EXPECT_EQ(oracle_command(outcome),
             "cvc cast --from float64 --config '{\"data_type\":\"float16\"}' 0x3ff0000000000000");
 }
-
-// The holdout check on a slice (float16, float64, int8, uint8, int32 and their pairs): each mutant
-// that fails there is diagnosed as its own model for at least 99% of its failures.
-class HoldoutSlice : public testing::TestWithParam<const BugModel*> {};
-
-TEST_P(HoldoutSlice, MutantIsDiagnosedAsItsOwnModel) {
-  const BugModel& model = *GetParam();
-  CaseFilter filter;
-  filter.types = {"float16", "float64", "int8", "uint8", "int32"};
-  const HoldoutResult result =
-      run_holdout(CVC_BINARY, std::string(CVC_SOURCE_DIR) + "/vectors", model, filter);
-  if (result.failures == 0) GTEST_SKIP() << model.id << " fails no case of this slice";
-  EXPECT_GE(result.own_share(), 0.99)
-      << model.id << ": " << result.own << " of " << result.failures << " failures\n"
-      << result.groups;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryModel, HoldoutSlice, testing::ValuesIn(every_bug_model()),
-                         [](const testing::TestParamInfo<const BugModel*>& param_info) {
-                           return bug_model_test_name(param_info.param);
-                         });
 
 }  // namespace
 }  // namespace cvc::diagnosis_test
