@@ -8,7 +8,7 @@ usage: check_results.py REPOSITORY_ROOT
   sum to the totals, and every selected case was counted (the run completed, nothing unreached);
 - it names the vectors it certified against (version and manifest SHA-256), and the HTML page says
   the same version;
-- no file under results/ holds an absolute path of a machine;
+- no file under results/ (issue drafts included) holds an absolute path of a machine;
 - no HTML page is 1.5 MB or larger.
 Also proves the checks have teeth on altered copies. Exit 0 when all hold, 1 otherwise.
 """
@@ -82,7 +82,8 @@ def main() -> int:
         if page.exists() and report.get("run", {}).get("vectors", {}).get("version"):
             if "version " + report["run"]["vectors"]["version"] not in page.read_text(errors="replace"):
                 fail(f"{page.relative_to(root)}: does not name the vectors version of its report")
-    for path in sorted(results.iterdir()):
+    # Every file, the issue drafts (results/issue-drafts/NAME/*.md) included.
+    for path in sorted(p for p in results.rglob("*") if p.is_file()):
         text = path.read_text(errors="replace")
         found = ABSOLUTE_PATH.search(text)
         if found:
