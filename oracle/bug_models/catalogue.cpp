@@ -97,10 +97,12 @@ constexpr CatalogueEntry kCatalogue[] = {
             "(float16, bfloat16, the 8-, 6- and 4-bit floats) in two steps: first to float32 "
             "(nearest-even), then to the target (nearest-even). A value just off a midpoint of "
             "the target's grid lands exactly on it in float32, and the second rounding breaks "
-            "that manufactured tie to even.",
+            "that manufactured tie to even. Under nearest-away the same result stands (only a "
+            "true tie of the float64 input is rounded away from zero).",
         .seen_in =
-            "cast-value-rs 0.5.1 and zarr-python 3.4.2 (float64 -> float16: half 2.7.1's "
-            "f16::from_f64 on x86 with F16C rounds through f32; findings 1, 208 cases); "
+            "cast-value-rs 0.5.1 and zarr-python 3.4.2 (float64 -> float16 under nearest-even "
+            "and nearest-away: half 2.7.1's f16::from_f64 on x86 with F16C rounds through f32; "
+            "findings 1, 208 cases); "
             "ml_dtypes 0.6.0 through cast-value 0.2.1 (float64 -> bfloat16 and the 8/6/4-bit "
             "floats; findings 17, cast-value NOTES class M, 528 cases)",
         .spec = "cast_value.md:67 (rounding): \"nearest-even\": \"Round to the nearest "
@@ -196,9 +198,14 @@ constexpr CatalogueEntry kCatalogue[] = {
         .title = "int2/int4/uint2/uint4 outputs cast like floats: truncated and wrapped",
         .mechanism =
             "The sub-byte integer types are not recognised as integers, so the cast takes the "
-            "float path, a plain conversion: a float is truncated towards zero through a 32-bit "
-            "integer (0 from 2^31 on, and for NaN and infinities) and its low bits kept; an "
-            "integer keeps its low bits. No range check, out_of_range and rounding ignored.",
+            "float path: a plain conversion, then, for a mode other than nearest-even, the float "
+            "path's correction. The conversion truncates a float towards zero through a 32-bit "
+            "integer (0 from 2^31 on, and for NaN and the infinities; the 8-bit IEEE floats go "
+            "through int64, +Infinity giving all ones) and keeps the low bits; an integer keeps "
+            "its low bits. The correction, where that result v differs from the input, takes "
+            "the other candidate nextafter(v, 0), computed in float16 (v minus a tiny step "
+            "towards zero), when the mode prefers it, and stores it truncated: v - sign(v). No "
+            "range check: out_of_range is ignored.",
         .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (np.issubdtype(ml_dtypes.int4, "
                    "np.integer) is False; findings 14, cast-value NOTES class J, 327,998 cases; "
                    "the 3,870 of them where numpy's invalid flag turns a float of magnitude 2^31 "
@@ -253,13 +260,15 @@ constexpr CatalogueEntry kCatalogue[] = {
     }),
     cast_model<WrapInFloat64>({
         .id = "wrap-in-float64",
-        .title = "wrap computed on a float64 copy of a 64-bit integer",
+        .title = "wrap computed in float64 arithmetic",
         .mechanism =
-            "For wrap from int64 or uint64 into a narrower integer, the value is first converted "
-            "to a double (nearest-even), then reduced modulo 2^N. Beyond 2^53 the low bits are "
-            "already gone: 2^53 + 1 wraps to 0 in int8 instead of 1.",
-        .seen_in = "zarrita 0.7.5 (check(Number(v)) for a bigint input and a non-bigint output; "
-                   "findings 4, zarrita NOTES class 2)",
+            "wrap into an integer narrower than 64 bits is computed on doubles: the value (an "
+            "int64 or uint64 first rounded to the nearest double) is rounded to an integer by "
+            "the mode, then ((v - lo) % 2^N + 2^N) % 2^N + lo, where v - lo is rounded again. "
+            "Beyond 2^53 the low bits are gone: 2^53 + 1 wraps to 0 in int8 instead of 1, and "
+            "2^60 to -128 instead of 0 (2^60 + 128 rounds to 2^60).",
+        .seen_in = "zarrita 0.7.5 (check(Number(v)) for a bigint input and a non-bigint output, "
+                   "makeIntRangeCheck for wrap; findings 4, zarrita NOTES class 2)",
         .spec = "cast_value.md:84 (out_of_range): \"wrap\": \"mapped to the value in the "
                 "representable range that is congruent to that input value modulo 2^N\"",
     }),
@@ -314,19 +323,24 @@ constexpr CatalogueEntry kCatalogue[] = {
             "language's conversion) instead of an error.",
         .seen_in = "zarrita 0.7.5 (typed array stores; findings 4, zarrita NOTES classes 4 and "
                    "F3, 5,484 cases); cast-value 0.2.1 with ml_dtypes 0.6.0 into float8_e3m4, "
-                   "float8_e4m3 and float8_e5m2 under the nearest modes (cast-value NOTES class K)",
+                   "float8_e4m3 and float8_e5m2 under nearest-even (cast-value NOTES class K; "
+                   "its other modes: small-float-range-unchecked)",
         .spec = "cast_value.md:86 (out_of_range): \"If this field is not present, out-of-range "
                 "values are not handled by the codec. In this case, implementations MUST treat "
                 "any out-of-range value as an encoding or decoding failure.\"",
     }),
     cast_model<SmallFloatRangeUnchecked>({
         .id = "small-float-range-unchecked",
-        .title = "overflow, NaN and infinities into the types without infinity give values",
+        .title = "overflow, NaN and infinities into the 8-, 6- and 4-bit floats give values",
         .mechanism =
-            "Into float4_e2m1fn, the float6 types, the fnuz types and float8_e8m0fnu the "
-            "conversion's own answer is returned where an error is due: NaN (0x80, 0xff) in the "
-            "types that have one, else the largest finite value of the value's sign; a NaN into "
-            "a type without NaN comes out as a zero with the opposite sign bit.",
+            "Into the 8-, 6- and 4-bit float types the conversion's own answer is returned where "
+            "an error is due. Into float4_e2m1fn, the float6 types, the fnuz types and "
+            "float8_e8m0fnu: NaN (0x80, 0xff) in the types that have one, else the largest "
+            "finite value of the value's sign; a NaN into a type without NaN comes out as a zero "
+            "with the opposite sign bit. Into float8_e3m4, float8_e4m3 and float8_e5m2: the IEEE "
+            "overflow result of the mode (Infinity, or the largest value for a mode rounding "
+            "towards zero), and the largest value under nearest-away (the correction step keeps "
+            "the finite neighbour of Infinity).",
         .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float never reads out_of_range "
                    "and ml_dtypes raises no numpy flag; findings 15, cast-value NOTES class K, "
                    "188,846 cases)",
@@ -727,7 +741,6 @@ constexpr bool ids_unique() {
   return true;
 }
 static_assert(ids_unique(), "model ids must be unique");
-
 
 constexpr std::array<BugModel, kModelCount> kModels = [] {
   std::array<BugModel, kModelCount> models{};

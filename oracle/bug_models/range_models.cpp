@@ -1,5 +1,7 @@
 // Known-bug models: out-of-range values, clamp and wrap (docs/bug-models.md, one section each).
 #include <array>
+#include <bit>
+#include <cmath>
 #include <optional>
 
 #include "oracle/bug_models/model_parts.hpp"
@@ -117,15 +119,42 @@ CastResult RangeCheckedBeforeRounding::cast(const CastRule& rule, std::uint64_t 
 // --- wrap-in-float64 -----------------------------------------------------------------------------
 
 bool WrapInFloat64::applies(const CastRule& rule) {
-  return rule.out_of_range == OutOfRange::Wrap && rule.input->is_integer() &&
-         rule.input->bits == 64 && rule.output->is_integer() && rule.output->bits < 64;
+  return rule.out_of_range == OutOfRange::Wrap && rule.output->is_integer() &&
+         rule.output->bits < 64 &&
+         (rule.input->is_float() || (rule.input->is_integer() && rule.input->bits == 64));
 }
 
 CastResult WrapInFloat64::cast(const CastRule& rule, std::uint64_t input_bits,
                                const CastResult& correct) {
   if (correct.range != RangeAction::Wrapped) return correct;
-  return cast_value(plain_rule(float64_type(), *rule.output, rule.rounding, OutOfRange::Wrap),
-                    as_float64(*rule.input, input_bits));
+  const DataType& out = *rule.output;
+  // The value as a double (a 64-bit integer rounded to nearest), rounded to an integer by the
+  // mode, then ((v - lo) % 2^N + 2^N) % 2^N + lo in double arithmetic: v - lo is rounded too.
+  const double value = std::bit_cast<double>(as_float64(*rule.input, input_bits));
+  double v = value;
+  switch (rule.rounding) {
+    case Rounding::NearestEven:
+      v = std::nearbyint(value);  // the default floating-point environment: ties to even
+      break;
+    case Rounding::NearestAway:
+      v = std::round(value);
+      break;
+    case Rounding::TowardsZero:
+      v = std::trunc(value);
+      break;
+    case Rounding::TowardsPositive:
+      v = std::ceil(value);
+      break;
+    case Rounding::TowardsNegative:
+      v = std::floor(value);
+      break;
+  }
+  const double lo = out.is_signed() ? -std::ldexp(1.0, out.bits - 1) : 0.0;
+  const double range = std::ldexp(1.0, out.bits);
+  double reduced = std::fmod(v - lo, range);
+  if (reduced < 0) reduced += range;
+  const auto wrapped = static_cast<std::int64_t>(reduced + lo);
+  return answer(correct, static_cast<std::uint64_t>(wrapped) & out.bit_mask());
 }
 
 // --- int64-intermediate-overflow -----------------------------------------------------------------
@@ -195,17 +224,41 @@ CastResult InfinityInsteadOfError::cast(const CastRule& rule, std::uint64_t inpu
 // --- small-float-range-unchecked -----------------------------------------------------------------
 
 bool SmallFloatRangeUnchecked::applies(const CastRule& rule) {
-  return rule.output->is_float() && !rule.output->has_infinity();
+  const DataType& out = *rule.output;
+  return out.is_float() && (!out.has_infinity() || out.bits == 8);
 }
 
 CastResult SmallFloatRangeUnchecked::cast(const CastRule& rule, std::uint64_t input_bits,
                                           const CastResult& correct) {
   if (correct.ok()) return correct;
   const DataType& out = *rule.output;
-  // The conversion's own answer stands: NaN in the types that have one, else the largest value of
-  // the value's sign; a NaN into a type without NaN comes out as a zero of the opposite sign.
-  if (out.has_nan()) return answer(correct, out.canonical_nan());
   const ExactValue x = decode_exact(*rule.input, input_bits);
+  // The conversion's own answer stands. In the 8-bit types with infinities: the IEEE overflow
+  // result of the mode (an infinity, or the largest value for a mode rounding towards zero),
+  // except that nearest-away keeps the largest value (the correction step prefers the finite
+  // neighbour of an infinity).
+  if (out.has_infinity()) {
+    bool infinite = false;
+    switch (rule.rounding) {
+      case Rounding::NearestEven:
+        infinite = true;
+        break;
+      case Rounding::TowardsPositive:
+        infinite = !x.negative;
+        break;
+      case Rounding::TowardsNegative:
+        infinite = x.negative;
+        break;
+      case Rounding::TowardsZero:
+      case Rounding::NearestAway:
+        break;
+    }
+    if (infinite) return answer(correct, out.infinity_bits(x.negative));
+    return answer(correct, x.negative ? out.min_finite_bits() : out.max_finite_bits());
+  }
+  // Elsewhere: NaN in the types that have one, else the largest value of the value's sign; a NaN
+  // into a type without NaN comes out as a zero of the opposite sign.
+  if (out.has_nan()) return answer(correct, out.canonical_nan());
   if (x.is_nan()) return answer(correct, x.negative ? 0 : out.sign_mask());
   return answer(correct, x.negative ? out.min_finite_bits() : out.max_finite_bits());
 }

@@ -44,13 +44,20 @@ CastResult NearestAwayFloorHalf::cast(const CastRule& rule, std::uint64_t input_
 // --- double-rounding-float32 ---------------------------------------------------------------------
 
 bool DoubleRoundingFloat32::applies(const CastRule& rule) {
-  return rule.rounding == Rounding::NearestEven && rule.input == &float64_type() &&
-         rule.output->is_float() && rule.output->mantissa_bits < float32_type().mantissa_bits;
+  return (rule.rounding == Rounding::NearestEven || rule.rounding == Rounding::NearestAway) &&
+         rule.input == &float64_type() && rule.output->is_float() &&
+         rule.output->mantissa_bits < float32_type().mantissa_bits;
 }
 
 CastResult DoubleRoundingFloat32::cast(const CastRule& rule, std::uint64_t input_bits,
                                        const CastResult& correct) {
   if (correct.step != CastStep::Rounded) return correct;
+  // nearest-away is the nearest-even result corrected on true ties only (where the two modes
+  // differ); elsewhere it is the same double rounding.
+  if (rule.rounding == Rounding::NearestAway &&
+      !same_answer(*rule.output, correct,
+                   cast_value(with_rounding(rule, Rounding::NearestEven), input_bits)))
+    return correct;
   const CastResult narrowed = cast_value(
       plain_rule(float64_type(), float32_type(), Rounding::NearestEven, OutOfRange::Clamp),
       input_bits);
@@ -154,6 +161,56 @@ CastResult DirectedOnMagnitude::cast(const CastRule& rule, std::uint64_t input_b
 
 // --- sub-byte-int-as-float -----------------------------------------------------------------------
 
+namespace rounding_models {
+
+// A value of `type` (a float type, or float64) nearest `value`, as a double (nearest-even).
+double in_type(const DataType& type, double value) {
+  if (&type == &float64_type()) return value;
+  const CastResult rounded =
+      cast_value(plain_rule(float64_type(), type, Rounding::NearestEven, OutOfRange::Clamp),
+                 std::bit_cast<std::uint64_t>(value));
+  return std::bit_cast<double>(as_float64(type, rounded.bits));
+}
+
+// cast-value's correction for a mode other than nearest-even (_cast_float), on the sub-byte
+// integer `v` the conversion gave for the input value `source` (in `wide`, the input type, or
+// float64 for integer inputs): the other candidate is nextafter(v, int2(+-inf) = 0), which numpy
+// computes in float16; when the mode prefers it, it is stored back, truncated: v - sign(v).
+std::int64_t corrected(Rounding rounding, const DataType& wide, std::int64_t v, double source) {
+  if (v == 0) return v;  // nextafter(0, 0) is 0: nothing to prefer
+  const double magnitude = static_cast<double>(v < 0 ? -v : v);
+  const int exponent = std::ilogb(magnitude);
+  const double step =
+      std::ldexp(1.0, exponent - (magnitude == std::ldexp(1.0, exponent) ? 11 : 10));
+  const double other = std::copysign(magnitude - step, static_cast<double>(v));  // float16
+  const double near_wide = in_type(wide, static_cast<double>(v));
+  const double other_wide = in_type(wide, other);
+  bool use_other = false;
+  switch (rounding) {
+    case Rounding::TowardsZero:
+      use_other = std::fabs(other_wide) < std::fabs(near_wide);
+      break;
+    case Rounding::TowardsPositive:
+      use_other = other_wide > near_wide;
+      break;
+    case Rounding::TowardsNegative:
+      use_other = other_wide < near_wide;
+      break;
+    case Rounding::NearestAway: {
+      const double near_distance = in_type(wide, std::fabs(near_wide - source));
+      const double other_distance = in_type(wide, std::fabs(other_wide - source));
+      use_other = other_distance < near_distance ||
+                  (other_distance == near_distance && std::fabs(other_wide) > std::fabs(near_wide));
+      break;
+    }
+    case Rounding::NearestEven:
+      break;
+  }
+  return use_other ? (v < 0 ? v + 1 : v - 1) : v;
+}
+
+}  // namespace rounding_models
+
 bool SubByteIntAsFloat::applies(const CastRule& rule) {
   return rule.output->is_integer() && rule.output->bits < 8;
 }
@@ -161,16 +218,30 @@ bool SubByteIntAsFloat::applies(const CastRule& rule) {
 CastResult SubByteIntAsFloat::cast(const CastRule& rule, std::uint64_t input_bits,
                                    const CastResult& correct) {
   if (correct.step == CastStep::ScalarMap) return correct;
-  const ExactValue x = decode_exact(*rule.input, input_bits);
-  if (x.kind != ExactValue::Kind::Finite) return answer(correct, 0);  // NaN, +-Infinity: 0
-  // A float is truncated through a 32-bit integer: from 2^31 on, the low bits are those of the
-  // integer indefinite 0x80000000, all zero.
-  if (rule.input->is_float() && !x.is_zero() &&
+  const DataType& in = *rule.input;
+  const DataType& out = *rule.output;
+  const ExactValue x = decode_exact(in, input_bits);
+  // ml_dtypes converts the 8-bit IEEE floats through int64 (+Infinity: all ones), the others
+  // through int32 (0 from 2^31 on, and for the infinities); NaN gives 0.
+  const bool through_int64 = in.is_float() && in.specials == Specials::IEEE && in.bits == 8;
+  if (x.is_nan()) return answer(correct, 0);
+  if (x.is_infinity()) return answer(correct, through_int64 && !x.negative ? out.bit_mask() : 0);
+  if (in.is_float() && !through_int64 && !x.is_zero() &&
       compare_magnitude(x.significand, x.exponent, 1, 31) >= 0)
     return answer(correct, 0);
-  // Then the low bits are kept: truncation, and the congruence modulo 2^N, whatever the rule.
-  return cast_value(plain_rule(*rule.input, *rule.output, Rounding::TowardsZero, OutOfRange::Wrap),
-                    input_bits);
+  // Truncated, then the low bits kept, whatever out_of_range says.
+  const std::uint64_t converted =
+      cast_value(plain_rule(in, out, Rounding::TowardsZero, OutOfRange::Wrap), input_bits).bits;
+  if (rule.rounding == Rounding::NearestEven) return answer(correct, converted);
+  // The other modes correct that result where it differs from the input value.
+  const bool negative = out.is_signed() && (converted >> (out.bits - 1)) != 0;
+  const std::int64_t v = static_cast<std::int64_t>(converted) - (negative ? (1ll << out.bits) : 0);
+  const DataType& wide = in.is_integer() ? float64_type() : in;
+  const double source = std::bit_cast<double>(as_float64(in, input_bits));
+  if (rounding_models::in_type(wide, static_cast<double>(v)) == source)
+    return answer(correct, converted);
+  const std::int64_t result = rounding_models::corrected(rule.rounding, wide, v, source);
+  return answer(correct, static_cast<std::uint64_t>(result) & out.bit_mask());
 }
 
 }  // namespace cvc::bug_catalogue
