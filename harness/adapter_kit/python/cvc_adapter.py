@@ -742,6 +742,59 @@ def numpy_cast_program(request: CastRequest, *, install: str, imports: str, cast
             "    print(f\"{i}: {b} ({v}) -> {r}\")\n")
 
 
+ZARR_VALIDATE_PROGRAM = """{heading}import json
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import zarr
+import zarr.storage
+from zarr.dtype import parse_dtype
+
+{config}
+
+DATA_TYPE = {data_type!r}
+FILL_VALUE = {fill_value!r}
+CODECS = {codecs!r}
+ZARR_JSON = {template!r} % (DATA_TYPE, FILL_VALUE, CODECS)
+
+
+def check():
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "zarr.json").write_text(ZARR_JSON)
+        try:
+            array = zarr.open_array(folder, mode="r+")
+        except Exception as e:
+            return f"invalid: opening zarr.json: {{type(e).__name__}}: {{e}}"
+        try:
+            dtype = parse_dtype(json.loads(DATA_TYPE), zarr_format=3)
+            fill = dtype.from_json_scalar(json.loads(FILL_VALUE), zarr_format=3)
+            zarr.create(shape=(1,), chunks=(1,), dtype=dtype, fill_value=fill, codecs=json.loads(CODECS),
+                        zarr_format=3, store=zarr.storage.MemoryStore())
+        except Exception as e:
+            return f"invalid: zarr.create: {{type(e).__name__}}: {{e}}"
+        try:  # zarr casts the fill value when it first encodes a chunk
+            array[:] = np.full(1, array.fill_value, dtype=array.dtype)
+            array[:]
+        except Exception as e:
+            return f"invalid: first write/read of the fill value: {{type(e).__name__}}: {{e}}"
+        return "valid"
+
+
+print(check())
+"""
+
+def zarr_validate_program(request: ValidateRequest, *, install: str, config: str) -> str:
+    """A complete reproducer of a validate request for an implementation that plugs into
+    zarr-python: the three steps a zarr user meets (open the stored zarr.json, create the array,
+    write and read the fill value), printing "valid" or the first step that refuses it.
+    `config`: the program's zarr.config lines that select the implementation's codec."""
+    return ZARR_VALIDATE_PROGRAM.format(
+        heading=program_heading(request, install), config=config,
+        data_type=request.array_data_type_json, fill_value=request.fill_value_json,
+        codecs=request.codecs_json, template=zarr_json("%s", "%s", "%s", 1))
+
+
 def python_float_code(value: float) -> str:
     """A Python float as source: repr where it is a number, float('nan') / float('inf') else."""
     if value != value:

@@ -250,57 +250,12 @@ def reproduce_cast(request):
                                   cast_def=cast_def)
 
 
-VALIDATE_PROGRAM = """{heading}import json
-import tempfile
-from pathlib import Path
-
-import numpy as np
-import zarr
-import zarr.storage
-from zarr.dtype import parse_dtype
-
-# cast-value registers its codec class for the zarr codec name "cast_value"; select it.
-zarr.config.set({{"codecs.cast_value": {codec!r}, "array.write_empty_chunks": True}})
-
-DATA_TYPE = {data_type!r}
-FILL_VALUE = {fill_value!r}
-CODECS = {codecs!r}
-ZARR_JSON = {template!r} % (DATA_TYPE, FILL_VALUE, CODECS)
-
-
-def check():
-    with tempfile.TemporaryDirectory() as folder:
-        Path(folder, "zarr.json").write_text(ZARR_JSON)
-        try:
-            array = zarr.open_array(folder, mode="r+")
-        except Exception as e:
-            return f"invalid: opening zarr.json: {{type(e).__name__}}: {{e}}"
-        try:
-            dtype = parse_dtype(json.loads(DATA_TYPE), zarr_format=3)
-            fill = dtype.from_json_scalar(json.loads(FILL_VALUE), zarr_format=3)
-            zarr.create(shape=(1,), chunks=(1,), dtype=dtype, fill_value=fill, codecs=json.loads(CODECS),
-                        zarr_format=3, store=zarr.storage.MemoryStore())
-        except Exception as e:
-            return f"invalid: zarr.create: {{type(e).__name__}}: {{e}}"
-        try:
-            array[:] = np.full(1, array.fill_value, dtype=array.dtype)
-            array[:]
-        except Exception as e:
-            return f"invalid: first write/read of the fill value: {{type(e).__name__}}: {{e}}"
-        return "valid"
-
-
-print(check())
-"""
-
-
 def reproduce_validate(request):
     zarr_lacks(request)
-    template = cvc.zarr_json("%s", "%s", "%s", 1)
-    return VALIDATE_PROGRAM.format(
-        heading=cvc.program_heading(request, install_line("cast-value", "zarr", "numpy")),
-        codec=PACKAGE_CODEC, data_type=request.array_data_type_json,
-        fill_value=request.fill_value_json, codecs=request.codecs_json, template=template)
+    config = ('# cast-value registers its codec class for the zarr codec name "cast_value"; select it.\n'
+              f'zarr.config.set({{"codecs.cast_value": {PACKAGE_CODEC!r}, "array.write_empty_chunks": True}})')
+    return cvc.zarr_validate_program(
+        request, install=install_line("cast-value", "zarr", "numpy"), config=config)
 
 
 def reproduce(request):

@@ -236,55 +236,9 @@ def reproduce_cast(request):
     return cvc.numpy_cast_program(request, install=install_line(), imports=imports, cast_def=cast_def)
 
 
-VALIDATE_PROGRAM = """{heading}import json
-import tempfile
-from pathlib import Path
-
-import numpy as np
-import zarr
-import zarr.storage
-from zarr.dtype import parse_dtype
-
-{config}
-
-DATA_TYPE = {data_type!r}
-FILL_VALUE = {fill_value!r}
-CODECS = {codecs!r}
-ZARR_JSON = {template!r} % (DATA_TYPE, FILL_VALUE, CODECS)
-
-
-def check():
-    with tempfile.TemporaryDirectory() as folder:
-        Path(folder, "zarr.json").write_text(ZARR_JSON)
-        try:
-            array = zarr.open_array(folder, mode="r+")
-        except Exception as e:
-            return f"invalid: opening zarr.json: {{type(e).__name__}}: {{e}}"
-        try:
-            dtype = parse_dtype(json.loads(DATA_TYPE), zarr_format=3)
-            fill = dtype.from_json_scalar(json.loads(FILL_VALUE), zarr_format=3)
-            zarr.create(shape=(1,), chunks=(1,), dtype=dtype, fill_value=fill, codecs=json.loads(CODECS),
-                        zarr_format=3, store=zarr.storage.MemoryStore())
-        except Exception as e:
-            return f"invalid: zarr.create: {{type(e).__name__}}: {{e}}"
-        try:  # zarr casts the fill value when it first encodes a chunk
-            array[:] = np.full(1, array.fill_value, dtype=array.dtype)
-            array[:]
-        except Exception as e:
-            return f"invalid: first write/read of the fill value: {{type(e).__name__}}: {{e}}"
-        return "valid"
-
-
-print(check())
-"""
-
-
 def reproduce_validate(request):
     zarr_lacks(request)
-    return VALIDATE_PROGRAM.format(
-        heading=cvc.program_heading(request, install_line()), config=CONFIG_CODE,
-        data_type=request.array_data_type_json, fill_value=request.fill_value_json,
-        codecs=request.codecs_json, template=cvc.zarr_json("%s", "%s", "%s", 1))
+    return cvc.zarr_validate_program(request, install=install_line(), config=CONFIG_CODE)
 
 
 def reproduce(request):
