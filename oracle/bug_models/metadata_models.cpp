@@ -86,6 +86,18 @@ void each_map_scalar(json& configuration, const DataType* input, const DataType*
   }
 }
 
+// A copy of the chain with visit(scalar, its type) applied to every scalar_map scalar of every
+// cast_value codec: how a reader that misreads scalars sees the metadata.
+template <class Visit>
+json each_chain_map_scalar(const DataType& array_type, const json& codecs, Visit visit) {
+  return each_cast_codec(array_type, codecs,
+                         [&](json& codec, const DataType* input, const DataType* data_type) {
+                           json* configuration = configuration_of(codec);
+                           if (configuration != nullptr)
+                             each_map_scalar(*configuration, input, data_type, visit);
+                         });
+}
+
 bool any_map_scalar(const json& codecs, bool (*test)(const json& scalar)) {
   if (!codecs.is_array()) return false;
   for (const json& codec : codecs) {
@@ -334,33 +346,23 @@ FillValueCheck ScalarMapShapeUnchecked::validate(const DataType& array_type, con
 
 FillValueCheck PythonScalarStrings::validate(const DataType& array_type, const json& fill_value,
                                              const json& codecs) {
-  return metadata_models::judged_as_read(
-      array_type, fill_value, codecs, [&](json& fill, const json& chain) {
-        metadata_models::read_as_python(fill, array_type);
-        return metadata_models::each_cast_codec(
-            array_type, chain, [](json& codec, const DataType* input, const DataType* data_type) {
-              json* configuration = metadata_models::configuration_of(codec);
-              if (configuration != nullptr)
-                metadata_models::each_map_scalar(*configuration, input, data_type,
-                                                 metadata_models::read_as_python);
-            });
-      });
+  return metadata_models::judged_as_read(array_type, fill_value, codecs,
+                                         [&](json& fill, const json& chain) {
+                                           metadata_models::read_as_python(fill, array_type);
+                                           return metadata_models::each_chain_map_scalar(
+                                               array_type, chain, metadata_models::read_as_python);
+                                         });
 }
 
 // --- integer-scalars-wrapped ---------------------------------------------------------------------
 
 FillValueCheck IntegerScalarsWrapped::validate(const DataType& array_type, const json& fill_value,
                                                const json& codecs) {
-  return metadata_models::judged_as_read(
-      array_type, fill_value, codecs, [&](json&, const json& chain) {
-        return metadata_models::each_cast_codec(
-            array_type, chain, [](json& codec, const DataType* input, const DataType* data_type) {
-              json* configuration = metadata_models::configuration_of(codec);
-              if (configuration != nullptr)
-                metadata_models::each_map_scalar(*configuration, input, data_type,
-                                                 metadata_models::wrapped_into);
-            });
-      });
+  return metadata_models::judged_as_read(array_type, fill_value, codecs,
+                                         [&](json&, const json& chain) {
+                                           return metadata_models::each_chain_map_scalar(
+                                               array_type, chain, metadata_models::wrapped_into);
+                                         });
 }
 
 // --- hex-map-scalars-refused (its metadata part) -------------------------------------------------
