@@ -192,6 +192,23 @@ def compare_cast(label, request, answer, stdout):
                      f"failed {sorted(fails)})", "; ".join(wrong) + "\n" + stdout)
 
 
+def answer_and_run(adapter, name, language, number, request, label):
+    """Sends `request` and asks for its reproducer; checks the reproducer is one (unsupported
+    exactly when the request is; in `language`; importing nothing of the suite) and runs it.
+    Returns (answer, the finished program), or None when there is nothing further to compare."""
+    answer = adapter.ask(dict(request, id=number))
+    reproducer = adapter.ask({"cmd": "reproduce", "id": 1000 + number, "request": request})
+    if answer["status"] == "unsupported":
+        check(reproducer["status"] == "unsupported", f"{label}: unsupported, and so is its reproducer")
+        return None
+    if not check(reproducer.get("status") == "ok" and reproducer.get("language") == language
+                 and "cvc_adapter" not in reproducer["code"],
+                 f"{label}: a {language} reproducer, importing nothing of the suite",
+                 json.dumps(reproducer)[:500]):
+        return None
+    return answer, run_program(name, language, reproducer["code"])
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: adapters_reproduce.py NAME")
@@ -227,17 +244,10 @@ def main():
                    "codec": {"name": "cast_value", "configuration": config},
                    "count": len(elements) // (2 * WIDTH[in_type]), "elements": elements}
         label = f"{name}: {direction} {in_type} -> {out_type} {json.dumps(config)}"
-        answer = adapter.ask(dict(request, id=number))
-        reproducer = adapter.ask({"cmd": "reproduce", "id": 1000 + number, "request": request})
-        if answer["status"] == "unsupported":
-            check(reproducer["status"] == "unsupported", f"{label}: unsupported, and so is its reproducer")
+        ran = answer_and_run(adapter, name, language, number, request, label)
+        if ran is None:
             continue
-        if not check(reproducer.get("status") == "ok" and reproducer.get("language") == language
-                     and "cvc_adapter" not in reproducer["code"],
-                     f"{label}: a {language} reproducer, importing nothing of the suite",
-                     json.dumps(reproducer)[:500]):
-            continue
-        done = run_program(name, language, reproducer["code"])
+        answer, done = ran
         if not check(done.returncode == 0, f"{label}: the reproducer runs (exit {done.returncode})",
                      done.stderr[-2000:]):
             continue
@@ -248,17 +258,10 @@ def main():
             number += 1
             request = {"cmd": "validate", "array_data_type": array, "fill_value": fill, "codecs": codecs}
             label = f"{name}: validate {array} fill {json.dumps(fill)} {json.dumps(codecs[0]['configuration'])}"
-            answer = adapter.ask(dict(request, id=number))
-            reproducer = adapter.ask({"cmd": "reproduce", "id": 1000 + number, "request": request})
-            if answer["status"] == "unsupported":
-                check(reproducer["status"] == "unsupported", f"{label}: unsupported, and so is its reproducer")
+            ran = answer_and_run(adapter, name, language, number, request, label)
+            if ran is None:
                 continue
-            if not check(reproducer.get("status") == "ok" and reproducer.get("language") == language
-                         and "cvc_adapter" not in reproducer["code"],
-                         f"{label}: a {language} reproducer, importing nothing of the suite",
-                         json.dumps(reproducer)[:500]):
-                continue
-            done = run_program(name, language, reproducer["code"])
+            answer, done = ran
             last = (done.stdout.strip().splitlines() or [""])[-1]
             verdict = "valid" if last == "valid" else "invalid" if last.startswith("invalid: ") else None
             check(done.returncode == 0 and verdict == answer["status"],
