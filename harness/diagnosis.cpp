@@ -57,8 +57,10 @@ Simplicity validate_simplicity(std::size_t configuration_bytes) {
 
 std::string replay_line(const CaseOutcome& outcome) {
   if (outcome.cast_request != nullptr) {
-    CastRequest one = *outcome.cast_request;
-    one.elements = {outcome.input_bits};
+    const CastRequest& request = *outcome.cast_request;
+    // The request's fields with this one element (not a copy of all its elements).
+    const CastRequest one{request.direction, request.array_type, request.fill_value,  request.codec,
+                          request.input,     request.output,     {outcome.input_bits}};
     return dump_json_exact(cast_message(one, 1));
   }
   if (outcome.validate_request != nullptr)

@@ -96,10 +96,7 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
   const std::size_t cells_listed = std::min<std::size_t>(group.cells.size(), 20);
   for (std::size_t i = 0; i < cells_listed; ++i) {
     const DiagnosisCell& affected = group.cells[i];
-    const CellSummary* counted =
-        summary.find_cell(affected.operation, affected.input, affected.output);
-    draft +=
-        "- " + explained_cell_text(affected, counted ? counted->counts[Verdict::Fail] : 0) + "\n";
+    draft += "- " + explained_cell_text(affected, summary.cell_failures(affected)) + "\n";
   }
   if (group.cells.size() > cells_listed)
     draft += "- ... and " + std::to_string(group.cells.size() - cells_listed) + " more\n";

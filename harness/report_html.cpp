@@ -235,10 +235,8 @@ void write_diagnosis(const RunSummary& summary, std::ostream& out) {
         out << "... and " << group.cells.size() - 12 << " more cells";
         break;
       }
-      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
       out << "<a href=\"#" << anchor("cell", cell.operation, cell.input, cell.output) << "\">"
-          << html(explained_cell_text(cell, counted ? counted->counts[Verdict::Fail] : 0))
-          << "</a><br>";
+          << html(explained_cell_text(cell, summary.cell_failures(cell))) << "</a><br>";
     }
     const CaseOutcome& minimal = group.minimal;
     out << "</td><td>" << html(outcome_cell_name(minimal)) << "<br>config "

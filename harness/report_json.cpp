@@ -83,12 +83,11 @@ json diagnosis_json(const RunSummary& summary) {
   for (const DiagnosisGroup& group : diagnosis.groups()) {
     json cells = json::array();
     for (const DiagnosisCell& cell : group.cells) {
-      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
       cells.push_back({{"operation", cell.operation},
                        {"input_type", type_label(cell.input)},
                        {"output_type", type_label(cell.output)},
                        {"cases", cell.cases},
-                       {"cell_failures", counted ? (*counted).counts[Verdict::Fail] : 0}});
+                       {"cell_failures", summary.cell_failures(cell)}});
     }
     json minimal = outcome_json(group.minimal);
     minimal["replay"] = group.minimal.replay;

@@ -89,11 +89,9 @@ std::map<std::string, std::string> diagnosis_by_cell(const RunSummary& summary) 
   std::map<std::string, std::string> lines;
   for (const DiagnosisGroup& group : summary.diagnosis().groups()) {
     for (const DiagnosisCell& cell : group.cells) {
-      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
       std::string& text = lines[cell_name(cell.operation, cell.input, cell.output)];
       text += "  " + std::to_string(cell.cases) + " of " +
-              std::to_string(counted ? counted->counts[Verdict::Fail] : 0) +
-              " failures: " + group.title();
+              std::to_string(summary.cell_failures(cell)) + " failures: " + group.title();
       if (group.model != nullptr) text += " [" + std::string(group.model->id) + "]";
       text += "\n";
     }

@@ -291,9 +291,7 @@ void write_diagnosis(const RunSummary& summary, std::ostream& out, const Termina
     const std::size_t cells_shown = std::min<std::size_t>(group.cells.size(), 5);
     for (std::size_t c = 0; c < cells_shown; ++c) {
       const DiagnosisCell& cell = group.cells[c];
-      const CellSummary* counted = summary.find_cell(cell.operation, cell.input, cell.output);
-      out << "     " << explained_cell_text(cell, counted ? counted->counts[Verdict::Fail] : 0)
-          << "\n";
+      out << "     " << explained_cell_text(cell, summary.cell_failures(cell)) << "\n";
     }
     if (group.cells.size() > cells_shown)
       out << "     ... and " << group.cells.size() - cells_shown << " more cells\n";

@@ -278,6 +278,11 @@ void RunSummary::incident(const AdapterIncident& incident) {
   incidents_.push_back(std::move(copy));
 }
 
+std::uint64_t RunSummary::cell_failures(const DiagnosisCell& cell) const {
+  const CellSummary* counted = find_cell(cell.operation, cell.input, cell.output);
+  return counted == nullptr ? 0 : counted->counts[Verdict::Fail];
+}
+
 std::vector<std::string_view> RunSummary::operations() const {
   std::vector<std::pair<std::size_t, std::string_view>> ranked;
   for (std::size_t i = 0; i < operations_.size(); ++i)

@@ -163,6 +163,8 @@ class RunSummary : public ReportSink {
   std::uint64_t incident_cases() const { return incident_cases_; }  // cases they cost
   // Which known bug explains each failure (verdict Fail): groups by model, unexplained first.
   const Diagnosis& diagnosis() const { return diagnosis_; }
+  // The failures (verdict Fail) of a diagnosis group's cell, of every group: "N of M failures".
+  std::uint64_t cell_failures(const DiagnosisCell& cell) const;
 
  private:
   static constexpr std::size_t kTypeSlots = kDataTypeCount + 1;  // the last: a null type
