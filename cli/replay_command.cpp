@@ -70,7 +70,8 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
     const CastResult expected = cast_value(rule, input);
     const std::string expected_text = result_text(*rule.output, expected);
     const bool failed = answer.failed.count(i) != 0;
-    const bool matches = result_matches(*rule.output, expected_text, failed, answer.outputs[i]);
+    const bool matches =
+        result_matches(*rule.output, ExpectedResult::of(expected), failed, answer.outputs[i]);
     std::cout << "element " << i << ": input " << pattern_hex(*rule.input, input) << " ("
               << describe_value(*rule.input, input) << ")\n  expected " << expected_text;
     if (expected.ok()) std::cout << " (" << describe_value(*rule.output, expected.bits) << ")";

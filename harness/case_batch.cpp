@@ -1,5 +1,7 @@
 #include "harness/case_batch.hpp"
 
+#include "vector_format/result_text.hpp"
+
 namespace cvc {
 
 const DataType* first_cast_data_type(const nlohmann::json& codecs) {
@@ -14,6 +16,20 @@ const DataType* first_cast_data_type(const nlohmann::json& codecs) {
       return find_data_type(configuration["data_type"].get<std::string>());
   }
   return nullptr;
+}
+
+std::string expected_text(const DataType& output, const ExpectedResult& result) {
+  CastResult as_cast;
+  as_cast.bits = result.bits;
+  as_cast.error = result.error;
+  return result_text(output, as_cast);
+}
+
+std::optional<std::uint64_t> CaseSource::skip_next() {
+  CaseBatch batch;
+  if (!next(batch)) return std::nullopt;
+  if (const CastBatch* cast = std::get_if<CastBatch>(&batch)) return cast->elements.size();
+  return 1;
 }
 
 }  // namespace cvc

@@ -5,20 +5,37 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "harness/adapter_client.hpp"
+#include "oracle/cast_result.hpp"
 #include "oracle/cast_rule.hpp"
 
 namespace cvc {
 
+// A cast result as the harness compares it: output bits, or an error (any refusal of the element
+// matches an error; the kind is kept for reports). Kept as bits so that comparing costs no text.
+struct ExpectedResult {
+  std::uint64_t bits = 0;
+  CastError error = CastError::None;
+
+  bool is_error() const { return error != CastError::None; }
+  static ExpectedResult of(const CastResult& result) { return {result.bits, result.error}; }
+  bool operator==(const ExpectedResult&) const = default;
+};
+
+// "0x7f" or "error:out_of_range" (the vectors' notation), built only for a case that is reported.
+std::string expected_text(const DataType& output, const ExpectedResult& result);
+
 struct ExpectedElement {
   std::uint64_t input = 0;
-  std::string expected;                             // "0x7f" or "error:out_of_range"
-  std::map<std::string, std::string> alternatives;  // "FLAG=ALT" -> result (vectors)
-  std::string where;
+  ExpectedResult expected;
+  // Vectors: the results of alternative readings ("FLAG=ALT" -> result), empty for most cases.
+  std::vector<std::pair<std::string, ExpectedResult>> alternatives;
+  std::uint64_t id = 0;  // where the case is: its batch's `where_prefix` followed by this number
 };
 
 struct CastBatch {
@@ -28,7 +45,13 @@ struct CastBatch {
   bool compute_alternatives = false;  // live: alternatives are computed on a mismatch
   std::string configuration;          // compact JSON of the configuration, for reports
   std::string rule_label;             // "nearest-even / clamp"
+  // "cast/float16.json case " or "live exhaustive input #": with an element's id, where it is.
+  std::string where_prefix;
   std::vector<ExpectedElement> elements;
+
+  std::string where(const ExpectedElement& element) const {
+    return where_prefix + std::to_string(element.id);
+  }
 };
 
 struct ValidateBatch {
@@ -63,6 +86,9 @@ class CaseSource {
  public:
   virtual ~CaseSource() = default;
   virtual bool next(CaseBatch& batch) = 0;
+  // Passes over the next batch without building its expectations (a shard's runner skips the
+  // other shards' batches): its case count, or nullopt at the end. By default it builds it.
+  virtual std::optional<std::uint64_t> skip_next();
   virtual std::uint64_t total_cases() const = 0;
   // What the source holds that no protocol operation exercises, one line each with its case
   // count: reported so that every case is accounted for, never counted as run.

@@ -89,12 +89,14 @@ bool LiveCaseSource::next(CaseBatch& batch) {
                       std::string(out_of_range_name(configuration.out_of_range));
     const std::uint64_t end =
         std::min<std::uint64_t>(group_inputs, offset_ + options_.batch_elements);
+    cast.where_prefix =
+        std::string(options_.exhaustive ? "live exhaustive" : "live random") + " input #";
+    cast.elements.reserve(end - offset_);
     for (std::uint64_t i = offset_; i < end; ++i) {
       ExpectedElement element;
       element.input = options_.exhaustive ? i : random_inputs_[i];
-      element.expected = result_text(*group.output, cast_value(cast.rule, element.input));
-      element.where = std::string(options_.exhaustive ? "live exhaustive" : "live random") +
-                      " input #" + std::to_string(i);
+      element.expected = ExpectedResult::of(cast_value(cast.rule, element.input));
+      element.id = i;
       cast.elements.push_back(std::move(element));
     }
     offset_ = end;
@@ -155,11 +157,13 @@ bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {
     cast.rule_label = "nearest-even / absent, scalar_map";
     std::vector<std::uint64_t> inputs = {k1, k2, o1 & in.bit_mask()};
     for (int i = 0; i < 5; ++i) inputs.push_back(gen::cast_boundary_weighted_pattern(in, out, rng));
+    // Every element of the map's batch is at the same place: "live scalar_map #N".
+    cast.where_prefix = "live scalar_map #";
     for (std::uint64_t input : inputs) {
       ExpectedElement element;
       element.input = input;
-      element.expected = result_text(out, cast_value(cast.rule, input));
-      element.where = "live scalar_map #" + std::to_string(map_index_ - 1);
+      element.expected = ExpectedResult::of(cast_value(cast.rule, input));
+      element.id = map_index_ - 1;
       cast.elements.push_back(std::move(element));
     }
     batch = std::move(cast);

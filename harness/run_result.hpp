@@ -29,9 +29,12 @@ inline constexpr int kVerdictCount = 5;
 std::string_view verdict_name(Verdict verdict);  // "pass", "divergence", "fail", ...
 
 struct CaseOutcome {
-  std::string family;     // "cast", "scalar_map", "metadata", "live"
-  std::string where;      // "cast/float16.json group 3 case 17", or "live exhaustive #1234"
-  std::string operation;  // "encode", "decode" or "validate"
+  std::string family;  // "cast", "scalar_map", "metadata", "live"
+  std::string where;   // "cast/float16.json group 3 case 17", or "live exhaustive #1234"
+  // The case's index in the run's whole selection, in source order (shards number their cases
+  // as the single run would): merging shards' examples keeps the single run's first ones.
+  std::uint64_t sequence = 0;
+  std::string operation;             // "encode", "decode" or "validate"
   const DataType* input = nullptr;   // cast: the input type; validate: the array data type
   const DataType* output = nullptr;  // cast: the output type; validate: the first codec's data_type
   std::string configuration;  // compact JSON of the codec configuration (validate: the chain)
@@ -107,6 +110,11 @@ class ReportSink {
   virtual ~ReportSink() = default;
   virtual void begin(const RunInfo& info) = 0;
   virtual void record(const CaseOutcome& outcome) = 0;
+  // `count` cases with one outcome (the runner's passes and unsupported cases of a batch, which
+  // carry no per-case text): by default recorded one by one.
+  virtual void record_many(const CaseOutcome& outcome, std::uint64_t count) {
+    for (std::uint64_t i = 0; i < count; ++i) record(outcome);
+  }
   virtual void incident(const AdapterIncident& incident) = 0;
   virtual void end(const RunEnd& end) = 0;
 };

@@ -266,6 +266,22 @@ void RunSummary::record(const CaseOutcome& outcome) {
   }
 }
 
+void RunSummary::record_many(const CaseOutcome& outcome, std::uint64_t count) {
+  const Verdict verdict = outcome.verdict;
+  if (verdict != Verdict::Pass && verdict != Verdict::Unsupported) {
+    // Failures and divergences are grouped and diagnosed case by case.
+    ReportSink::record_many(outcome, count);
+    return;
+  }
+  totals_.add(verdict, count);
+  CellSummary& counted = cell(outcome);
+  counted.counts.add(verdict, count);
+  counted.seconds += outcome.seconds * static_cast<double>(count);
+  bounded_entry(rules_, outcome.rule.empty() ? std::string_view("(none)") : outcome.rule,
+                limits_.distinct_names, &RuleSummary::rule)
+      .counts.add(verdict, count);
+}
+
 void RunSummary::incident(const AdapterIncident& incident) {
   ++incident_count_;
   incident_cases_ += incident.cases_affected;

@@ -127,6 +127,8 @@ class RunSummary : public ReportSink {
 
   void begin(const RunInfo& info) override;
   void record(const CaseOutcome& outcome) override;
+  // Passes and unsupported cases are only counted: all `count` at once.
+  void record_many(const CaseOutcome& outcome, std::uint64_t count) override;
   void incident(const AdapterIncident& incident) override;
   void end(const RunEnd& end) override;
 

@@ -63,7 +63,7 @@ class Run {
     for (const AdapterIncident& incident : early_incidents_)
       for (ReportSink* sink : sinks_) sink->incident(incident);
     CaseBatch batch;
-    while (!end.aborted && !end.interrupted && source.next(batch)) {
+    while (!end.aborted && !end.interrupted && next_in_shard(source, batch)) {
       if (options_.interrupted != nullptr && options_.interrupted->load()) {
         end.interrupted = true;
         break;
@@ -96,7 +96,7 @@ class Run {
     // Every selected case is accounted for: after an abort, the cases never sent are counted
     // (an interruption stops at once, leaving the rest uncounted and saying so).
     if (end.aborted) {
-      while (source.next(batch)) end.not_reached += batch_size(batch);
+      while (next_in_shard(source, batch)) end.not_reached += batch_size(batch);
     } else if (end.interrupted) {
       end.not_reached_known = false;
     }
@@ -155,6 +155,30 @@ class Run {
     for (ReportSink* sink : sinks_) sink->record(outcome);
   }
 
+  // `count` cases with the same outcome (passes, unsupported cases), handed over at once.
+  void emit_many(const CaseOutcome& outcome, std::uint64_t count) {
+    sinks_begun_ = true;
+    done_ += count;
+    for (ReportSink* sink : sinks_) sink->record_many(outcome, count);
+  }
+
+  // The next batch of this runner's shard (every batch when not sharded); the other shards'
+  // batches are passed over without building them. Numbers the batch's first case in the whole
+  // selection, so that shards' outcomes merge into the order of a single run.
+  bool next_in_shard(CaseSource& source, CaseBatch& batch) {
+    for (;; ++batch_index_) {
+      if (batch_index_ % options_.shard_count == options_.shard_index) break;
+      const std::optional<std::uint64_t> skipped = source.skip_next();
+      if (!skipped) return false;
+      next_case_ += *skipped;
+    }
+    if (!source.next(batch)) return false;
+    ++batch_index_;
+    batch_first_case_ = next_case_;
+    next_case_ += batch_size(batch);
+    return true;
+  }
+
   bool supports(const std::string& operation, std::initializer_list<const DataType*> types) const {
     if (!handshake_.operations.count(operation)) return false;
     for (const DataType* type : types)
@@ -167,98 +191,136 @@ class Run {
     return 1;
   }
 
+  // The outcome fields every case of a cast batch shares; per-case texts are added only to the
+  // cases that do not pass.
+  CaseOutcome cast_outcome(const CastBatch& batch) const {
+    CaseOutcome outcome;
+    outcome.family = batch.family;
+    outcome.operation = direction_name(batch.request.direction);
+    outcome.input = batch.request.input;
+    outcome.output = batch.request.output;
+    outcome.configuration = batch.configuration;
+    outcome.rule = batch.rule_label;
+    outcome.cast_request = &batch.request;
+    return outcome;
+  }
+
+  // Fills the texts of a case that did not pass and hands it to the sinks.
+  void emit_described(CaseOutcome& outcome, const CastBatch& batch, std::size_t index,
+                      const std::string& got) {
+    const ExpectedElement& element = batch.elements[index];
+    const DataType& input = *batch.request.input;
+    outcome.where = batch.where(element);
+    outcome.sequence = batch_first_case_ + index;
+    outcome.input_bits = element.input;
+    outcome.simplicity = cast_simplicity(batch.rule, element.input);
+    outcome.input_text = describe(input, pattern_hex(input, element.input));
+    outcome.expected =
+        describe(*batch.request.output, expected_text(*batch.request.output, element.expected));
+    outcome.got = got;
+    outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
+    emit(outcome);
+  }
+
+  // Every case of the batch has the same verdict (unsupported, refused, lost to an incident).
+  void finish_all(const CastBatch& batch, Verdict verdict, const std::string& got,
+                  const std::string& kind) {
+    CaseOutcome outcome = cast_outcome(batch);
+    outcome.verdict = verdict;
+    outcome.kind = kind;
+    outcome.got = got;
+    outcome.seconds = batch_seconds_;
+    if (verdict == Verdict::Unsupported) {
+      // Counted, not described: an unsupported case is never shown one by one.
+      if (!batch.elements.empty()) {
+        outcome.where = batch.where(batch.elements.front());
+        outcome.sequence = batch_first_case_;
+      }
+      emit_many(outcome, batch.elements.size());
+      return;
+    }
+    // A refused configuration is diagnosed once for the request; nothing else is a failure.
+    const BugModelSet models = verdict == Verdict::Fail ? models_rejecting(batch.rule) : 0;
+    for (std::size_t i = 0; i < batch.elements.size(); ++i) {
+      outcome.models = models;
+      emit_described(outcome, batch, i, got);
+    }
+  }
+
   void run_cast(CastBatch& batch) {
     sinks_begun_ = true;
     const DataType& input = *batch.request.input;
     const DataType& output = *batch.request.output;
-    const std::string operation(direction_name(batch.request.direction));
-    label_ = operation + " " + std::string(input.name) + " -> " + std::string(output.name);
-    CaseOutcome outcome;
-    outcome.family = batch.family;
-    outcome.operation = operation;
-    outcome.input = &input;
-    outcome.output = &output;
-    outcome.configuration = batch.configuration;
-    outcome.rule = batch.rule_label;
-    outcome.cast_request = &batch.request;
-
-    const auto finish_all = [&](Verdict verdict, const std::string& got, const std::string& kind) {
-      // A refused configuration is diagnosed once for the request; nothing else is a failure.
-      const BugModelSet models = verdict == Verdict::Fail ? models_rejecting(batch.rule) : 0;
-      for (const ExpectedElement& element : batch.elements) {
-        outcome.where = element.where;
-        outcome.verdict = verdict;
-        outcome.kind = kind;
-        outcome.flag.clear();
-        if (verdict == Verdict::Pass) continue;
-        outcome.models = models;
-        outcome.input_bits = element.input;
-        outcome.simplicity = cast_simplicity(batch.rule, element.input);
-        outcome.input_text = describe(input, pattern_hex(input, element.input));
-        outcome.expected = describe(output, element.expected);
-        outcome.got = got;
-        outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
-        emit(outcome);
-      }
-    };
-    if (!supports(operation, {&input, &output, batch.request.array_type})) {
-      finish_all(Verdict::Unsupported, "unsupported by the adapter (handshake)", "");
+    const std::string_view operation = direction_name(batch.request.direction);
+    label_ =
+        std::string(operation) + " " + std::string(input.name) + " -> " + std::string(output.name);
+    batch_seconds_ = 0;
+    if (!supports(std::string(operation), {&input, &output, batch.request.array_type})) {
+      finish_all(batch, Verdict::Unsupported, "unsupported by the adapter (handshake)", "");
       return;
     }
     // Protocol 2: what the hello's capabilities exclude is never sent either.
     if (const std::optional<std::string> declaration =
             undeclared(handshake_, batch.request.direction, batch.rule)) {
-      finish_all(Verdict::Unsupported, "unsupported by the adapter (hello: " + *declaration + ")",
-                 "");
+      finish_all(batch, Verdict::Unsupported,
+                 "unsupported by the adapter (hello: " + *declaration + ")", "");
       return;
     }
-    batch.request.elements.clear();
-    for (const ExpectedElement& element : batch.elements)
-      batch.request.elements.push_back(element.input);
+    batch.request.elements.resize(batch.elements.size());
+    for (std::size_t i = 0; i < batch.elements.size(); ++i)
+      batch.request.elements[i] = batch.elements[i].input;
     const auto sent = std::chrono::steady_clock::now();
     const AdapterAnswer answer = client_.cast(batch.request);
     if (answer.status != AdapterAnswer::Status::Incident) consecutive_incidents_ = 0;
-    outcome.seconds =
+    batch_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count() /
         static_cast<double>(std::max<std::size_t>(1, batch.elements.size()));
     switch (answer.status) {
       case AdapterAnswer::Status::Incident:
         if (!take_incident(answer)) return;
-        finish_all(Verdict::AdapterError, answer.incident->kind + ": " + answer.incident->detail,
+        finish_all(batch, Verdict::AdapterError,
+                   answer.incident->kind + ": " + answer.incident->detail,
                    "adapter error: " + answer.incident->kind);
         return;
       case AdapterAnswer::Status::Unsupported:
-        finish_all(Verdict::Unsupported, "unsupported: " + answer.message, "");
+        finish_all(batch, Verdict::Unsupported, "unsupported: " + answer.message, "");
         return;
       case AdapterAnswer::Status::Error:
-        finish_all(Verdict::AdapterError, "adapter error: " + answer.message,
+        finish_all(batch, Verdict::AdapterError, "adapter error: " + answer.message,
                    "adapter error: an error answer");
         return;
       case AdapterAnswer::Status::Rejected:
         // The oracle's configuration and fill value are valid: refusing them is a failure.
-        finish_all(Verdict::Fail, "rejected the configuration: " + answer.message,
+        finish_all(batch, Verdict::Fail, "rejected the configuration: " + answer.message,
                    "rejected the configuration");
         return;
       default:
         break;
     }
+    compare_answer(batch, answer);
+  }
+
+  // Compares each element's answer with its expectation: the passes are only counted; a case
+  // that does not pass is described, diagnosed and matched against the alternative readings.
+  void compare_answer(const CastBatch& batch, const AdapterAnswer& answer) {
+    const DataType& output = *batch.request.output;
+    CaseOutcome outcome = cast_outcome(batch);
+    outcome.seconds = batch_seconds_;
+    std::uint64_t passed = 0;
     for (std::size_t i = 0; i < batch.elements.size(); ++i) {
       const ExpectedElement& element = batch.elements[i];
       const bool failed = answer.failed.count(i) != 0;
       const std::uint64_t bits = answer.outputs[i];
-      outcome.where = element.where;
-      outcome.flag.clear();
-      outcome.models = 0;
       if (result_matches(output, element.expected, failed, bits)) {
-        outcome.verdict = Verdict::Pass;
-        emit(outcome);
+        ++passed;
         continue;
       }
       outcome.verdict = Verdict::Fail;
-      const bool error_expected = element.expected.starts_with("error");
-      outcome.kind = error_expected ? "a value where the oracle gives an error"
-                     : failed       ? "an error where the oracle gives a value"
-                                    : "wrong value";
+      outcome.flag.clear();
+      outcome.models = 0;
+      outcome.kind = element.expected.is_error() ? "a value where the oracle gives an error"
+                     : failed                    ? "an error where the oracle gives a value"
+                                                 : "wrong value";
       for (const auto& [name, result] : alternatives_of(batch, element)) {
         if (result_matches(output, result, failed, bits)) {
           outcome.verdict = Verdict::Divergence;
@@ -269,31 +331,33 @@ class Run {
       }
       if (outcome.verdict == Verdict::Fail)
         outcome.models = models_reproducing_cast(batch.rule, element.input, failed, bits);
-      outcome.input_bits = element.input;
-      outcome.simplicity = cast_simplicity(batch.rule, element.input);
-      outcome.input_text = describe(input, pattern_hex(input, element.input));
-      outcome.expected = describe(output, element.expected);
-      outcome.got =
-          failed ? "error (the element was refused)" : describe(output, pattern_hex(output, bits));
-      outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
-      emit(outcome);
+      emit_described(
+          outcome, batch, i,
+          failed ? "error (the element was refused)" : describe(output, pattern_hex(output, bits)));
     }
+    if (passed == 0) return;
+    outcome.verdict = Verdict::Pass;
+    outcome.flag.clear();
+    outcome.kind.clear();
+    outcome.models = 0;
+    outcome.where = batch.where(batch.elements.front());
+    outcome.sequence = batch_first_case_;
+    emit_many(outcome, passed);
   }
 
   // The alternative results of an element: listed in the vectors, or computed (live mode).
-  std::map<std::string, std::string> alternatives_of(const CastBatch& batch,
-                                                     const ExpectedElement& element) const {
+  std::vector<std::pair<std::string, ExpectedResult>> alternatives_of(
+      const CastBatch& batch, const ExpectedElement& element) const {
     if (!batch.compute_alternatives) return element.alternatives;
-    std::map<std::string, std::string> alternatives;
+    std::vector<std::pair<std::string, ExpectedResult>> alternatives;
     for (const FlagInfo& info : all_flags()) {
       if (!is_cast_flag(info.flag)) continue;
       for (int k = 1; k <= info.alternative_count(); ++k) {
-        const std::string result =
-            result_text(*batch.request.output,
-                        cast_value(batch.rule, element.input, Readings{}.with(info.flag, k)));
+        const ExpectedResult result = ExpectedResult::of(
+            cast_value(batch.rule, element.input, Readings{}.with(info.flag, k)));
         if (result != element.expected)
-          alternatives[std::string(info.name) + "=" + std::string(info.alternatives[k - 1])] =
-              result;
+          alternatives.emplace_back(
+              std::string(info.name) + "=" + std::string(info.alternatives[k - 1]), result);
       }
     }
     return alternatives;
@@ -305,6 +369,7 @@ class Run {
     CaseOutcome outcome;
     outcome.family = batch.family;
     outcome.where = batch.where;
+    outcome.sequence = batch_first_case_;
     outcome.operation = "validate";
     outcome.input = batch.request.array_type;
     outcome.output = first_cast_data_type(batch.request.codecs);
@@ -403,17 +468,21 @@ class Run {
   std::vector<AdapterIncident> early_incidents_;
   std::uint64_t done_ = 0;
   std::string label_;
+  std::uint64_t batch_index_ = 0;       // batches of the source taken or passed over so far
+  std::uint64_t next_case_ = 0;         // cases of the source taken or passed over so far
+  std::uint64_t batch_first_case_ = 0;  // the current batch's first case in the selection
+  double batch_seconds_ = 0;            // the current cast batch's wall time per case
 };
 
 }  // namespace
 
-bool result_matches(const DataType& type, const std::string& expected, bool got_failed,
+bool result_matches(const DataType& type, const ExpectedResult& expected, bool got_failed,
                     std::uint64_t got_bits) {
-  if (expected.starts_with("error")) return got_failed;
+  if (expected.is_error()) return got_failed;
   if (got_failed) return false;
-  const std::uint64_t bits = std::stoull(expected.substr(2), nullptr, 16);
-  if (bits == got_bits) return true;
-  return decode_exact(type, bits).is_nan() && decode_exact(type, got_bits).is_nan();
+  if (expected.bits == got_bits) return true;
+  return type.has_nan() && decode_exact(type, expected.bits).is_nan() &&
+         decode_exact(type, got_bits).is_nan();
 }
 
 RunEnd run_cases(CaseSource& source, const RunnerOptions& options,

@@ -27,6 +27,9 @@ struct RunnerOptions {
   // Called after each batch: cases done so far and the total (0 when unknown).
   std::function<void(std::uint64_t done, std::uint64_t total, const std::string& label)> progress;
   const std::atomic<bool>* interrupted = nullptr;  // set by a signal handler
+  // Sharding (--shard K/N): this run takes the source's batches K, K+N, K+2N, ... (0-based) and
+  // passes over the others; shard reports merge into the single run's (cvc merge-reports).
+  std::uint64_t shard_index = 0, shard_count = 1;
 };
 
 // Runs every batch; returns how the run ended. Sinks receive begin, every outcome and incident,
@@ -34,9 +37,9 @@ struct RunnerOptions {
 RunEnd run_cases(CaseSource& source, const RunnerOptions& options,
                  const std::vector<ReportSink*>& sinks);
 
-// Whether `got` (bits, or refused) matches the result text `expected` of `type`: exact bits, any
-// NaN for a NaN, any refusal for an error.
-bool result_matches(const DataType& type, const std::string& expected, bool got_failed,
+// Whether `got` (bits, or refused) matches the result `expected` of `type`: exact bits, any NaN
+// for a NaN, any refusal for an error.
+bool result_matches(const DataType& type, const ExpectedResult& expected, bool got_failed,
                     std::uint64_t got_bits);
 
 }  // namespace cvc

@@ -7,6 +7,7 @@
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/manifest.hpp"
+#include "vector_format/result_text.hpp"
 #include "vector_format/sha256.hpp"
 #include "vector_format/vector_check.hpp"
 #include "vector_format/vector_file.hpp"
@@ -31,17 +32,30 @@ const DataType* array_type_of(const nlohmann::json& data_type) {
 
 // --- Families `cast` and `scalar_map`: one cast batch per group and configuration ---------------
 
+// A result in the vectors' notation (checked by the reader) as bits or an error kind.
+ExpectedResult expected_result(const DataType& output, const std::string& text) {
+  ExpectedResult result;
+  if (const std::optional<std::uint64_t> bits = parse_result_text(output, text, text)) {
+    result.bits = *bits;
+    return result;
+  }
+  for (int e = 1; e <= static_cast<int>(CastError::NegativeZeroNotRepresentable); ++e)
+    if ("error:" + std::string(cast_error_name(static_cast<CastError>(e))) == text)
+      result.error = static_cast<CastError>(e);
+  return result;
+}
+
 // Case `item` of a group under configuration k: its input, its result and its alternatives.
-ExpectedElement expected_element(const VectorCase& item, std::size_t k,
-                                 const std::string& relative_path) {
+ExpectedElement expected_element(const VectorCase& item, std::size_t k, const DataType& output) {
   ExpectedElement element;
   element.input = item.input;
-  element.expected = item.results[k];
+  element.expected = expected_result(output, item.results[k]);
   for (const auto& [name, by_configuration] : item.alternatives) {
     const auto found = by_configuration.find(k);
-    if (found != by_configuration.end()) element.alternatives[name] = found->second;
+    if (found != by_configuration.end())
+      element.alternatives.emplace_back(name, expected_result(output, found->second));
   }
-  element.where = relative_path + " case " + std::to_string(item.id);
+  element.id = item.id;
   return element;
 }
 
@@ -60,8 +74,9 @@ CastBatch cast_batch(const CastVectorGroup& group, std::size_t k, const std::str
   batch.request.output = &group.output_type();
   batch.configuration = dump_json_exact(group.configuration_with_data_type(k));
   batch.rule_label = rule_label(batch.rule);
+  batch.where_prefix = relative_path + " case ";
   for (const VectorCase& item : group.cases)
-    batch.elements.push_back(expected_element(item, k, relative_path));
+    batch.elements.push_back(expected_element(item, k, group.output_type()));
   return batch;
 }
 
