@@ -197,7 +197,8 @@ class SchemaMixin:
         if cmd == "cast" and answer["status"] == "ok":
             output = request["codec"]["configuration"]["data_type"] if request["direction"] == "encode" \
                 else request["array_data_type"]
-            self.assertEqual(len(answer["elements"]), 2 * cvc.storage_bytes(output) * request["count"])
+            self.assertEqual(len(cvc.decode_elements(output, answer["elements"], "hex")),
+                             cvc.storage_bytes(output) * request["count"])
             self.assertEqual(answer["failed"], sorted(set(answer["failed"])))
             self.assertTrue(all(0 <= i < request["count"] for i in answer["failed"]))
 
@@ -731,7 +732,7 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                    ("cast-answer", {k: v for k, v in ok.items() if k != "status"}),
                    ("cast-answer", {k: v for k, v in ok.items() if k != "failed"}),
                    ("cast-answer", {k: v for k, v in ok.items() if k != "id"}),
-                   ("cast-answer", dict(ok, elements="00FF")), ("cast-answer", dict(ok, elements="00f")),
+                   ("cast-answer", dict(ok, elements="00F!")), ("cast-answer", dict(ok, elements="00f")),
                    ("cast-answer", dict(ok, failed=[1, 1])), ("cast-answer", dict(ok, failed=[-1])),
                    ("cast-answer", dict(ok, failed=[0.5])), ("cast-answer", dict(ok, status="fine")),
                    ("cast-answer", dict(ok, message="x")), ("cast-answer", dict(ok, id="1")),
@@ -881,6 +882,153 @@ class MisbehavingTest(SchemaMixin, unittest.TestCase):
         self.assertEqual((answer["status"], answer["elements"]), ("ok", "0003"))  # 1 -> 0x01, 2 -> 0x02, lowest bits flipped
         process.send({"cmd": "bye"})
         self.assertEqual(process.close(), 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Protocol 2 elements in base64, and casts on numpy arrays (`prepare`).
+
+HELLO_2 = {"cmd": "hello", "protocol": 1, "max_protocol": 2, "encodings": ["hex", "base64"]}
+
+
+def numpy_or_skip(test):
+    try:
+        import numpy
+    except ImportError:
+        test.skipTest("numpy is not importable")
+    return numpy
+
+
+class EncodingTest(unittest.TestCase):
+    def test_base64_round_trip_every_type(self):
+        rng = random.Random(11)
+        for name, bits in cvc.TYPES.items():
+            for count in range(5):  # every padding length
+                with self.subTest(name=name, count=count):
+                    patterns = [rng.getrandbits(bits) for _ in range(count)]
+                    data = bytes.fromhex(cvc.pack(name, patterns))
+                    text = cvc.encode_elements(data, "base64")
+                    self.assertEqual(cvc.decode_elements(name, text, "base64"), data)
+                    self.assertEqual(cvc.decode_elements(name, cvc.encode_elements(data, "hex"), "hex"), data)
+
+    def test_malformed_elements_raise(self):
+        for name, text, encoding in (("int8", "AQ-B", "base64"), ("int8", "AQE", "base64"),
+                                     ("int16", "AQEB", "base64"), ("int4", "/w==", "base64"),
+                                     ("int4", "10", "hex"), ("int8", "0", "hex"), ("int8", "", "base85")):
+            with self.subTest(text=text, encoding=encoding):
+                with self.assertRaises(ValueError):
+                    cvc.decode_elements(name, text, encoding)
+
+    def test_request_views_of_the_bytes(self):
+        np = numpy_or_skip(self)
+        request = cvc.CastRequest(1, "encode", "int4", 0, {}, "int4", "int8", bytes([0xF, 0x7, 0x8, 0x0]))
+        self.assertEqual(request.count, 4)
+        self.assertEqual(request.inputs, [0xF, 0x7, 0x8, 0x0])
+        self.assertEqual(request.input_bits().tolist(), [0xF, 0x7, 0x8, 0x0])
+        self.assertEqual(request.array(np.int8).tolist(), [-1, 7, -8, 0])  # sign-extended
+        part = request.subset(1, 3)
+        self.assertEqual((part.inputs, part.count, part.array(np.int8).tolist()), ([7, 8], 2, [7, -8]))
+        self.assertEqual(request.count, 4)
+        by_hand = cvc.CastRequest(1, "encode", "uint16", 0, {}, "uint16", "int8", [1, 0xFFFF])
+        self.assertEqual((by_hand.input_bytes, by_hand.input_bits().tolist()), (b"\x01\x00\xff\xff", [1, 0xFFFF]))
+
+
+def array_prepare(calls):
+    """A `prepare` for uint8 -> uint8: +1, refusing any array holding a value over 100."""
+    def prepare(request):
+        if request.fill_value == 42:
+            raise cvc.Rejected("fill value 42 is refused")
+        calls.append("prepare")
+
+        def cast(x):
+            calls.append(len(x))
+            if (x > 100).any():
+                raise cvc.CastFailed()
+            return x + 1
+        return cvc.ArrayCast(request.array("uint8"), cast)
+    return prepare
+
+
+class ArrayCastTest(SchemaMixin, unittest.TestCase):
+    def run_case(self, inputs, bisect=True):
+        calls = []
+        np = numpy_or_skip(self)
+        request = cvc.CastRequest(1, "encode", "uint8", 0, {}, "uint8", "uint8", bytes(inputs))
+        data, failed = cvc.array_cast_elements(array_prepare(calls)(request), "uint8", bisect)
+        return list(np.frombuffer(data, np.uint8)), failed, calls[1:]
+
+    def test_finds_exactly_the_failing_indices(self):
+        rng = random.Random(5)
+        for n in (1, 2, 3, 64, 482):
+            for k in (0, 1, 5, n // 2, n):
+                bad = set(rng.sample(range(n), min(k, n)))
+                inputs = [rng.randrange(101, 256) if i in bad else rng.randrange(0, 101) for i in range(n)]
+                outputs, failed, calls = self.run_case(inputs)
+                self.assertEqual(failed, sorted(bad))
+                self.assertEqual(outputs, [0 if i in bad else inputs[i] + 1 for i in range(n)])
+                if not bad:
+                    self.assertEqual(calls, [n])
+
+    def test_dense_failures_cost_about_one_call_per_element(self):
+        """Half the elements failing: plain halving needs about 2n calls, the splitter about n."""
+        rng = random.Random(9)
+        n = 482
+        inputs = [200 if rng.random() < 0.5 else 1 for _ in range(n)]
+        _, failed, calls = self.run_case(inputs)
+        self.assertGreater(len(failed), n // 3)
+        self.assertLess(len(calls), 1.3 * n)
+
+    def test_rare_failures_cost_a_few_calls(self):
+        inputs = [1] * 482
+        inputs[300] = 200
+        _, failed, calls = self.run_case(inputs)
+        self.assertEqual(failed, [300])
+        self.assertLessEqual(len(calls), 1 + 2 * 9)
+
+    def test_without_bisection_everything_fails(self):
+        outputs, failed, calls = self.run_case([1, 200, 3], bisect=False)
+        self.assertEqual((failed, calls), ([0, 1, 2], [3]))
+
+    def test_adapter_speaks_base64_with_prepare(self):
+        numpy_or_skip(self)
+        calls = []
+        adapter = cvc.Adapter("x", "1", "python", ["uint8", "int16"], ["encode", "decode"],
+                              prepare=array_prepare(calls))
+        hello = json.loads(adapter.handle(json.dumps(HELLO_2)))
+        self.assertSchema("hello-answer", hello)
+        self.assertEqual((hello["protocol"], hello["encoding"]), (2, "base64"))
+        request = cast_message(1, cvc.encode_elements(bytes([1, 200, 100, 7]), "base64"), count=4,
+                               array="uint8", target="uint8")
+        self.assertSchema("cast", request)
+        answer = json.loads(adapter.handle(json.dumps(request)))
+        self.assertSchema("cast-answer", answer)
+        self.assertEqual((answer["status"], answer["failed"]), ("ok", [1]))
+        self.assertEqual(cvc.decode_elements("uint8", answer["elements"], "base64"), bytes([2, 0, 101, 8]))
+        self.assertEqual(calls.count("prepare"), 1)  # once per request, whatever the bisection
+        rejected = json.loads(adapter.handle(json.dumps(dict(request, id=2, fill_value=42))))
+        self.assertEqual(rejected["status"], "rejected")
+        bad = json.loads(adapter.handle(json.dumps(dict(request, id=3, elements="AQ-B"))))
+        self.assertEqual(bad["status"], "error")
+        # A protocol 1 hello (or one without encodings) gets hex again.
+        for hello_request in (HELLO, dict(HELLO_2, encodings=["hex"])):
+            self.assertNotIn("encoding", json.loads(adapter.handle(json.dumps(hello_request))))
+            hex_request = cast_message(4, "01c8", array="uint8", target="uint8")
+            self.assertEqual(json.loads(adapter.handle(json.dumps(hex_request)))["elements"], "0200")
+
+    def test_cast_may_return_a_numpy_array(self):
+        np = numpy_or_skip(self)
+        adapter = cvc.Adapter("x", "1", "python", ["int4", "int8"], ["encode"],
+                              lambda r: r.array(np.int8) - 1)
+        adapter.handle(json.dumps(HELLO_2))
+        request = cast_message(1, cvc.encode_elements(bytes([0, 7]), "base64"), count=2,
+                               array="int8", target="int4")
+        answer = json.loads(adapter.handle(json.dumps(request)))
+        self.assertEqual(cvc.decode_elements("int4", answer["elements"], "base64"), bytes([0xF, 0x6]))
+
+    def test_exactly_one_of_cast_and_prepare(self):
+        with self.assertRaises(ValueError):
+            cvc.Adapter("x", "1", "python", ["uint8"], ["encode"], fake_cast, prepare=array_prepare([]))
+        with self.assertRaises(ValueError):
+            cvc.Adapter("x", "1", "python", ["uint8"], ["encode"])
 
 
 def main():

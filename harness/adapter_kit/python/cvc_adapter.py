@@ -7,9 +7,16 @@ supports and supplies two callbacks:
     import cvc_adapter as cvc
 
     def cast(request: cvc.CastRequest) -> list[int]:       # output bit patterns, one per input
-        ...   # raise cvc.CastFailed    : the implementation refused the array (an element failed)
+        ...   # (or a numpy array of the output type's storage size)
+              # raise cvc.CastFailed    : the implementation refused the array (an element failed)
               # raise cvc.Rejected(msg) : it refused the configuration / metadata itself
               # raise cvc.Unsupported(msg)
+
+    def prepare(request: cvc.CastRequest) -> cvc.ArrayCast: # instead of cast, for numpy libraries
+        ...   # once per request: check the configuration (raise Rejected / Unsupported), then
+        return cvc.ArrayCast(request.array(np.float32), lambda x: library_cast(x))
+              # the helper calls the cast on the whole array and, when it raises CastFailed,
+              # on slices of it (views, no new request) to find each element's verdict
 
     def validate(request: cvc.ValidateRequest) -> None:     # returning means "valid"
         ...   # raise cvc.Invalid(msg) (or Rejected) or cvc.Unsupported(msg); else "error"
@@ -33,8 +40,13 @@ protocol, a cast request outside the declared capabilities is answered `unsuppor
 declaration) without calling `cast`.
 
 Bit patterns are plain ints: element i of a type of N bits is an int in [0, 2**N) (two's
-complement for signed integers, the IEEE-style encoding for floats). `unpack`/`pack` convert
-between them and the protocol's hex; `to_numpy`/`from_numpy` between them and numpy arrays.
+complement for signed integers, the IEEE-style encoding for floats). A CastRequest keeps its
+inputs as the packed bytes the harness sent: `request.inputs` is the list of bit patterns,
+`request.input_bits()` the numpy array of the unsigned storage type and `request.array(dtype)`
+the inputs as a numpy array of the library's dtype, each made on demand. `unpack`/`pack` convert
+between bit patterns and the protocol's hex; `to_numpy`/`from_numpy` between them and numpy
+arrays. Under protocol 2 the helper takes base64 elements when the harness offers them (the hello's
+`encodings`) and answers with `"encoding": "base64"`; the callbacks never see the difference.
 
 Exact JSON numbers: requests are parsed with `loads`, which gives integer literals as int, every
 other number (fraction or exponent, and the literal -0) as decimal.Decimal, so no value, digit or
@@ -51,9 +63,9 @@ Requires Python >= 3.11 and the standard library only (numpy only for the numpy 
 
 from __future__ import annotations
 
+import base64
 import collections.abc
 import copy
-import dataclasses
 import decimal
 import json
 import os
@@ -100,34 +112,107 @@ class Invalid(Exception):
 
 
 # ---------------------------------------------------------------------------------------------
-# Element packing: ceil(bits/8) bytes per element, little-endian, sub-byte types in the low bits.
+# Element packing: ceil(bits/8) bytes per element, little-endian, sub-byte types in the low bits;
+# the bytes written as lowercase hex, or (protocol 2, when the hello negotiates it) as base64.
+
+ENCODINGS = ("hex", "base64")   # what this helper reads and writes; hex is protocol 1's
+PREFERRED_ENCODING = "base64"   # chosen when the harness offers it: a third shorter than hex
+_UNSIGNED_CODES = {1: "B", 2: "H", 4: "I", 8: "Q"}  # array / memoryview codes by storage width
+
 
 def storage_bytes(type_name: str) -> int:
     return (TYPES[type_name] + 7) // 8
 
 
-def unpack(type_name: str, hex_text: str) -> list[int]:
-    """Protocol hex -> bit patterns. Raises ValueError on a bad length or bits above the width."""
+def decode_elements(type_name: str, text: str, encoding: str = "hex") -> bytes:
+    """Protocol `elements` text -> the packed bytes. Raises ValueError for text that is not the
+    encoding, a length that is not whole elements, or bits above a sub-byte type's width."""
+    if encoding == "hex":
+        data = bytes.fromhex(text)
+    elif encoding == "base64":
+        data = base64.b64decode(text, validate=True)
+    else:
+        raise ValueError(f"unknown element encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
     width, bits = storage_bytes(type_name), TYPES[type_name]
-    data = bytes.fromhex(hex_text)
     if len(data) % width:
         raise ValueError(f"{len(data)} bytes is not a whole number of {type_name} elements")
-    patterns = [int.from_bytes(data[i:i + width], "little") for i in range(0, len(data), width)]
-    for index, pattern in enumerate(patterns):
-        if pattern >> bits:
-            raise ValueError(f"element {index} (0x{pattern:x}) has bits above {type_name}'s {bits}")
-    return patterns
+    if bits < 8 and data and max(data) >> bits:
+        index = next(i for i, byte in enumerate(data) if byte >> bits)
+        raise ValueError(f"element {index} (0x{data[index]:x}) has bits above {type_name}'s {bits}")
+    return data
 
 
-def pack(type_name: str, patterns: Iterable[int]) -> str:
-    """Bit patterns -> protocol hex. Raises ValueError for a pattern outside [0, 2**bits)."""
+def encode_elements(data: bytes, encoding: str = "hex") -> str:
+    """Packed bytes -> protocol `elements` text in `encoding`."""
+    if encoding == "hex":
+        return data.hex()
+    if encoding == "base64":
+        return base64.b64encode(data).decode("ascii")
+    raise ValueError(f"unknown element encoding {encoding!r} (known: {', '.join(ENCODINGS)})")
+
+
+def _patterns(type_name: str, data: bytes) -> list[int]:
+    """Packed bytes -> bit patterns (ints), without a Python step per byte."""
+    width = storage_bytes(type_name)
+    if sys.byteorder == "little":
+        return memoryview(data).cast(_UNSIGNED_CODES[width]).tolist()
+    return [int.from_bytes(data[i:i + width], "little") for i in range(0, len(data), width)]
+
+
+def _packed(type_name: str, patterns: Iterable[int]) -> bytes:
+    """Bit patterns -> packed bytes. Raises ValueError for a pattern outside [0, 2**bits)."""
     width, bits = storage_bytes(type_name), TYPES[type_name]
     out = bytearray()
     for pattern in patterns:
         if not isinstance(pattern, int) or isinstance(pattern, bool) or not 0 <= pattern < 1 << bits:
             raise ValueError(f"{pattern!r} is not a {type_name} bit pattern (an int in [0, 2**{bits}))")
         out += pattern.to_bytes(width, "little")
-    return out.hex()
+    return bytes(out)
+
+
+def unpack(type_name: str, hex_text: str) -> list[int]:
+    """Protocol hex -> bit patterns. Raises ValueError on a bad length or bits above the width."""
+    return _patterns(type_name, decode_elements(type_name, hex_text, "hex"))
+
+
+def pack(type_name: str, patterns: Iterable[int]) -> str:
+    """Bit patterns -> protocol hex. Raises ValueError for a pattern outside [0, 2**bits)."""
+    return _packed(type_name, patterns).hex()
+
+
+def _numpy():
+    import numpy
+    return numpy
+
+
+def _bits_array(type_name: str, data: bytes):
+    """Packed bytes -> a writable numpy array of the unsigned storage dtype (native order)."""
+    np = _numpy()
+    return np.frombuffer(data, dtype=np.dtype(f"<u{storage_bytes(type_name)}")).astype(
+        np.dtype(f"=u{storage_bytes(type_name)}"))
+
+
+def _sign_extended(type_name: str, bits):
+    """int2 / int4 patterns sign-extended to their byte (what ml_dtypes reads whether it masks or
+    sign-extends its storage); other types unchanged."""
+    if type_name not in ("int2", "int4"):
+        return bits
+    width = TYPES[type_name]
+    negative = (bits >> (width - 1)) & 1
+    return bits | (negative * (0xFF ^ ((1 << width) - 1))).astype(bits.dtype)
+
+
+def _output_bytes(type_name: str, array) -> bytes:
+    """numpy array (any dtype of the type's storage size) -> packed bytes, masked to the width."""
+    np = _numpy()
+    width, bits = storage_bytes(type_name), TYPES[type_name]
+    array = np.ascontiguousarray(array).reshape(-1)
+    if array.dtype.itemsize != width:
+        raise ValueError(f"{array.dtype} has {array.dtype.itemsize} bytes, {type_name} {width}")
+    raw = array.view(np.dtype(f"=u{width}"))
+    if bits < 8 * width:
+        raw = raw & ((1 << bits) - 1)
+    return raw.astype(np.dtype(f"<u{width}"), copy=False).tobytes()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,33 +280,102 @@ def zarr_json(data_type_json: str, fill_value_json: str, codecs_json: str, shape
 # ---------------------------------------------------------------------------------------------
 # Requests.
 
-@dataclass
 class CastRequest:
-    id: int
-    direction: str            # "encode" or "decode"
-    array_data_type: str
-    fill_value: Any           # as parsed by `loads` (exact numbers)
-    codec: dict               # {"name": "cast_value", "configuration": {...}}, parsed by `loads`
-    input_type: str           # encode: array_data_type; decode: the configuration's data_type
-    output_type: str
-    inputs: list[int]         # input bit patterns
-    fill_value_json: str = ""  # exact texts as the harness sent them
-    codec_json: str = ""
-    members: dict = field(default_factory=dict, repr=False)  # the whole request, parsed
+    """A cast request. The inputs are kept as the packed bytes the harness sent; `inputs` (a list
+    of ints), `input_bits()` and `array(dtype)` (numpy arrays) are views of them, made on demand."""
+
+    def __init__(self, id: int, direction: str, array_data_type: str, fill_value: Any, codec: dict,
+                 input_type: str, output_type: str, inputs: list[int] | bytes,
+                 fill_value_json: str = "", codec_json: str = "", members: dict | None = None,
+                 line: str = ""):
+        self.id = id
+        self.direction = direction              # "encode" or "decode"
+        self.array_data_type = array_data_type
+        self.fill_value = fill_value            # as parsed by `loads` (exact numbers)
+        self.codec = codec                      # {"name": "cast_value", "configuration": {...}}
+        self.input_type = input_type            # encode: array_data_type; decode: the configuration's data_type
+        self.output_type = output_type
+        self.members = members if members is not None else {}  # the whole request, parsed
+        # The inputs: packed bytes (from the wire) or a list of bit patterns (made by hand).
+        self._bytes = bytes(inputs) if isinstance(inputs, (bytes, bytearray, memoryview)) else None
+        self._list = None if self._bytes is not None else list(inputs)
+        self._arrays: dict = {}
+        # The exact texts of the request's members, taken from its line when first asked for.
+        self._line = line
+        self._texts = {"fill_value": fill_value_json, "codec": codec_json} if not line else None
+
+    def __repr__(self) -> str:
+        return (f"CastRequest(id={self.id!r}, direction={self.direction!r}, "
+                f"array_data_type={self.array_data_type!r}, input_type={self.input_type!r}, "
+                f"output_type={self.output_type!r}, count={self.count}, codec={self.codec!r})")
 
     @property
     def configuration(self) -> dict:
         return self.codec["configuration"]
 
+    @property
+    def count(self) -> int:
+        return len(self._list) if self._list is not None else len(self._bytes) // storage_bytes(self.input_type)
+
+    @property
+    def inputs(self) -> list[int]:
+        """The input bit patterns, as ints."""
+        if self._list is None:
+            self._list = _patterns(self.input_type, self._bytes)
+        return self._list
+
+    @property
+    def input_bytes(self) -> bytes:
+        """The inputs packed as on the wire (ceil(bits/8) bytes each, little-endian)."""
+        if self._bytes is None:
+            self._bytes = _packed(self.input_type, self._list)
+        return self._bytes
+
+    def _member_text(self, name: str) -> str:
+        if self._texts is None:
+            self._texts = _raw_members(self._line)
+        return self._texts.get(name, "")
+
+    @property
+    def fill_value_json(self) -> str:
+        """The fill value's exact JSON text, as the harness sent it."""
+        return self._member_text("fill_value")
+
+    @property
+    def codec_json(self) -> str:
+        """The codec's exact JSON text, as the harness sent it."""
+        return self._member_text("codec")
+
+    def input_bits(self):
+        """The inputs as a numpy array of the unsigned storage dtype (uint8 ... uint64)."""
+        if "bits" not in self._arrays:
+            self._arrays["bits"] = _bits_array(self.input_type, self.input_bytes)
+        return self._arrays["bits"]
+
+    def array(self, dtype):
+        """The inputs as a numpy array of `dtype` (e.g. np.float32, ml_dtypes.int4), by
+        reinterpreting their bits as `to_numpy` does (int2 / int4 sign-extended to the byte)."""
+        np = _numpy()
+        dtype = np.dtype(dtype)
+        if dtype not in self._arrays:
+            bits = _sign_extended(self.input_type, self.input_bits())
+            self._arrays[dtype] = bits.view(dtype)
+        return self._arrays[dtype]
+
     def subset(self, start: int, stop: int) -> "CastRequest":
-        """The same request on inputs[start:stop] (what the bisection calls `cast` with)."""
-        return dataclasses.replace(self, inputs=self.inputs[start:stop])
+        """The same request on inputs[start:stop] (what the bisection of `cast` calls it with)."""
+        part = copy.copy(self)
+        width = storage_bytes(self.input_type)
+        part._bytes = self.input_bytes[start * width:stop * width]
+        part._list = None if self._list is None else self._list[start:stop]
+        part._arrays = {}
+        return part
 
     def zarr_json(self, after: str = '{"name": "bytes", "configuration": {"endian": "little"}}') -> str:
         """zarr.json of an array of len(inputs) elements of array_data_type whose codec chain is
         [this codec, `after`...] (`after`: JSON text of the codecs that follow, comma-separated)."""
         codecs = "[" + self.codec_json + (", " + after if after else "") + "]"
-        return zarr_json(json.dumps(self.array_data_type), self.fill_value_json, codecs, len(self.inputs))
+        return zarr_json(json.dumps(self.array_data_type), self.fill_value_json, codecs, self.count)
 
 
 @dataclass
@@ -267,34 +421,114 @@ def metadata_type_names(array_data_type: Any, codecs: Any) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 # Element verdicts.
 
+class _Splitter:
+    """Where to look for the failing elements of a range the library refused as a whole: into
+    halves while little is known, then into blocks sized by the share of failing elements seen so
+    far, so that a block passes about half of the time (generalized binary splitting): few calls
+    when failures are rare, about one call per element when most elements fail."""
+
+    def __init__(self) -> None:
+        self.failed = 0     # elements found failing so far
+        self.resolved = 0   # elements with a verdict so far
+
+    def note(self, elements: int, failed: int) -> None:
+        self.resolved += elements
+        self.failed += failed
+
+    def parts(self, start: int, stop: int) -> list[tuple[int, int]]:
+        size = stop - start
+        count = 2
+        if self.resolved >= 16 and self.failed:
+            block = 0.69 / (self.failed / self.resolved)  # passes with probability about 1/2
+            count = max(2, min(size, round(size / max(block, 1.0))))
+        bounds = [start + size * i // count for i in range(count + 1)]
+        return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def _element_verdicts(run_range: Callable[[int, int], list[int]], count: int, bisect: bool) -> list[int]:
+    """The failed indices of `count` elements: `run_range(start, stop)` casts that range and
+    returns the indices it refused one by one (usually none), or raises CastFailed when the
+    library refused the range as a whole; then, with bisect, the range is split (`_Splitter`) and
+    each part retried, down to single elements; without, all its elements fail."""
+    failed: list[int] = []
+    splitter = _Splitter()
+
+    def attempt(start: int, stop: int) -> None:
+        try:
+            refused = run_range(start, stop)
+        except CastFailed:
+            if not bisect or stop - start <= 1:
+                failed.extend(range(start, stop))
+                splitter.note(stop - start, stop - start)
+                return
+            for a, b in splitter.parts(start, stop):
+                attempt(a, b)
+            return
+        failed.extend(refused)
+        splitter.note(stop - start, len(refused))
+
+    attempt(0, count)
+    return sorted(failed)
+
+
 def cast_elements(cast: Callable[[CastRequest], list], request: CastRequest,
                   bisect: bool = True) -> tuple[list[int], list[int]]:
     """Run `cast` and return (outputs, failed indices) with a verdict for every element.
 
-    `cast` returns one output pattern per input; an entry may be None for an element the
-    implementation refused (for implementations that can tell element by element). When `cast`
-    raises CastFailed for a batch, the implementation aborted the whole array: with bisect, the
-    batch is split in halves and each half retried, recursively, down to single elements, so
-    each element gets its own verdict. Cost: one call when nothing fails; with k failing elements
-    among n, at most about 2k*log2(n) calls (each call on a smaller array), so an implementation
-    with a large per-call cost and many failures is slow. Without bisect, CastFailed marks every
-    element failed. Rejected and Unsupported from any call apply to the whole request.
+    `cast` returns one output pattern per input (a list of ints, or a numpy array of the output
+    type's storage size); a list entry may be None for an element the implementation refused
+    (for implementations that can tell element by element). When `cast` raises CastFailed for a
+    batch, the implementation aborted the whole array: with bisect, the batch is split and each
+    part retried, recursively, down to single elements, so each element gets its own verdict
+    (halves while failures look rare, smaller blocks when they are common). Cost: one call when
+    nothing fails; with k failing elements among n, about 2k*log2(n/k) calls, and about one per
+    element when most fail. Without bisect, CastFailed marks every element failed. Rejected and
+    Unsupported from any call apply to the whole request.
     """
-    def attempt(start: int, stop: int) -> tuple[list[int], list[int]]:
-        try:
-            out = list(cast(request.subset(start, stop)))
-        except CastFailed:
-            if not bisect or stop - start <= 1:
-                return [0] * (stop - start), list(range(start, stop))
-            middle = (start + stop) // 2
-            left, right = attempt(start, middle), attempt(middle, stop)
-            return left[0] + right[0], left[1] + right[1]
+    outputs: list[int] = [0] * request.count
+
+    def run_range(start: int, stop: int) -> list[int]:
+        out = cast(request.subset(start, stop))
+        if hasattr(out, "dtype"):  # a numpy array
+            out = _patterns(request.output_type, _output_bytes(request.output_type, out))
+        out = list(out)
         if len(out) != stop - start:
             raise ValueError(f"cast returned {len(out)} outputs for {stop - start} inputs")
-        failed = [start + i for i, x in enumerate(out) if x is None]
-        return [0 if x is None else x for x in out], failed
+        outputs[start:stop] = [0 if x is None else x for x in out]
+        return [start + i for i, x in enumerate(out) if x is None]
 
-    return attempt(0, len(request.inputs))
+    return outputs, _element_verdicts(run_range, request.count, bisect)
+
+
+@dataclass(frozen=True)
+class ArrayCast:
+    """What a `prepare` callback returns for one request: the request's inputs as the numpy array
+    the library takes (usually `request.array(dtype)`), and `cast`, the library's cast of a slice
+    of it: a numpy array of the output type's storage size (any dtype of that size), one element
+    per input; it raises CastFailed when the library refuses the slice (an element failed)."""
+    inputs: Any
+    cast: Callable[[Any], Any]
+
+
+def array_cast_elements(prepared: ArrayCast, output_type: str, bisect: bool = True) -> tuple[bytes, list[int]]:
+    """`prepared.cast` on the whole input array, then (on CastFailed, with bisect) on slices of
+    it as `cast_elements` does: (the packed output bytes, failed indices). The outputs stay in a
+    numpy array and the slices are views: no Python step per element."""
+    np = _numpy()
+    x, width = prepared.inputs, storage_bytes(output_type)
+    outputs = np.zeros(len(x), dtype=np.dtype(f"=u{width}"))
+
+    def run_range(start: int, stop: int) -> list[int]:
+        y = np.ascontiguousarray(prepared.cast(x[start:stop])).reshape(-1)
+        if y.dtype.itemsize != width:
+            raise ValueError(f"cast returned {y.dtype} ({y.dtype.itemsize} bytes), not {output_type}'s {width}")
+        if len(y) != stop - start:
+            raise ValueError(f"cast returned {len(y)} outputs for {stop - start} inputs")
+        outputs[start:stop] = y.view(outputs.dtype)
+        return []
+
+    failed = _element_verdicts(run_range, len(x), bisect)
+    return _output_bytes(output_type, outputs), failed
 
 
 # ---------------------------------------------------------------------------------------------
@@ -461,7 +695,9 @@ class Adapter:
     environment: dict | None = None  # {"python": "3.12.1", "numpy": "2.5.5", ...}
     capabilities: dict | None = None  # protocol 2: see check_capabilities
     reproduce: Callable[[CastRequest | ValidateRequest], str] | None = None  # protocol 2
+    prepare: Callable[[CastRequest], ArrayCast] | None = None  # instead of cast: numpy arrays
     protocol: int = PROTOCOL  # what the last hello negotiated
+    encoding: str = "hex"     # how elements are written, as the last hello negotiated
 
     def __post_init__(self):
         for t in self.data_types:
@@ -471,17 +707,21 @@ class Adapter:
         for op in self.operations:
             if op not in OPERATIONS:
                 raise ValueError(f"unknown operation {op!r}")
-        if ("encode" in self.operations or "decode" in self.operations) and self.cast is None:
-            raise ValueError("encode/decode declared without a cast callback")
+        if ("encode" in self.operations or "decode" in self.operations) and \
+                (self.cast is None) == (self.prepare is None):
+            raise ValueError("encode/decode declared without exactly one of the cast and prepare callbacks")
         if "validate" in self.operations and self.validate is None:
             raise ValueError("validate declared without a validate callback")
         self.capabilities = check_capabilities(self.capabilities, self.data_types, self.operations)
 
-    def hello(self, max_protocol: Any = None) -> dict:
-        """The hello answer: protocol 2 (capabilities, reproduce) when the harness offers it
-        (`max_protocol` >= 2), else protocol 1 as before."""
+    def hello(self, max_protocol: Any = None, encodings: Any = None) -> dict:
+        """The hello answer: protocol 2 (capabilities, reproduce; base64 elements when the hello
+        offers them in `encodings`) when the harness offers it (`max_protocol` >= 2), else
+        protocol 1 as before."""
         two = isinstance(max_protocol, int) and not isinstance(max_protocol, bool) and max_protocol >= 2
         self.protocol = MAX_PROTOCOL if two else PROTOCOL
+        offered = encodings if isinstance(encodings, list) else []
+        self.encoding = PREFERRED_ENCODING if two and PREFERRED_ENCODING in offered else "hex"
         operations = list(self.operations) + (["reproduce"] if two and self.reproduce else [])
         answer = {"protocol": self.protocol,
                   "implementation": {"name": self.name, "version": self.version, "language": self.language},
@@ -492,6 +732,8 @@ class Adapter:
             answer["environment"] = {str(k): str(v) for k, v in self.environment.items()}
         if two and self.capabilities is not None:
             answer["capabilities"] = copy.deepcopy(self.capabilities)
+        if self.encoding != "hex":
+            answer["encoding"] = self.encoding
         return answer
 
     def handle(self, line: str) -> str | None:
@@ -501,7 +743,7 @@ class Adapter:
             raise ValueError("a request must be a JSON object")
         cmd = message.get("cmd")
         if cmd == "hello":
-            return dumps(self.hello(message.get("max_protocol")))
+            return dumps(self.hello(message.get("max_protocol"), message.get("encodings")))
         if cmd == "bye":
             return None
         if "id" not in message:
@@ -509,7 +751,11 @@ class Adapter:
         answer = {"id": message["id"]}
         try:
             if cmd == "cast":
-                answer.update(self._cast(message, _raw_members(line)))
+                result = self._cast(message, line)
+                if result.get("status") == "ok":  # written directly: `failed` may be long
+                    return (f'{{"id":{dumps(message["id"])},"status":"ok","elements":"{result["elements"]}",'
+                            f'"failed":[{",".join(map(str, result["failed"]))}]}}')
+                answer.update(result)
             elif cmd == "validate":
                 answer.update(self._validate(message, _raw_members(line)))
             elif cmd == "reproduce":
@@ -522,9 +768,10 @@ class Adapter:
             answer.update(status="error", message=traceback.format_exc())
         return dumps(answer)
 
-    def cast_request(self, message: dict, raw: dict, id_: Any = None) -> CastRequest:
-        """The CastRequest of a cast message (`raw`: the exact texts of its members); raises
-        Unsupported for an undeclared operation or type or a request outside the capabilities."""
+    def cast_request(self, message: dict, line: str, id_: Any = None) -> CastRequest:
+        """The CastRequest of a cast message (`line`: its exact text, for the exact texts of its
+        members); raises Unsupported for an undeclared operation or type or a request outside the
+        capabilities, ValueError for elements that are not `count` elements of the input type."""
         direction, array_type = message["direction"], message["array_data_type"]
         config_type = _data_type_name(message["codec"]["configuration"]["data_type"])
         if direction not in self.operations:
@@ -538,12 +785,12 @@ class Adapter:
                                    message["codec"]["configuration"])
         if why:
             raise Unsupported(f"outside the declared capabilities: {why}")
-        inputs = unpack(input_type, message["elements"])
-        if len(inputs) != message["count"]:
-            raise ValueError(f"count {message['count']} but {len(inputs)} elements")
+        data = decode_elements(input_type, message["elements"], self.encoding)
+        if len(data) != message["count"] * storage_bytes(input_type):
+            raise ValueError(f"count {message['count']} but {len(data) // storage_bytes(input_type)} elements")
         return CastRequest(message["id"] if id_ is None else id_, direction, array_type,
-                           message["fill_value"], message["codec"], input_type, output_type, inputs,
-                           raw["fill_value"], raw["codec"], message)
+                           message["fill_value"], message["codec"], input_type, output_type, data,
+                           members=message, line=line)
 
     def validate_request(self, message: dict, raw: dict, id_: Any = None) -> ValidateRequest:
         """The ValidateRequest of a validate message; raises Unsupported for an undeclared
@@ -559,13 +806,17 @@ class Adapter:
                                message["fill_value"], message["codecs"], raw["array_data_type"],
                                raw["fill_value"], raw["codecs"], message)
 
-    def _cast(self, message: dict, raw: dict) -> dict:
-        request = self.cast_request(message, raw)
+    def _cast(self, message: dict, line: str) -> dict:
+        request = self.cast_request(message, line)
         try:
-            outputs, failed = cast_elements(self.cast, request, self.bisect)
+            if self.prepare is not None:
+                data, failed = array_cast_elements(self.prepare(request), request.output_type, self.bisect)
+            else:
+                outputs, failed = cast_elements(self.cast, request, self.bisect)
+                data = _packed(request.output_type, outputs)
         except Rejected as e:
             return {"status": "rejected", "message": str(e) or "rejected"}
-        return {"status": "ok", "elements": pack(request.output_type, outputs), "failed": failed}
+        return {"status": "ok", "elements": encode_elements(data, self.encoding), "failed": failed}
 
     def _validate(self, message: dict, raw: dict) -> dict:
         request = self.validate_request(message, raw)
@@ -583,11 +834,10 @@ class Adapter:
         inner, inner_raw = message.get("request"), raw.get("request")
         if not isinstance(inner, dict) or inner_raw is None:
             raise ValueError("reproduce: `request` must be a cast or validate request object")
-        members = _raw_members(inner_raw)
         if inner.get("cmd") == "cast":
-            request = self.cast_request(inner, members, message["id"])
+            request = self.cast_request(inner, inner_raw, message["id"])
         elif inner.get("cmd") == "validate":
-            request = self.validate_request(inner, members, message["id"])
+            request = self.validate_request(inner, _raw_members(inner_raw), message["id"])
         else:
             raise ValueError(f"reproduce: cannot reproduce a {inner.get('cmd')!r} request")
         code = self.reproduce(request)
@@ -636,10 +886,14 @@ def run(*, name: str, version: str, language: str = "python", data_types: Iterab
         operations: Iterable[str] | None = None, cast: Callable[[CastRequest], list] | None = None,
         validate: Callable[[ValidateRequest], None] | None = None, notes: str | None = None,
         bisect: bool = True, environment: dict | None = None, capabilities: dict | None = None,
-        reproduce: Callable[[CastRequest | ValidateRequest], str] | None = None):
+        reproduce: Callable[[CastRequest | ValidateRequest], str] | None = None,
+        prepare: Callable[[CastRequest], ArrayCast] | None = None):
     """Serve the protocol on stdin/stdout, then exit the process (status 0 on bye or end of input).
 
-    `operations` defaults to encode and decode if `cast` is given, plus validate if `validate` is.
+    `operations` defaults to encode and decode if `cast` or `prepare` is given, plus validate if
+    `validate` is. `prepare` (instead of `cast`, for libraries that cast numpy arrays): request ->
+    ArrayCast, called once per request; the helper then casts the whole array, and slices of it
+    when the library refuses it, without building a request per slice.
     `environment` (optional, e.g. `python_environment("numpy")`) goes into the handshake.
     `capabilities` (optional, protocol 2) declares what each direction of the implementation
     has; it is checked here (`check_capabilities`: a ValueError names any unknown key or name)
@@ -648,9 +902,10 @@ def run(*, name: str, version: str, language: str = "python", data_types: Iterab
     operations.
     """
     if operations is None:
-        operations = (["encode", "decode"] if cast else []) + (["validate"] if validate else [])
+        operations = (["encode", "decode"] if cast or prepare else []) + (["validate"] if validate else [])
     adapter = Adapter(name, version, language, list(data_types), list(operations), cast, validate,
-                      notes, bisect, environment, capabilities=capabilities, reproduce=reproduce)
+                      notes, bisect, environment, capabilities=capabilities, reproduce=reproduce,
+                      prepare=prepare)
     sys.exit(serve(adapter))
 
 

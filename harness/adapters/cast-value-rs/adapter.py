@@ -70,9 +70,13 @@ def scalar_map_entries(request):
     return [(scalar(request.input_type, k), scalar(request.output_type, v)) for k, v in mapping]
 
 
-def cast(request):
+def prepare(request):
+    """The request's cast_array call, checked once on an empty array (a refusal there is a
+    refusal of the configuration, not of an element); the helper runs it on the inputs, and on
+    slices of them when cast_array refuses the whole array."""
     config = request.configuration
     entries = scalar_map_entries(request)
+    output_dtype = np.dtype(request.output_type)
 
     def call(x):
         return cast_value_rs.cast_array(
@@ -81,20 +85,23 @@ def cast(request):
             out_of_range_mode=config.get("out_of_range"),
             scalar_map_entries=entries)
 
-    try:  # an empty array: a refusal here is a refusal of the configuration, not of an element
+    try:
         call(np.zeros(0, dtype=np.dtype(request.input_type)))
     except TypeError as e:  # unsupported dtype
         raise cvc.Unsupported(f"cast_value_rs.cast_array: {e}") from e
     except ValueError as e:
         raise cvc.Rejected(f"cast_value_rs.cast_array: {e}") from e
-    x = cvc.to_numpy(request.input_type, request.inputs, np.dtype(request.input_type))
-    try:
-        y = call(x)
-    except ValueError as e:  # "Cannot cast NaN to integer type ...", out of range, ...
-        raise cvc.CastFailed() from e
-    if y.dtype != np.dtype(request.output_type):
-        raise RuntimeError(f"cast_array returned {y.dtype}, asked for {request.output_type}")
-    return cvc.from_numpy(request.output_type, y)
+
+    def cast(x):
+        try:
+            y = call(x)
+        except ValueError as e:  # "Cannot cast NaN to integer type ...", out of range, ...
+            raise cvc.CastFailed() from e
+        if y.dtype != output_dtype:
+            raise RuntimeError(f"cast_array returned {y.dtype}, asked for {request.output_type}")
+        return y
+
+    return cvc.ArrayCast(request.array(np.dtype(request.input_type)), cast)
 
 
 def number_code(value):
@@ -147,7 +154,7 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--probe"]:
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="cast-value-rs", version=importlib.metadata.version("cast-value-rs"),
-            language="python", data_types=TYPES, operations=["encode", "decode"], cast=cast,
+            language="python", data_types=TYPES, operations=["encode", "decode"], prepare=prepare,
             capabilities=CAPABILITIES, reproduce=reproduce,
             environment=cvc.python_environment("cast-value-rs", "numpy"),
             notes=("cast_value_rs.cast_array (Rust) with numpy " + np.__version__ +
