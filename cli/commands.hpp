@@ -22,5 +22,6 @@ int run_adapter(Arguments& arguments);
 int run_run(Arguments& arguments);
 int run_replay(Arguments& arguments);
 int run_bug_models(Arguments& arguments);
+int run_merge_reports(Arguments& arguments);
 
 }  // namespace cvc::cli

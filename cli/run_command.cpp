@@ -1,18 +1,18 @@
 // cvc run: certify an implementation through its adapter, against the vectors or live.
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/report_files.hpp"
+#include "cli/shard_processes.hpp"
 #include "harness/issue_drafts.hpp"
 #include "harness/live_source.hpp"
-#include "harness/report_html.hpp"
-#include "harness/report_json.hpp"
-#include "harness/report_junit.hpp"
-#include "harness/report_output.hpp"
-#include "harness/report_terminal.hpp"
+#include "harness/report_merge.hpp"
 #include "harness/runner.hpp"
 #include "harness/vector_source.hpp"
 #include "oracle/input_file.hpp"
@@ -43,44 +43,33 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
                           the adapter is killed and restarted (60)
   --max-incidents-in-a-row N  abort the run after N requests in a row end in an adapter incident
                           (crash, timeout, malformed answer); the rest is counted not reached (5)
-  --report-dir DIR        write report.json, report.xml (JUnit) and report.html into DIR
-  --json PATH, --junit PATH, --html PATH   write one report form to PATH
-  --failures N            failure groups printed with an example on the terminal (default 20)
   --examples N            examples kept per failure group in the JSON report (default 3)
   --issue-drafts DIR      write one Markdown bug-report draft per diagnosis group into DIR
                           (NN-ID.md, replacing the drafts of an earlier run there), with the
                           adapter's reproducer in the library's own terms when it states one
   --max-file-bytes N      refuse vector files larger than N bytes (default 67108864); only
                           regular files are read
+  --shard K/N             run only shard K of N (numbered from 1): the source's batches K, K+N,
+                          K+2N, ...; write its --json report and merge the N shards' reports
+                          with `cvc merge-reports` (docs/scaling.md: a cluster's array job)
+  --jobs N                run N shards at once, each a `cvc run --shard K/N` process with its own
+                          adapter, and report their merge: the single run's report but for times
+                          (default 1: one process)
+  --progress-lines        progress as lines "cvc-progress DONE TOTAL" on stderr, for a program
+                          that runs this one (what --jobs reads from its shards)
 
 Exit 0 when at least one case was compared and nothing failed (no failure, no adapter error; with
 --strict no divergence either); 1 otherwise (also when interrupted, aborted, or when nothing was
 compared: every case unsupported); 2 for bad arguments or input (also a vector folder that fails
 its manifest's SHA-256); 3 for an internal or I/O error. Ctrl-C or SIGTERM stops at once (the
-pending request is not counted) and still writes the (partial) reports.
+pending request is not counted) and still writes the (partial) reports; with --jobs, the shards
+are stopped and their partial reports merged.
 )";
 
 std::atomic<bool> g_interrupted{false};
 
 extern "C" void on_interrupt(int) {
   g_interrupted = true;
-}
-
-// A report file, opened before the run so that an unwritable path stops it before it starts.
-struct ReportFile {
-  std::filesystem::path path;
-  void (*writer)(const RunSummary&, std::ostream&);
-  std::unique_ptr<ReportOutput> output;
-};
-
-ReportFile open_report(const std::string& path, void (*writer)(const RunSummary&, std::ostream&)) {
-  const std::filesystem::path file(path);
-  try {
-    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-    return {file, writer, std::make_unique<ReportOutput>(file)};
-  } catch (const std::exception& error) {
-    throw UsageError("cvc run: cannot write the report " + path + ": " + error.what());
-  }
 }
 
 // "--type int8 --direction decode", or "all cases" without filters: how the run chose its cases.
@@ -108,39 +97,82 @@ struct RunRequest {
   std::optional<std::string> vectors, live;
   LiveOptions live_options;
   CaseFilter filter;
-  std::optional<std::string> json_path, junit_path, html_path;
+  ReportRequest reports;
   std::optional<std::string> issue_drafts;  // a directory
   SummaryLimits limits;
-  TerminalOptions terminal;
+  bool sharded = false;  // --shard K/N given (also 1/1: its report is a shard's)
+  std::uint64_t jobs = 1;
+  bool progress_lines = false;
+  // The options that define the run, as given: what each of --jobs' shard processes is given.
+  std::vector<std::string> shard_arguments;
 };
+
+// "K/N" with 1 <= K <= N: the 0-based index and the count.
+std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  const auto digits = [](std::string_view part) {
+    return !part.empty() && part.size() <= 18 &&
+           part.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  if (slash != std::string::npos && digits(std::string_view(text).substr(0, slash)) &&
+      digits(std::string_view(text).substr(slash + 1))) {
+    const std::uint64_t index = std::stoull(text.substr(0, slash));
+    const std::uint64_t count = std::stoull(text.substr(slash + 1));
+    if (index >= 1 && index <= count) return {index - 1, count};
+  }
+  throw UsageError(
+      "cvc run: --shard takes K/N with 1 <= K <= N (shards are numbered from 1), not \"" + text +
+      "\"");
+}
 
 RunRequest read_run_arguments(Arguments& arguments) {
   RunRequest request;
   RunnerOptions& options = request.options;
-  options.command = arguments.required_option("impl");
-  request.vectors = arguments.option("vectors");
-  request.live = arguments.option("live");
-  request.live_options.seed = arguments.number_option("seed", 1);
-  request.live_options.count = arguments.number_option("count", 1000);
-  request.live_options.max_exhaustive_bits =
-      static_cast<int>(arguments.number_option("max-bits", 16));
-  request.filter.types = arguments.repeated_option("type");
-  request.filter.directions = arguments.repeated_option("direction");
-  request.filter.families = arguments.repeated_option("family");
+  // Each option that defines the run is also recorded for the shard processes of --jobs.
+  std::vector<std::string>& forwarded = request.shard_arguments;
+  const auto text_option = [&](std::string_view name) {
+    std::optional<std::string> value = arguments.option(name);
+    if (value) forwarded.insert(forwarded.end(), {"--" + std::string(name), *value});
+    return value;
+  };
+  const auto number_option = [&](std::string_view name, std::uint64_t fallback) {
+    const std::uint64_t value = arguments.number_option(name, fallback);
+    forwarded.insert(forwarded.end(), {"--" + std::string(name), std::to_string(value)});
+    return value;
+  };
+  const auto repeated_option = [&](std::string_view name) {
+    std::vector<std::string> values = arguments.repeated_option(name);
+    for (const std::string& value : values)
+      forwarded.insert(forwarded.end(), {"--" + std::string(name), value});
+    return values;
+  };
+  const std::optional<std::string> impl = text_option("impl");
+  if (!impl) throw UsageError("cvc run: missing required option --impl");
+  options.command = *impl;
+  request.vectors = text_option("vectors");
+  request.live = text_option("live");
+  request.live_options.seed = number_option("seed", 1);
+  request.live_options.count = number_option("count", 1000);
+  request.live_options.max_exhaustive_bits = static_cast<int>(number_option("max-bits", 16));
+  request.filter.types = repeated_option("type");
+  request.filter.directions = repeated_option("direction");
+  request.filter.families = repeated_option("family");
   options.strict = arguments.flag("strict");
+  if (options.strict) forwarded.push_back("--strict");
   options.timeout = std::chrono::milliseconds(
-      1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
-  options.max_consecutive_incidents = static_cast<int>(
-      std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
-  const std::optional<std::string> report_dir = arguments.option("report-dir");
-  request.json_path = arguments.option("json");
-  request.junit_path = arguments.option("junit");
-  request.html_path = arguments.option("html");
+      1000 * std::min<std::uint64_t>(number_option("timeout", 60), 86400));
+  options.max_consecutive_incidents =
+      static_cast<int>(std::max<std::uint64_t>(1, number_option("max-incidents-in-a-row", 5)));
+  set_max_input_file_bytes(number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  request.limits.examples_per_group = number_option("examples", request.limits.examples_per_group);
+  request.reports = read_report_arguments(arguments);
   request.issue_drafts = arguments.option("issue-drafts");
-  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
-  request.limits.examples_per_group =
-      arguments.number_option("examples", request.limits.examples_per_group);
-  request.terminal.failures_shown = arguments.number_option("failures", 20);
+  if (const std::optional<std::string> shard = arguments.option("shard")) {
+    std::tie(options.shard_index, options.shard_count) = parse_shard(*shard);
+    request.sharded = true;
+  }
+  request.jobs = arguments.number_option("jobs", 1);
+  request.progress_lines = arguments.flag("progress-lines");
   if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
 
   for (const std::string& type : request.filter.types)
@@ -153,11 +185,12 @@ RunRequest read_run_arguments(Arguments& arguments) {
     throw UsageError("cvc run: give exactly one of --vectors DIR and --live exhaustive|random");
   if (request.live && *request.live != "exhaustive" && *request.live != "random")
     throw UsageError("cvc run: --live takes exhaustive or random");
-  if (report_dir) {
-    request.json_path = request.json_path.value_or(*report_dir + "/report.json");
-    request.junit_path = request.junit_path.value_or(*report_dir + "/report.xml");
-    request.html_path = request.html_path.value_or(*report_dir + "/report.html");
-  }
+  if (request.jobs == 0 || request.jobs > 256)
+    throw UsageError("cvc run: --jobs takes a number of processes from 1 to 256");
+  if (request.jobs > 1 && request.sharded)
+    throw UsageError(
+        "cvc run: --jobs and --shard do not combine: split the run into more shards instead "
+        "(docs/scaling.md)");
   options.selection = selection_text(request.filter);
   return request;
 }
@@ -186,19 +219,18 @@ std::unique_ptr<CaseSource> open_source(RunRequest& request) {
   return std::make_unique<LiveCaseSource>(live, request.filter);
 }
 
-std::vector<ReportFile> open_reports(const RunRequest& request) {
-  std::vector<ReportFile> reports;
-  if (request.json_path) reports.push_back(open_report(*request.json_path, &write_json_report));
-  if (request.junit_path) reports.push_back(open_report(*request.junit_path, &write_junit_report));
-  if (request.html_path) reports.push_back(open_report(*request.html_path, &write_html_report));
-  return reports;
-}
-
 // The run itself, with a progress line, and SIGINT / SIGTERM ending it promptly.
-void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& summary) {
+void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& summary,
+                       bool progress_lines) {
   ProgressLine progress;
+  auto last_line = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   options.progress = [&](std::uint64_t done, std::uint64_t total, const std::string& label) {
-    progress.update(done, total, label);
+    if (!progress_lines) return progress.update(done, total, label);
+    // For the program that runs this one (--jobs): at most ten lines a second.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_line < std::chrono::milliseconds(100) && done != total) return;
+    last_line = now;
+    std::cerr << kProgressLinePrefix << done << ' ' << total << std::endl;
   };
   options.interrupted = &g_interrupted;
   std::signal(SIGINT, on_interrupt);
@@ -250,6 +282,51 @@ void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
   std::cerr << "wrote " << groups.size() << " issue drafts into " << directory.string() << "\n";
 }
 
+// A temporary directory for the shards' reports, removed with what it holds.
+class ShardReportDirectory {
+ public:
+  ShardReportDirectory() {
+    const char* base = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/cvc-jobs-XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr)
+      throw std::runtime_error("--jobs: cannot make a temporary directory in " + pattern);
+    path_ = pattern;
+  }
+  ~ShardReportDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ShardReportDirectory(const ShardReportDirectory&) = delete;
+  ShardReportDirectory& operator=(const ShardReportDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// --jobs N: N shard processes at once, their reports merged into the whole run's.
+int run_jobs(const RunRequest& request) {
+  std::vector<ReportFile> reports = open_report_files(request.reports, "cvc run");
+  const ShardReportDirectory directory;
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  const ShardProcessesResult ran =
+      run_shard_processes(request.shard_arguments, request.jobs, directory.path(), g_interrupted);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  if (ran.failed_exit != 0) return ran.failed_exit;
+  std::vector<ShardReport> shards;
+  for (const std::filesystem::path& path : ran.reports) shards.push_back(read_shard_report(path));
+  if (shards.empty()) throw std::runtime_error("--jobs: no shard wrote a report");
+  MergeResult merged = merge_shard_reports(shards, ran.interrupted);
+  for (const std::string& warning : merged.warnings)
+    std::cerr << "cvc run: warning: " << warning << "\n";
+  write_reports(merged.summary, request.reports, reports);
+  if (request.issue_drafts) write_issue_drafts(merged.summary, request);
+  return exit_code(merged.summary) == 0 ? kExitOk : kExitNegative;
+}
+
 }  // namespace
 
 int run_run(Arguments& arguments) {
@@ -258,16 +335,14 @@ int run_run(Arguments& arguments) {
     return kExitOk;
   }
   RunRequest request = read_run_arguments(arguments);
+  if (request.jobs > 1) return run_jobs(request);
   const std::unique_ptr<CaseSource> source = open_source(request);
-  std::vector<ReportFile> reports = open_reports(request);
+  std::vector<ReportFile> reports = open_report_files(request.reports, "cvc run");
   RunSummary summary(request.limits);
-  run_with_progress(*source, request.options, summary);
-  write_terminal_report(summary, std::cout, request.terminal);
-  for (ReportFile& report : reports) {
-    report.writer(summary, report.output->stream());
-    report.output->finish();
-    std::cerr << "wrote " << report.path.string() << "\n";
-  }
+  if (request.sharded)
+    summary.set_shard({request.options.shard_index + 1, request.options.shard_count});
+  run_with_progress(*source, request.options, summary, request.progress_lines);
+  write_reports(summary, request.reports, reports);
   if (request.issue_drafts) write_issue_drafts(summary, request);
   return exit_code(summary) == 0 ? kExitOk : kExitNegative;
 }

@@ -186,4 +186,32 @@ std::vector<DiagnosisGroup> Diagnosis::groups() const {
   return groups;
 }
 
+// --- Merging ---
+
+std::vector<Diagnosis::BucketEntry> Diagnosis::buckets() const {
+  std::vector<BucketEntry> entries;
+  entries.reserve(buckets_.size());
+  for (const auto& [key, bucket] : buckets_) {
+    const auto& [operation, input, output, models, kind] = key;
+    entries.push_back(
+        {operation, input, output, models, kind, bucket.cases, bucket.simplest, bucket.minimal});
+  }
+  return entries;
+}
+
+void Diagnosis::add_bucket(const BucketEntry& entry) {
+  failures_ += entry.cases;
+  if (entry.models != 0) explained_ += entry.cases;
+  Key key{entry.operation, entry.input, entry.output, entry.models,
+          entry.models == 0 ? entry.kind : std::string()};
+  auto [found, added] = buckets_.try_emplace(std::move(key));
+  Bucket& bucket = found->second;
+  bucket.cases += entry.cases;
+  if (!added && std::tie(bucket.simplest, bucket.minimal.sequence) <=
+                    std::tie(entry.simplest, entry.minimal.sequence))
+    return;
+  bucket.simplest = entry.simplest;
+  bucket.minimal = entry.minimal;
+}
+
 }  // namespace cvc

@@ -67,6 +67,25 @@ class Diagnosis {
   std::uint64_t failures() const { return failures_; }
   std::uint64_t explained() const { return explained_; }
 
+  // --- Merging (a JSON report read back, shards merged: harness/report_merge.hpp) ---
+  // A bucket as reports keep it: the failures of one cell with one set of models (and one kind,
+  // when no model reproduces them), counted, with the simplest case.
+  struct BucketEntry {
+    std::string operation;
+    const DataType* input = nullptr;
+    const DataType* output = nullptr;
+    BugModelSet models = 0;
+    std::string kind;  // only for an empty model set
+    std::uint64_t cases = 0;
+    Simplicity simplest{};
+    CaseOutcome minimal;
+  };
+  // In key order: operation, input, output, models, kind.
+  std::vector<BucketEntry> buckets() const;
+  // Adds a bucket's failures; its simplest case is the one of smaller simplicity, then of smaller
+  // sequence (a single run keeps the first recorded of equal simplicity).
+  void add_bucket(const BucketEntry& bucket);
+
  private:
   struct Bucket {
     std::uint64_t cases = 0;

@@ -1,5 +1,7 @@
 #include "harness/report_json.hpp"
 
+#include <bit>
+
 namespace cvc {
 namespace {
 
@@ -16,6 +18,7 @@ json outcome_json(const CaseOutcome& outcome) {
   return {{"verdict", verdict_name(outcome.verdict)},
           {"family", outcome.family},
           {"where", outcome.where},
+          {"sequence", outcome.sequence},
           {"operation", outcome.operation},
           {"input_type", type_label(outcome.input)},
           {"output_type", type_label(outcome.output)},
@@ -37,6 +40,39 @@ json incident_json(const AdapterIncident& incident) {
           {"stderr_tail", incident.stderr_tail}};
 }
 
+json shard_json(const RunSummary::Shard& shard) {
+  if (shard.count == 0) return nullptr;
+  return {{"index", shard.index}, {"count", shard.count}};
+}
+
+// A diagnosis group's simplest case, or a bucket's: an outcome with the commands.
+json minimal_json(const CaseOutcome& minimal) {
+  json object = outcome_json(minimal);
+  object["replay"] = minimal.replay;
+  object["oracle_command"] = minimal.oracle_command;
+  return object;
+}
+
+// What merging needs of the diagnosis beyond its groups: every bucket (cell and set of models)
+// with its count, simplicity and simplest case, from which the groups are computed again.
+json buckets_json(const Diagnosis& diagnosis) {
+  json buckets = json::array();
+  for (const Diagnosis::BucketEntry& bucket : diagnosis.buckets()) {
+    json models = json::array();
+    for (BugModelSet rest = bucket.models; rest != 0; rest &= rest - 1)
+      models.push_back(bug_models()[static_cast<std::size_t>(std::countr_zero(rest))].id);
+    buckets.push_back({{"operation", bucket.operation},
+                       {"input_type", type_label(bucket.input)},
+                       {"output_type", type_label(bucket.output)},
+                       {"models", std::move(models)},
+                       {"kind", bucket.kind},
+                       {"cases", bucket.cases},
+                       {"simplicity", bucket.simplest},
+                       {"minimal", minimal_json(bucket.minimal)}});
+  }
+  return buckets;
+}
+
 json run_json(const RunSummary& summary) {
   const RunInfo& info = summary.info();
   json environment = json::object();
@@ -50,6 +86,7 @@ json run_json(const RunSummary& summary) {
           {"environment", std::move(environment)},
           {"mode", info.mode},
           {"selection", info.selection},
+          {"shard", shard_json(summary.shard())},
           {"vectors",
            {{"version", info.vectors_version}, {"manifest_sha256", info.vectors_manifest_sha256}}},
           {"strict", info.strict},
@@ -89,9 +126,6 @@ json diagnosis_json(const RunSummary& summary) {
                        {"cases", cell.cases},
                        {"cell_failures", summary.cell_failures(cell)}});
     }
-    json minimal = outcome_json(group.minimal);
-    minimal["replay"] = group.minimal.replay;
-    minimal["oracle_command"] = group.minimal.oracle_command;
     json model = nullptr;
     if (group.model != nullptr)
       model = {{"id", group.model->id},
@@ -105,11 +139,12 @@ json diagnosis_json(const RunSummary& summary) {
                       {"kind", group.kind},
                       {"cases", group.cases},
                       {"cells", std::move(cells)},
-                      {"minimal", std::move(minimal)}});
+                      {"minimal", minimal_json(group.minimal)}});
   }
   return {{"failures", diagnosis.failures()},
           {"explained", diagnosis.explained()},
-          {"groups", std::move(groups)}};
+          {"groups", std::move(groups)},
+          {"buckets", buckets_json(diagnosis)}};
 }
 
 json groups_json(const RunSummary& summary) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
 #include <tuple>
 #include <utility>
 
@@ -378,6 +379,147 @@ std::string_view result_label(const RunSummary& summary) {
   if (!summary.complete()) return "INCOMPLETE";
   if (summary.totals().compared() == 0) return "NOTHING COMPARED";
   return exit_code(summary) == 0 ? "PASS" : "FAIL";
+}
+
+}  // namespace cvc
+
+// --- Merging ---------------------------------------------------------------------------------
+
+namespace cvc {
+namespace {
+
+// The sequence of a group's first case: its first example's (a group without examples, kept
+// with --examples 0, sorts last).
+std::uint64_t group_first_sequence(const FailureGroup& group) {
+  return group.examples.empty() ? UINT64_MAX : group.examples.front().sequence;
+}
+
+// A group's key in group_index_, as add_to_group makes it from an outcome.
+std::string merged_group_key(const FailureGroup& group) {
+  std::string key;
+  for (const std::string_view part :
+       {std::string_view(group.operation), type_label(group.input), type_label(group.output),
+        std::string_view(group.rule), std::string_view(group.kind)}) {
+    key.append(part);
+    key.push_back('\x1f');
+  }
+  return key;
+}
+
+}  // namespace
+
+void RunSummary::set_run(const RunInfo& info, const RunEnd& end) {
+  info_ = info;
+  end_ = end;
+  began_ = ended_ = true;
+}
+
+void RunSummary::add_cell(const CellSummary& cell) {
+  CaseOutcome where;
+  where.operation = cell.operation;
+  where.input = cell.input;
+  where.output = cell.output;
+  CellSummary& counted = this->cell(where);
+  counted.counts.add(cell.counts);
+  counted.seconds += cell.seconds;
+  totals_.add(cell.counts);
+}
+
+void RunSummary::add_rule(const RuleSummary& rule) {
+  bounded_entry(rules_, rule.rule, limits_.distinct_names, &RuleSummary::rule)
+      .counts.add(rule.counts);
+}
+
+void RunSummary::add_flag(const FlagSummary& flag) {
+  if (flag.count == 0) return;
+  FlagSummary& merged =
+      bounded_entry(flags_, flag.flag, limits_.distinct_names, &FlagSummary::flag);
+  if (merged.count == 0 || flag.first.sequence < merged.first.sequence) merged.first = flag.first;
+  merged.count += flag.count;
+}
+
+void RunSummary::add_group(const FailureGroup& group) {
+  const auto [found, added] = group_index_.try_emplace(merged_group_key(group), groups_.size());
+  if (added) {
+    FailureGroup& made = groups_.emplace_back(group);
+    made.examples.clear();
+    made.counts = {};
+  }
+  FailureGroup& merged = groups_[found->second];
+  merged.counts.add(group.counts);
+  std::vector<CaseOutcome> examples;
+  std::merge(merged.examples.begin(), merged.examples.end(), group.examples.begin(),
+             group.examples.end(), std::back_inserter(examples),
+             [](const CaseOutcome& a, const CaseOutcome& b) { return a.sequence < b.sequence; });
+  if (examples.size() > limits_.examples_per_group) examples.resize(limits_.examples_per_group);
+  merged.examples = std::move(examples);
+  if (groups_.size() > limits_.groups) drop_groups_beyond_limit();
+}
+
+void RunSummary::drop_groups_beyond_limit() {
+  std::vector<std::size_t> order(groups_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return group_first_sequence(groups_[a]) < group_first_sequence(groups_[b]);
+  });
+  std::vector<FailureGroup> kept;
+  for (std::size_t rank = 0; rank < order.size(); ++rank) {
+    FailureGroup& group = groups_[order[rank]];
+    if (rank < limits_.groups) {
+      kept.push_back(std::move(group));
+    } else {
+      omitted_group_cases_ += group.counts.total();
+    }
+  }
+  groups_ = std::move(kept);
+  group_index_.clear();
+  for (std::size_t i = 0; i < groups_.size(); ++i) {
+    group_index_.emplace(merged_group_key(groups_[i]), i);
+  }
+}
+
+void RunSummary::add_incidents(const std::vector<AdapterIncident>& kept, std::uint64_t count,
+                               std::uint64_t cases_affected) {
+  for (const AdapterIncident& incident : kept)
+    if (incidents_.size() < limits_.incidents) incidents_.push_back(incident);
+  incident_count_ += count;
+  incident_cases_ += cases_affected;
+}
+
+void RunSummary::merge(const RunSummary& other) {
+  if (!began_) {
+    info_ = other.info_;
+  } else {
+    if (!other.info_.started_at.empty() &&
+        (info_.started_at.empty() || other.info_.started_at < info_.started_at))
+      info_.started_at = other.info_.started_at;
+    // A shard whose adapter never started names no implementation: the others' name it.
+    if (info_.implementation_name.empty()) {
+      const std::string started_at = info_.started_at;
+      info_ = other.info_;
+      info_.started_at = started_at;
+    }
+  }
+  if (!ended_) {
+    end_ = other.end_;
+  } else {
+    end_.interrupted = end_.interrupted || other.end_.interrupted;
+    end_.aborted = end_.aborted || other.end_.aborted;
+    if (end_.abort_reason.empty()) end_.abort_reason = other.end_.abort_reason;
+    end_.seconds = std::max(end_.seconds, other.end_.seconds);
+    end_.not_reached += other.end_.not_reached;
+    end_.not_reached_known = end_.not_reached_known && other.end_.not_reached_known;
+  }
+  began_ = began_ || other.began_;
+  ended_ = ended_ || other.ended_;
+  for (const CellSummary& cell : other.cells_) add_cell(cell);
+  for (const auto& [name, rule] : other.rules_) add_rule(rule);
+  for (const auto& [name, flag] : other.flags_) add_flag(flag);
+  for (const FailureGroup& group : other.groups_) add_group(group);
+  omitted_group_cases_ += other.omitted_group_cases_;
+  add_incidents(other.incidents_, other.incident_count_, other.incident_cases_);
+  for (const Diagnosis::BucketEntry& bucket : other.diagnosis_.buckets())
+    diagnosis_.add_bucket(bucket);
 }
 
 }  // namespace cvc

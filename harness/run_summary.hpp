@@ -168,6 +168,43 @@ class RunSummary : public ReportSink {
   // The failures (verdict Fail) of a diagnosis group's cell, of every group: "N of M failures".
   std::uint64_t cell_failures(const DiagnosisCell& cell) const;
 
+  // --- Merging (cvc merge-reports, cvc run --jobs; harness/report_merge.hpp) ---------------------
+  // A JSON report read back (read_json_report) is built from these parts, and shards of one run
+  // are merged into the single run's summary with them: counts add up; a failure group keeps the
+  // first examples by sequence, a flag its first divergence by sequence, a diagnosis bucket its
+  // simplest case (then the first by sequence), exactly what one process would have kept.
+
+  // The shard this summary covers (`cvc run --shard K/N`): 1-based index of count; 0/0 when the
+  // run was not sharded (or is the merge of all its shards).
+  struct Shard {
+    std::uint64_t index = 0, count = 0;
+    bool operator==(const Shard&) const = default;
+  };
+  const Shard& shard() const { return shard_; }
+  void set_shard(Shard shard) { shard_ = shard; }
+
+  // The run's identity and end, as read back (paths already relative): begun and ended.
+  void set_run(const RunInfo& info, const RunEnd& end);
+  // Adds a cell's counts (and the totals) and seconds; its cell is made when new.
+  void add_cell(const CellSummary& cell);
+  void add_rule(const RuleSummary& rule);
+  // Adds a flag's count; its first divergence is the one of smaller sequence.
+  void add_flag(const FlagSummary& flag);
+  // Adds a group's counts; its examples are the first limits().examples_per_group by sequence.
+  // Beyond limits().groups, the groups whose first example comes last are dropped and their cases
+  // counted as omitted, as a single run would not have made them.
+  void add_group(const FailureGroup& group);
+  void add_omitted_group_cases(std::uint64_t cases) { omitted_group_cases_ += cases; }
+  // Appends kept incidents (up to limits().incidents) and adds the counts of all of them.
+  void add_incidents(const std::vector<AdapterIncident>& kept, std::uint64_t count,
+                     std::uint64_t cases_affected);
+  Diagnosis& diagnosis_to_merge() { return diagnosis_; }
+  // Adds a shard of the same run (its identity checked by the caller, harness/report_merge.hpp):
+  // this summary then holds what one process running both shards' cases would have held, but for
+  // times (started_at: the earlier; seconds: the longer; cell seconds: summed) and incidents
+  // (appended in merge order). Interrupted or aborted when either is; not_reached adds up.
+  void merge(const RunSummary& other);
+
  private:
   static constexpr std::size_t kTypeSlots = kDataTypeCount + 1;  // the last: a null type
   struct Operation {
@@ -200,6 +237,10 @@ class RunSummary : public ReportSink {
   std::uint64_t incident_count_ = 0;
   std::uint64_t incident_cases_ = 0;
   Diagnosis diagnosis_;
+
+  // --- Merging ---
+  Shard shard_;
+  void drop_groups_beyond_limit();
 };
 
 // 0 when the run completed, compared at least one case, and nothing failed: no Fail, no

@@ -1,0 +1,54 @@
+// cvc merge-reports: the shards' JSON reports of one run merged into the report of the whole run.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/report_files.hpp"
+#include "harness/report_merge.hpp"
+
+namespace cvc::cli {
+namespace {
+
+constexpr std::string_view kMergeReportsHelp =
+    R"(usage: cvc merge-reports [options] SHARD.json...
+
+Merges the JSON reports of the shards of one run (`cvc run --shard K/N --json SHARD.json`, run
+for K = 1..N, on one machine or many) into the report of the whole run, and reports it as
+`cvc run` would have: the same terminal report, JSON, JUnit and HTML, byte for byte, but for
+times (the start, the durations and the per-cell seconds; harness/REPORTS.md, "Shards and
+merging"). Refuses reports that are not every shard of one run exactly once, naming what
+differs (a missing or repeated shard, another selection, implementation or harness version).
+
+)";
+
+constexpr std::string_view kMergeReportsHelpEnd = R"(
+Exit 0 when the merged run passes, 1 when it does not (failures, adapter errors, an
+interrupted or aborted shard, nothing compared), as `cvc run` exits for the whole run; 2 when
+the reports cannot be merged or read; 3 for an I/O error.
+)";
+
+}  // namespace
+
+int run_merge_reports(Arguments& arguments) {
+  if (arguments.help_requested()) {
+    std::cout << kMergeReportsHelp << kReportOptionsHelp << kMergeReportsHelpEnd;
+    return kExitOk;
+  }
+  const ReportRequest request = read_report_arguments(arguments);
+  const std::vector<std::string> paths = arguments.finish();
+  if (paths.empty()) throw UsageError("cvc merge-reports: give the shards' JSON reports");
+  std::vector<ReportFile> files = open_report_files(request, "cvc merge-reports");
+  MergeResult merged{RunSummary(), {}};
+  try {
+    std::vector<ShardReport> shards;
+    for (const std::string& path : paths) shards.push_back(read_shard_report(path));
+    merged = merge_shard_reports(shards);
+  } catch (const MergeError& error) {
+    throw UsageError(std::string("cvc merge-reports: ") + error.what());
+  }
+  for (const std::string& warning : merged.warnings)
+    std::cerr << "cvc merge-reports: warning: " << warning << "\n";
+  write_reports(merged.summary, request, files);
+  return exit_code(merged.summary) == 0 ? kExitOk : kExitNegative;
+}
+
+}  // namespace cvc::cli

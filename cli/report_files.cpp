@@ -1,0 +1,63 @@
+#include "cli/report_files.hpp"
+
+#include <iostream>
+
+#include "harness/report_html.hpp"
+#include "harness/report_json.hpp"
+#include "harness/report_junit.hpp"
+
+namespace cvc::cli {
+namespace {
+
+ReportFile open_report_file(const std::string& path,
+                            void (*writer)(const RunSummary&, std::ostream&),
+                            std::string_view command) {
+  const std::filesystem::path file(path);
+  try {
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    return {file, writer, std::make_unique<ReportOutput>(file)};
+  } catch (const std::exception& error) {
+    throw UsageError(std::string(command) + ": cannot write the report " + path + ": " +
+                     error.what());
+  }
+}
+
+}  // namespace
+
+ReportRequest read_report_arguments(Arguments& arguments) {
+  ReportRequest request;
+  const std::optional<std::string> report_dir = arguments.option("report-dir");
+  request.json_path = arguments.option("json");
+  request.junit_path = arguments.option("junit");
+  request.html_path = arguments.option("html");
+  request.terminal.failures_shown = arguments.number_option("failures", 20);
+  if (report_dir) {
+    request.json_path = request.json_path.value_or(*report_dir + "/report.json");
+    request.junit_path = request.junit_path.value_or(*report_dir + "/report.xml");
+    request.html_path = request.html_path.value_or(*report_dir + "/report.html");
+  }
+  return request;
+}
+
+std::vector<ReportFile> open_report_files(const ReportRequest& request, std::string_view command) {
+  std::vector<ReportFile> files;
+  if (request.json_path)
+    files.push_back(open_report_file(*request.json_path, &write_json_report, command));
+  if (request.junit_path)
+    files.push_back(open_report_file(*request.junit_path, &write_junit_report, command));
+  if (request.html_path)
+    files.push_back(open_report_file(*request.html_path, &write_html_report, command));
+  return files;
+}
+
+void write_reports(const RunSummary& summary, const ReportRequest& request,
+                   std::vector<ReportFile>& files) {
+  write_terminal_report(summary, std::cout, request.terminal);
+  for (ReportFile& file : files) {
+    file.writer(summary, file.output->stream());
+    file.output->finish();
+    std::cerr << "wrote " << file.path.string() << "\n";
+  }
+}
+
+}  // namespace cvc::cli

@@ -1,0 +1,48 @@
+// The report outputs `cvc run` and `cvc merge-reports` share: the terminal report on stdout and
+// the files of --report-dir, --json, --junit and --html, opened before the work starts so that an
+// unwritable path stops it before it begins.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/arguments.hpp"
+#include "harness/report_output.hpp"
+#include "harness/report_terminal.hpp"
+
+namespace cvc::cli {
+
+// The --help lines of the options below.
+inline constexpr std::string_view kReportOptionsHelp =
+    R"(  --report-dir DIR        write report.json, report.xml (JUnit) and report.html into DIR
+  --json PATH, --junit PATH, --html PATH   write one report form to PATH
+  --failures N            failure groups printed with an example on the terminal (default 20)
+)";
+
+struct ReportRequest {
+  std::optional<std::string> json_path, junit_path, html_path;
+  TerminalOptions terminal;
+};
+
+// Reads --report-dir, --json, --junit, --html and --failures.
+ReportRequest read_report_arguments(Arguments& arguments);
+
+// A report file, opened before the work starts.
+struct ReportFile {
+  std::filesystem::path path;
+  void (*writer)(const RunSummary&, std::ostream&);
+  std::unique_ptr<ReportOutput> output;
+};
+
+// Opens every requested file; a UsageError naming the path when one cannot be written.
+std::vector<ReportFile> open_report_files(const ReportRequest& request, std::string_view command);
+
+// The terminal report on stdout, then each file ("wrote PATH" on stderr).
+void write_reports(const RunSummary& summary, const ReportRequest& request,
+                   std::vector<ReportFile>& files);
+
+}  // namespace cvc::cli

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# cvc run --shard K/N, cvc merge-reports and cvc run --jobs N, end to end with a mutant of the
+# reference adapter (failures, examples, divergences and a diagnosis in every report): 2 and 3
+# shards of a vector slice and of a live exhaustive slice merge into the single run's terminal,
+# JSON, JUnit and HTML reports byte for byte once times are masked; --jobs 2 gives them too; a
+# perturbed shard does not; merges of a missing, repeated or foreign shard, or of a file that is
+# not a report, are refused naming why (exit 2); Ctrl-C of --jobs writes a merged partial report.
+# usage: shards_merge.sh CVC_BINARY
+set -uo pipefail
+cvc="$1"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$root/tests/harness/test_lines.sh"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+impl="$cvc adapter --mutant clamp-instead-of-error"
+
+# The times of each report form, masked (harness/REPORTS.md, "Shards and merging"): the start,
+# the duration, the per-cell seconds and JUnit's time attributes.
+mask() {
+  sed -E -e 's/"started_at": "[^"]*"/"started_at": "T"/' -e 's/"seconds": [-0-9.e+]+/"seconds": 0/' \
+    -e 's/ time="[^"]*"/ time="0"/g' -e 's/name="started_at" value="[^"]*"/name="started_at" value="T"/' \
+    -e 's|<th>started</th><td>[^<]*</td>|<th>started</th><td>T</td>|' \
+    -e 's|<th>duration</th><td>[^<]*</td>|<th>duration</th><td>0</td>|' \
+    -e 's/started [0-9TZ:-]+, [0-9.]+ s/started T, 0 s/' "$1"
+}
+same_reports() {  # DIR_A DIR_B: every form equal once times are masked
+  local form
+  for form in report.json report.xml report.html terminal.txt; do
+    cmp -s <(mask "$1/$form") <(mask "$2/$form") || { echo "  $form differs"; return 1; }
+  done
+}
+single_run() {  # NAME ARGS...: the unsharded run into $work/NAME
+  local name="$1"; shift
+  "$cvc" run --impl "$impl" "$@" --report-dir "$work/$name" > "$work/$name/terminal.txt" 2>/dev/null
+}
+shards_merged() {  # NAME COUNT ARGS...: COUNT shard runs, merged into $work/NAME
+  local name="$1" count="$2" k files=(); shift 2
+  mkdir -p "$work/$name"
+  for ((k = 1; k <= count; k++)); do
+    "$cvc" run --impl "$impl" "$@" --shard "$k/$count" --json "$work/$name/shard-$k.json" \
+      > /dev/null 2>&1
+    files+=("$work/$name/shard-$k.json")
+  done
+  "$cvc" merge-reports --report-dir "$work/$name" "${files[@]}" > "$work/$name/terminal.txt" \
+    2>/dev/null
+}
+
+slices=("vectors --vectors $root/vectors --type int8"
+        "live --live exhaustive --max-bits 8 --type int8")
+for slice in "${slices[@]}"; do
+  read -r name args <<< "$slice"
+  mkdir -p "$work/$name-single"
+  single_run "$name-single" $args; status=$?
+  check "$name: the mutant's single run fails (exit 1)" test "$status" -eq 1
+  check "$name: the run has failures, divergences and a diagnosis" python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r['totals']['fail'] > 0 and r['totals']['divergence'] > 0, r['totals']
+assert r['diagnosis']['buckets'] and r['failure_groups']['groups']" "$work/$name-single/report.json"
+  for count in 2 3; do
+    shards_merged "$name-$count" "$count" $args; status=$?
+    check "$name: merge-reports of $count shards exits as the single run (1)" test "$status" -eq 1
+    check "$name: $count shards merge into the single run's reports" \
+      same_reports "$work/$name-single" "$work/$name-$count"
+  done
+  mkdir -p "$work/$name-jobs"
+  "$cvc" run --impl "$impl" $args --jobs 2 --report-dir "$work/$name-jobs" \
+    > "$work/$name-jobs/terminal.txt" 2>/dev/null; status=$?
+  check "$name: --jobs 2 exits as the single run (1)" test "$status" -eq 1
+  check "$name: --jobs 2 gives the single run's reports" \
+    same_reports "$work/$name-single" "$work/$name-jobs"
+done
+
+# Teeth: a shard with one pass more (its cell and totals kept consistent) merges into another run.
+python3 - "$work/live-2/shard-2.json" "$work/perturbed.json" <<'EOF'
+import json, sys
+report = json.load(open(sys.argv[1]))
+for counts in (report["cells"][0]["counts"], report["totals"]):
+    counts["pass"] += 1
+    counts["cases"] += 1
+report["accounting"]["counted"] += 1
+json.dump(report, open(sys.argv[2], "w"), indent=1)
+EOF
+mkdir -p "$work/perturbed-merge"
+"$cvc" merge-reports --report-dir "$work/perturbed-merge" "$work/live-2/shard-1.json" \
+  "$work/perturbed.json" > "$work/perturbed-merge/terminal.txt" 2>/dev/null
+differs() { ! same_reports "$@" > /dev/null; }
+check "teeth: a perturbed shard no longer merges into the single run" \
+  differs "$work/live-single" "$work/perturbed-merge"
+
+# Refused merges: exit 2 and the reason.
+refused() {  # LABEL EXPECTED_TEXT REPORTS...
+  local label="$1" expected="$2"; shift 2
+  "$cvc" merge-reports "$@" > /dev/null 2> "$work/refused.txt"; local status=$?
+  check "refused: $label (exit 2)" test "$status" -eq 2
+  check "refused: $label names why" grep -qF "$expected" "$work/refused.txt"
+}
+s3=("$work/live-3/shard-1.json" "$work/live-3/shard-2.json" "$work/live-3/shard-3.json")
+refused "a missing shard" "shards missing: 2/3" "${s3[0]}" "${s3[2]}"
+refused "a repeated shard" "shard 1/3 is given twice" "${s3[0]}" "${s3[0]}" "${s3[1]}" "${s3[2]}"
+refused "shards of another split" "is shard 2/2 but" "${s3[0]}" "$work/live-2/shard-2.json"
+refused "a shard of another selection" "run.mode is" "$work/vectors-2/shard-1.json" \
+  "$work/live-2/shard-2.json"
+refused "an unsharded report" "is not a shard" "$work/live-single/report.json"
+echo '{"name": "x"}' > "$work/other.json"
+refused "a JSON file that is not a report" "not a cvc run report" "$work/other.json"
+echo 'not json' > "$work/text.json"
+refused "a file that is not JSON" "not JSON" "$work/text.json"
+refused "a missing file" "cannot be read" "$work/nowhere.json"
+
+# --shard and --jobs arguments.
+for bad in 0/2 3/2 2 a/b; do
+  "$cvc" run --impl "$impl" --live exhaustive --max-bits 4 --shard "$bad" > /dev/null \
+    2> "$work/bad.txt"; status=$?
+  check "--shard $bad is refused (exit 2)" test "$status" -eq 2
+  check "--shard $bad: the error says the form" grep -q "shards are numbered from 1" "$work/bad.txt"
+done
+"$cvc" run --impl "$impl" --live exhaustive --jobs 2 --shard 1/2 > /dev/null 2>&1; status=$?
+check "--jobs with --shard is refused (exit 2)" test "$status" -eq 2
+"$cvc" run --impl "$impl" --vectors "$work/nowhere" --jobs 2 > /dev/null 2> "$work/bad.txt"
+status=$?
+check "--jobs: a shard's bad input is the run's (exit 2)" test "$status" -eq 2
+check "--jobs: its error is passed on" grep -q "shard 1/2: cvc run: --vectors" "$work/bad.txt"
+
+# Ctrl-C (SIGINT to cvc run --jobs alone): the shards are stopped, their partial reports merged.
+"$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits 16 --jobs 2 \
+  --json "$work/interrupted.json" > /dev/null 2>&1 &
+parent=$!
+sleep 3
+kill -INT "$parent"
+wait "$parent"; status=$?
+check "interrupted --jobs: exit 1" test "$status" -eq 1
+check "interrupted --jobs: the merged report says interrupted" python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r['interrupted'] and not r['complete'] and r['totals']['cases'] > 0, r['totals']" \
+  "$work/interrupted.json"
+check "interrupted --jobs: no shard process left" \
+  bash -c "! pgrep -f -- '--shard [12]/2 --json .*cvc-jobs' > /dev/null"
+finish
