@@ -41,69 +41,105 @@ void LiveCaseSource::plan() {
   }
 }
 
-bool LiveCaseSource::next(CaseBatch& batch) {
+std::uint64_t LiveCaseSource::group_inputs(const Group& group) const {
+  return options_.exhaustive ? group.input->bit_mask() + 1 : options_.count;
+}
+
+const std::vector<CastConfiguration>& LiveCaseSource::configurations_of(std::size_t group) {
+  if (configurations_group_ != group) {
+    const Group& g = groups_[group];
+    configurations_ = cast_configurations(data_type_of(*g.input, *g.output, g.direction));
+    configurations_group_ = group;
+  }
+  return configurations_;
+}
+
+bool LiveCaseSource::advance_cast(CastSlot& slot) {
   while (group_ < groups_.size()) {
-    const Group& group = groups_[group_];
-    const DataType& data_type = data_type_of(*group.input, *group.output, group.direction);
-    const std::vector<CastConfiguration> configurations = cast_configurations(data_type);
-    const std::uint64_t group_inputs =
-        options_.exhaustive ? group.input->bit_mask() + 1 : options_.count;
-    if (offset_ == 0 && configuration_ == 0) {
-      // A fill value that survives every configuration of the group (computed once per group).
-      const DataType& array = group.direction == Direction::Encode ? *group.input : *group.output;
-      group_fill_value_ =
-          surviving_fill_value(array, single_codec_chains(data_type, configurations));
-    }
-    if (!options_.exhaustive && offset_ == 0 && configuration_ == 0) {
-      // The same seeded inputs for every configuration of the group.
-      gen::Rng rng(options_.seed ^
-                   (std::uint64_t{static_cast<std::uint64_t>(group_)} * 0x9e3779b97f4a7c15ull));
-      random_inputs_.clear();
-      for (std::uint64_t i = 0; i < options_.count; ++i)
-        random_inputs_.push_back(
-            gen::cast_boundary_weighted_pattern(*group.input, *group.output, rng));
-    }
-    if (offset_ >= group_inputs) {
+    if (offset_ >= group_inputs(groups_[group_])) {
       offset_ = 0;
-      if (++configuration_ >= configurations.size()) {
+      if (++configuration_ >= configurations_of(group_).size()) {
         configuration_ = 0;
         ++group_;
       }
       continue;
     }
-    const CastConfiguration& configuration = configurations[configuration_];
-    const DataType& array_type =
-        group.direction == Direction::Encode ? *group.input : *group.output;
-    CastBatch cast;
-    cast.family = "live";
-    cast.rule = {group.input, group.output, configuration.rounding, configuration.out_of_range, {}};
-    cast.compute_alternatives = true;
-    cast.request.direction = group.direction;
-    cast.request.array_type = &array_type;
-    cast.request.fill_value = group_fill_value_;
-    cast.request.codec = cast_value_codec_json(data_type, configuration);
-    cast.request.input = group.input;
-    cast.request.output = group.output;
-    cast.configuration = dump_json_exact(cast.request.codec["configuration"]);
-    cast.rule_label = std::string(rounding_name(configuration.rounding)) + " / " +
-                      std::string(out_of_range_name(configuration.out_of_range));
-    const std::uint64_t end =
-        std::min<std::uint64_t>(group_inputs, offset_ + options_.batch_elements);
-    cast.where_prefix =
-        std::string(options_.exhaustive ? "live exhaustive" : "live random") + " input #";
-    cast.elements.reserve(end - offset_);
-    for (std::uint64_t i = offset_; i < end; ++i) {
-      ExpectedElement element;
-      element.input = options_.exhaustive ? i : random_inputs_[i];
-      element.expected = ExpectedResult::of(cast_value(cast.rule, element.input));
-      element.id = i;
-      cast.elements.push_back(std::move(element));
-    }
-    offset_ = end;
-    batch = std::move(cast);
+    slot.group = group_;
+    slot.configuration = configuration_;
+    slot.begin = offset_;
+    slot.end =
+        std::min<std::uint64_t>(group_inputs(groups_[group_]), offset_ + options_.batch_elements);
+    offset_ = slot.end;
+    return true;
+  }
+  return false;
+}
+
+void LiveCaseSource::prepare_group(std::size_t index) {
+  if (prepared_group_ == index) return;
+  prepared_group_ = index;
+  const Group& group = groups_[index];
+  const DataType& data_type = data_type_of(*group.input, *group.output, group.direction);
+  // A fill value that survives every configuration of the group.
+  const DataType& array = group.direction == Direction::Encode ? *group.input : *group.output;
+  group_fill_value_ =
+      surviving_fill_value(array, single_codec_chains(data_type, configurations_of(index)));
+  if (!options_.exhaustive) {
+    // The same seeded inputs for every configuration of the group.
+    gen::Rng rng(options_.seed ^
+                 (std::uint64_t{static_cast<std::uint64_t>(index)} * 0x9e3779b97f4a7c15ull));
+    random_inputs_.clear();
+    for (std::uint64_t i = 0; i < options_.count; ++i)
+      random_inputs_.push_back(
+          gen::cast_boundary_weighted_pattern(*group.input, *group.output, rng));
+  }
+}
+
+void LiveCaseSource::build_cast(const CastSlot& slot, CaseBatch& batch) {
+  prepare_group(slot.group);
+  const Group& group = groups_[slot.group];
+  const DataType& data_type = data_type_of(*group.input, *group.output, group.direction);
+  const CastConfiguration& configuration = configurations_of(slot.group)[slot.configuration];
+  const DataType& array_type = group.direction == Direction::Encode ? *group.input : *group.output;
+  CastBatch cast;
+  cast.family = "live";
+  cast.rule = {group.input, group.output, configuration.rounding, configuration.out_of_range, {}};
+  cast.compute_alternatives = true;
+  cast.request.direction = group.direction;
+  cast.request.array_type = &array_type;
+  cast.request.fill_value = group_fill_value_;
+  cast.request.codec = cast_value_codec_json(data_type, configuration);
+  cast.request.input = group.input;
+  cast.request.output = group.output;
+  cast.configuration = dump_json_exact(cast.request.codec["configuration"]);
+  cast.rule_label = std::string(rounding_name(configuration.rounding)) + " / " +
+                    std::string(out_of_range_name(configuration.out_of_range));
+  cast.where_prefix =
+      std::string(options_.exhaustive ? "live exhaustive" : "live random") + " input #";
+  cast.elements.reserve(slot.end - slot.begin);
+  for (std::uint64_t i = slot.begin; i < slot.end; ++i) {
+    ExpectedElement element;
+    element.input = options_.exhaustive ? i : random_inputs_[i];
+    element.expected = ExpectedResult::of(cast_value(cast.rule, element.input));
+    element.id = i;
+    cast.elements.push_back(std::move(element));
+  }
+  batch = std::move(cast);
+}
+
+bool LiveCaseSource::next(CaseBatch& batch) {
+  CastSlot slot;
+  if (advance_cast(slot)) {
+    build_cast(slot, batch);
     return true;
   }
   return next_scalar_map(batch) || next_validate(batch);
+}
+
+std::optional<std::uint64_t> LiveCaseSource::skip_next() {
+  CastSlot slot;
+  if (advance_cast(slot)) return slot.end - slot.begin;
+  return CaseSource::skip_next();
 }
 
 bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {

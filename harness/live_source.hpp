@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
+#include "generators/cast_family.hpp"
 #include "harness/case_batch.hpp"
 
 namespace cvc {
@@ -23,6 +25,9 @@ class LiveCaseSource : public CaseSource {
  public:
   LiveCaseSource(LiveOptions options, CaseFilter filter);
   bool next(CaseBatch& batch) override;
+  // A cast batch is passed over without computing its expectations, fill value or inputs (a
+  // shard's runner skips the other shards' batches); scalar_map and validate batches are built.
+  std::optional<std::uint64_t> skip_next() override;
   std::uint64_t total_cases() const override { return total_; }
 
  private:
@@ -31,7 +36,19 @@ class LiveCaseSource : public CaseSource {
     const DataType* output;
     Direction direction;
   };
+  // Where the next cast batch is: its group, configuration and first input index.
+  struct CastSlot {
+    std::size_t group = 0, configuration = 0;
+    std::uint64_t begin = 0, end = 0;
+  };
   void plan();
+  std::uint64_t group_inputs(const Group& group) const;
+  const std::vector<CastConfiguration>& configurations_of(std::size_t group);
+  // Moves past the next cast batch of the exhaustive or random part; false when it is done.
+  bool advance_cast(CastSlot& slot);
+  void build_cast(const CastSlot& slot, CaseBatch& batch);
+  // What every configuration of a group shares, computed when its first batch is built.
+  void prepare_group(std::size_t group);
   bool next_scalar_map(CaseBatch& batch);
   bool next_validate(CaseBatch& batch);
 
@@ -39,8 +56,11 @@ class LiveCaseSource : public CaseSource {
   CaseFilter filter_;
   std::vector<Group> groups_;
   std::size_t group_ = 0, configuration_ = 0;
-  std::uint64_t offset_ = 0;                  // next input index within the group
-  std::vector<std::uint64_t> random_inputs_;  // the current group's inputs (random mode)
+  std::uint64_t offset_ = 0;  // next input index within the group and configuration
+  std::size_t configurations_group_ = SIZE_MAX;
+  std::vector<CastConfiguration> configurations_;  // of configurations_group_
+  std::size_t prepared_group_ = SIZE_MAX;
+  std::vector<std::uint64_t> random_inputs_;  // the prepared group's inputs (random mode)
   nlohmann::json group_fill_value_;           // survives every configuration of the group
   std::size_t map_index_ = 0;
   std::size_t validate_index_ = 0;
