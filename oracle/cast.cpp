@@ -77,24 +77,20 @@ Magnitude round_to_grid(const DataType& type, const ExactValue& x, Rounding roun
   return {kept + (up ? 1 : 0), quantum};
 }
 
-// Step 5 helpers. The range of the output for a value of the given sign, as magnitudes.
-struct Bounds {
-  bool allowed = true;  // false: no nonzero value of this sign is in range
-  Magnitude largest;
-  Magnitude smallest;  // nonzero magnitudes below it are out of range (e8m0fnu only)
-};
+// Step 5 helpers. The exponent of the leading bit of a nonzero magnitude.
+int leading_exponent(const Magnitude& m) {
+  return m.exponent + std::bit_width(m.significand) - 1;
+}
 
-Bounds bounds_of(const DataType& type, bool negative) {
-  Bounds bounds;
-  if (type.is_integer()) {
-    bounds.allowed = !negative || type.family == Family::SignedInteger;
-    bounds.largest = {negative ? type.integer_min_magnitude() : type.integer_max_magnitude(), 0};
-    return bounds;
-  }
-  bounds.allowed = !negative || type.has_sign_bit();
-  bounds.largest = {(2ull << type.mantissa_bits) - 1, type.max_exponent() - type.mantissa_bits};
-  if (type.specials == Specials::UnsignedNoZero) bounds.smallest = {1, type.min_exponent()};
-  return bounds;
+// Is the nonzero magnitude r beyond the largest value of this sign? Floats: r is on the grid, so
+// it exceeds the largest finite value (every significand bit set in the top binade) exactly when
+// its leading bit lies above that binade. Integers: r is an integer (its quantum is at least 1).
+bool beyond_largest(const DataType& type, bool negative, const Magnitude& r) {
+  const int lead = leading_exponent(r);
+  if (type.is_float()) return lead > type.max_exponent();
+  const std::uint64_t largest =
+      negative ? type.integer_min_magnitude() : type.integer_max_magnitude();
+  return lead > 63 || (r.significand << r.exponent) > largest;
 }
 
 // Does this mode, for a value of this sign, round towards zero (IEEE overflow gives max)?
@@ -211,19 +207,16 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
   const CastStep step = inexact ? CastStep::Rounded : CastStep::Exact;
 
   // 5. out_of_range: is r within [min, max]?
-  const Bounds bounds = bounds_of(out, x.negative);
   bool below_min = false, above_max = false;
   if (r.significand == 0) {
     below_min = !out.has_zero();  // e8m0fnu has no zero
-  } else if (!bounds.allowed) {
+  } else if (x.negative && !out.is_signed()) {
     below_min = true;  // a negative value into an unsigned type
-  } else if (compare_magnitude(r.significand, r.exponent, bounds.largest.significand,
-                               bounds.largest.exponent) > 0) {
-    (x.negative ? below_min : above_max) = true;
-  } else if (bounds.smallest.significand != 0 &&
-             compare_magnitude(r.significand, r.exponent, bounds.smallest.significand,
-                               bounds.smallest.exponent) < 0) {
-    below_min = true;  // e8m0fnu: below 2^-127
+  } else if (beyond_largest(out, x.negative, r)) {
+    below_min = x.negative;
+    above_max = !x.negative;
+  } else if (out.specials == Specials::UnsignedNoZero && out.is_float()) {
+    below_min = leading_exponent(r) < out.min_exponent();  // e8m0fnu: below 2^-127
   }
   if (below_min || above_max) {
     if (out.specials == Specials::UnsignedNoZero && below_min) {
@@ -231,7 +224,8 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
       if (readings[Flag::E8M0Low] == kE8M0LowRoundUpToMin && !x.negative && !x.is_zero())
         return value(step, out.min_finite_bits());
     }
-    const bool beyond_finite = out.is_float() && r.significand != 0 && bounds.allowed &&
+    const bool sign_allowed = !x.negative || out.is_signed();
+    const bool beyond_finite = out.is_float() && r.significand != 0 && sign_allowed &&
                                (above_max || (below_min && x.negative));
     if (beyond_finite && readings[Flag::DirectedOverflow] == kDirectedOverflowIEEE &&
         rounds_towards_zero(rule.rounding, x.negative)) {

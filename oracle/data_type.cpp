@@ -6,12 +6,40 @@
 namespace cvc {
 namespace {
 
+// The formulas of the derived facts (DataType's accessors read them).
+constexpr DataType with_derived_facts(DataType type) {
+  DerivedFacts& d = type.derived;
+  const bool is_signed_integer = type.family == Family::SignedInteger;
+  d.bit_mask = type.bits == 64 ? ~0ull : (1ull << type.bits) - 1;
+  d.sign_mask = type.has_sign_bit() ? 1ull << (type.bits - 1) : 0;
+  d.exponent_field_mask = (1ull << type.exponent_bits) - 1;
+  d.integer_max_magnitude = is_signed_integer ? (1ull << (type.bits - 1)) - 1 : d.bit_mask;
+  d.integer_min_magnitude = is_signed_integer ? 1ull << (type.bits - 1) : 0;
+  // IEEE reserves the all-ones exponent for inf/NaN, e8m0fnu for its NaN (0xFF).
+  const int all_ones = (1 << type.exponent_bits) - 1;
+  const bool all_ones_reserved =
+      type.specials == Specials::IEEE || type.specials == Specials::UnsignedNoZero;
+  d.max_biased_exponent = all_ones_reserved ? all_ones - 1 : all_ones;
+  d.min_exponent = type.specials == Specials::UnsignedNoZero ? -type.bias : 1 - type.bias;
+  d.max_exponent = d.max_biased_exponent - type.bias;
+  if (type.is_integer()) {
+    d.max_finite_bits = d.integer_max_magnitude;
+    d.min_finite_bits = is_signed_integer ? 1ull << (type.bits - 1) : 0;
+  } else {
+    const std::uint64_t mantissa = (1ull << type.mantissa_bits) - 1;
+    d.max_finite_bits =
+        static_cast<std::uint64_t>(d.max_biased_exponent) << type.mantissa_bits | mantissa;
+    d.min_finite_bits = type.has_sign_bit() ? d.sign_mask | d.max_finite_bits : 0;  // e8m0: 2^-127
+  }
+  return type;
+}
+
 constexpr DataType integer(std::string_view name, Family family, int bits) {
-  return DataType{name, family, bits, 0, 0, 0, Specials::IEEE};
+  return with_derived_facts(DataType{name, family, bits, 0, 0, 0, Specials::IEEE, {}});
 }
 constexpr DataType binary_float(std::string_view name, int bits, int e, int m, int bias,
                                 Specials specials) {
-  return DataType{name, Family::BinaryFloat, bits, e, m, bias, specials};
+  return with_derived_facts(DataType{name, Family::BinaryFloat, bits, e, m, bias, specials, {}});
 }
 
 // The table. Sources: ../shared/spec/data-types/*.md (sub-byte and float8 types) and
@@ -47,70 +75,8 @@ constexpr std::array<DataType, kDataTypeCount> kTable = {
 
 }  // namespace
 
-bool DataType::is_signed() const {
-  return family == Family::SignedInteger || (is_float() && has_sign_bit());
-}
-
-bool DataType::has_nan() const {
-  return is_float() && specials != Specials::FiniteNoNaN;
-}
-
-bool DataType::has_negative_zero() const {
-  return is_float() && (specials == Specials::IEEE || specials == Specials::FiniteNoNaN);
-}
-
-int DataType::max_biased_exponent() const {
-  const int all_ones = (1 << exponent_bits) - 1;
-  switch (specials) {
-    case Specials::IEEE:
-      return all_ones - 1;  // all ones is reserved for inf/NaN
-    case Specials::UnsignedNoZero:
-      return all_ones - 1;  // 0xFF is NaN
-    default:
-      return all_ones;
-  }
-}
-
-int DataType::min_exponent() const {
-  return specials == Specials::UnsignedNoZero ? -bias : 1 - bias;
-}
-
-std::uint64_t DataType::canonical_nan() const {
-  switch (specials) {
-    case Specials::IEEE:  // sign 0, exponent all ones, mantissa MSB set (core-data-types.rst)
-      return infinity_bits(false) | 1ull << (mantissa_bits - 1);
-    case Specials::FiniteNaNAtNegZero:
-      return 1ull << (bits - 1);  // 0b1000'0000
-    case Specials::UnsignedNoZero:
-      return bit_mask();  // 0b1111'1111
-    case Specials::FiniteNoNaN:
-      break;
-  }
-  throw std::logic_error(std::string(name) + " has no NaN");
-}
-
-std::uint64_t DataType::infinity_bits(bool negative) const {
-  return ((1ull << exponent_bits) - 1) << mantissa_bits | (negative ? sign_mask() : 0);
-}
-
-std::uint64_t DataType::max_finite_bits() const {
-  if (is_integer()) return integer_max_magnitude();
-  const std::uint64_t mantissa = (1ull << mantissa_bits) - 1;
-  return static_cast<std::uint64_t>(max_biased_exponent()) << mantissa_bits | mantissa;
-}
-
-std::uint64_t DataType::min_finite_bits() const {
-  if (is_integer()) return family == Family::SignedInteger ? 1ull << (bits - 1) : 0;
-  if (!has_sign_bit()) return 0;  // e8m0: 2^-127
-  return sign_mask() | max_finite_bits();
-}
-
-std::uint64_t DataType::integer_max_magnitude() const {
-  return family == Family::SignedInteger ? (1ull << (bits - 1)) - 1 : bit_mask();
-}
-
-std::uint64_t DataType::integer_min_magnitude() const {
-  return family == Family::SignedInteger ? 1ull << (bits - 1) : 0;
+void throw_no_nan(std::string_view type_name) {
+  throw std::logic_error(std::string(type_name) + " has no NaN");
 }
 
 // kDataTypeCount and the table must stay in step: a missing entry would be a zero-initialized type

@@ -22,6 +22,25 @@ enum class Specials : std::uint8_t {
   UnsignedNoZero,      // "fnu" (e8m0): no sign bit, no zero, no subnormals; all ones is NaN
 };
 
+// Out of line and cold: canonical_nan() of a type without NaN is a caller's bug.
+[[noreturn]] void throw_no_nan(std::string_view type_name);
+
+// Facts derived from a type's table fields that the fast oracle reads on every cast: each is
+// computed once per type, when the table is built at compile time (derive_facts in data_type.cpp
+// has the formulas), and read by the accessor of the same name below.
+struct DerivedFacts {
+  std::uint64_t bit_mask = 0;
+  std::uint64_t sign_mask = 0;
+  std::uint64_t exponent_field_mask = 0;  // (2^exponent_bits - 1): the field, not shifted
+  std::uint64_t max_finite_bits = 0;
+  std::uint64_t min_finite_bits = 0;
+  std::uint64_t integer_max_magnitude = 0;
+  std::uint64_t integer_min_magnitude = 0;
+  int max_biased_exponent = 0;
+  int min_exponent = 0;
+  int max_exponent = 0;
+};
+
 struct DataType {
   std::string_view name;
   Family family;
@@ -31,35 +50,62 @@ struct DataType {
   int mantissa_bits;  // stored significand bits, without the implicit leading bit
   int bias;
   Specials specials;
+  DerivedFacts derived;  // filled from the fields above when the table is built
 
-  bool is_integer() const { return family != Family::BinaryFloat; }
-  bool is_float() const { return family == Family::BinaryFloat; }
-  bool is_signed() const;  // can hold negative numbers
-  int storage_bytes() const { return (bits + 7) / 8; }
-  std::uint64_t bit_mask() const { return bits == 64 ? ~0ull : (1ull << bits) - 1; }
+  constexpr bool is_integer() const { return family != Family::BinaryFloat; }
+  constexpr bool is_float() const { return family == Family::BinaryFloat; }
+  // Can hold negative numbers.
+  constexpr bool is_signed() const {
+    return family == Family::SignedInteger || (is_float() && has_sign_bit());
+  }
+  constexpr int storage_bytes() const { return (bits + 7) / 8; }
+  constexpr std::uint64_t bit_mask() const { return derived.bit_mask; }
 
   // Float facts.
-  bool has_sign_bit() const { return is_float() && specials != Specials::UnsignedNoZero; }
-  bool has_infinity() const { return is_float() && specials == Specials::IEEE; }
-  bool has_nan() const;
-  bool has_zero() const { return specials != Specials::UnsignedNoZero || is_integer(); }
-  bool has_negative_zero() const;
-  bool has_subnormals() const { return is_float() && specials != Specials::UnsignedNoZero; }
-  std::uint64_t sign_mask() const { return has_sign_bit() ? 1ull << (bits - 1) : 0; }
-  int max_biased_exponent() const;  // of the largest finite value
+  constexpr bool has_sign_bit() const { return is_float() && specials != Specials::UnsignedNoZero; }
+  constexpr bool has_infinity() const { return is_float() && specials == Specials::IEEE; }
+  constexpr bool has_nan() const { return is_float() && specials != Specials::FiniteNoNaN; }
+  constexpr bool has_zero() const { return specials != Specials::UnsignedNoZero || is_integer(); }
+  constexpr bool has_negative_zero() const {
+    return is_float() && (specials == Specials::IEEE || specials == Specials::FiniteNoNaN);
+  }
+  constexpr bool has_subnormals() const {
+    return is_float() && specials != Specials::UnsignedNoZero;
+  }
+  constexpr std::uint64_t sign_mask() const { return derived.sign_mask; }
+  // Of the largest finite value: IEEE reserves all ones for inf/NaN, e8m0fnu for its NaN (0xFF).
+  constexpr int max_biased_exponent() const { return derived.max_biased_exponent; }
   // Unbiased exponent of the smallest normal number (the subnormal quantum is 2^(min_exponent -
   // mantissa_bits)). For e8m0, whose pattern 0 is the normal number 2^-127, this is -127.
-  int min_exponent() const;
-  int max_exponent() const { return max_biased_exponent() - bias; }
-  std::uint64_t canonical_nan() const;               // the pattern the "NaN" fill value denotes
-  std::uint64_t infinity_bits(bool negative) const;  // IEEE types only: exponent all ones
-  std::uint64_t max_finite_bits() const;
-  std::uint64_t min_finite_bits() const;  // most negative (for e8m0: the smallest, 2^-127)
+  constexpr int min_exponent() const { return derived.min_exponent; }
+  constexpr int max_exponent() const { return derived.max_exponent; }
+  // The pattern the "NaN" fill value denotes. IEEE: sign 0, exponent all ones, mantissa MSB set
+  // (core-data-types.rst); fnuz: 0b1000'0000; e8m0fnu: 0b1111'1111.
+  constexpr std::uint64_t canonical_nan() const {
+    switch (specials) {
+      case Specials::IEEE:
+        return infinity_bits(false) | 1ull << (mantissa_bits - 1);
+      case Specials::FiniteNaNAtNegZero:
+        return 1ull << (bits - 1);
+      case Specials::UnsignedNoZero:
+        return bit_mask();
+      case Specials::FiniteNoNaN:
+        break;
+    }
+    throw_no_nan(name);
+  }
+  // IEEE types only: exponent all ones.
+  constexpr std::uint64_t infinity_bits(bool negative) const {
+    return derived.exponent_field_mask << mantissa_bits | (negative ? sign_mask() : 0);
+  }
+  constexpr std::uint64_t max_finite_bits() const { return derived.max_finite_bits; }
+  // Most negative (for e8m0: the smallest, 2^-127).
+  constexpr std::uint64_t min_finite_bits() const { return derived.min_finite_bits; }
 
   // Integer facts, as two's complement bit patterns of width `bits`.
   // Magnitudes: the largest value is max_magnitude(); the most negative is -min_magnitude().
-  std::uint64_t integer_max_magnitude() const;
-  std::uint64_t integer_min_magnitude() const;
+  constexpr std::uint64_t integer_max_magnitude() const { return derived.integer_max_magnitude; }
+  constexpr std::uint64_t integer_min_magnitude() const { return derived.integer_min_magnitude; }
 };
 
 inline constexpr int kDataTypeCount = 26;
