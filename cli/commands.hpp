@@ -23,5 +23,6 @@ int run_run(Arguments& arguments);
 int run_replay(Arguments& arguments);
 int run_bug_models(Arguments& arguments);
 int run_merge_reports(Arguments& arguments);
+int run_fuzz(Arguments& arguments);
 
 }  // namespace cvc::cli

@@ -31,6 +31,8 @@ constexpr Command kCommands[] = {
      &cvc::cli::run_replay},
     {"bug-models", "list the known-bug models (the mutants); count what the vectors catch of each",
      &cvc::cli::run_bug_models},
+    {"fuzz", "fuzz an implementation against the oracle, shrinking each mismatch",
+     &cvc::cli::run_fuzz},
 };
 
 const Command* find_command(std::string_view name) {

@@ -1,0 +1,183 @@
+// cvc fuzz: property-based differential fuzzing of an implementation against the oracle, each
+// mismatch shrunk to its simplest scenario (harness/fuzz/, docs/fuzz.md).
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "harness/fuzz/fuzz_report.hpp"
+#include "harness/fuzz/fuzz_run.hpp"
+#include "harness/report_output.hpp"
+#include "harness/report_terminal.hpp"
+
+namespace cvc::cli {
+namespace {
+
+constexpr std::string_view kFuzzHelp =
+    R"(usage: cvc fuzz --impl "COMMAND ..." [--seconds N | --cases N] [--seed S] [options]
+
+Differential fuzzing of an implementation through its adapter (harness/PROTOCOL.md, protocol 1
+or 2) against the oracle. Each case is a whole scenario: array and configuration types, encode
+or decode, rounding, out_of_range, scalar_map with 0..4 entries (NaN keys of other payloads,
+both zeros, infinities, duplicate keys, values equal to other keys, hex and decimal forms, 64-bit
+integer keys beyond 2^53), fill values and a batch of elements biased to each type's boundary
+values; or array metadata for validate (chains of two cast_value codecs, mutated codec entries:
+unknown keys, wrong JSON types, every scalar form, out-of-range and hex-width scalars) judged by
+the oracle's verdict. Every mismatch is shrunk, while it still fails the same way, to its simplest
+scenario (fewer scalar_map entries, default rounding, no out_of_range, one element, the input
+with the fewest significant bits and the smallest magnitude, the narrowest types), and each
+distinct minimal mismatch is reported once (by its shrunk form and its known-bug models) with the
+line that replays it, the cvc cast / cvc validate command that explains it, and the seed and case
+index that found it. docs/fuzz.md has the details.
+
+  --impl "COMMAND ..."    the adapter command, run through /bin/sh -c (e.g. "build/cvc adapter")
+  --seconds N             stop after N seconds (the time decides how many cases, never which)
+  --cases N               stop after N cases (default 2000 when neither limit is given)
+  --seed S                the run's seed (default 1); case i of a seed is always the same
+  --type NAME             every scenario involves this data type (repeatable)
+  --direction encode|decode|validate   only these operations (repeatable; default all three)
+  --max-elements N        elements per cast scenario at most (default 256, at most 4096)
+  --max-findings N        stop after N distinct findings (default: no limit)
+  --shrink-requests N     adapter requests allowed for shrinking each finding (default 400)
+  --strict                a result of an alternative reading (a divergence) counts as a mismatch
+  --timeout SECONDS       per-request timeout before the adapter is killed and restarted (60)
+  --max-incidents-in-a-row N  stop after N requests in a row end in an adapter incident (5)
+  --report-dir DIR        write fuzz.json and fuzz.xml (JUnit) into DIR
+  --json PATH, --junit PATH   write one report form to PATH
+
+Progress goes to stderr when it is a terminal. Ctrl-C or SIGTERM stops the run and reports what
+was found so far. Exit 0 when the run completed and found nothing (no mismatch, no adapter
+error); 1 when it found a mismatch (or was interrupted, aborted, lost cases to adapter errors, or
+compared nothing); 2 for bad arguments; 3 for an internal or I/O error.
+)";
+
+std::atomic<bool> g_fuzz_interrupted{false};
+
+extern "C" void on_fuzz_interrupt(int) {
+  g_fuzz_interrupted = true;
+}
+
+struct ReportTarget {
+  std::filesystem::path path;
+  void (*writer)(const fuzz::FuzzOutcome&, std::ostream&);
+  std::unique_ptr<ReportOutput> output;
+};
+
+ReportTarget open_target(const std::string& path,
+                         void (*writer)(const fuzz::FuzzOutcome&, std::ostream&)) {
+  const std::filesystem::path file(path);
+  try {
+    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    return {file, writer, std::make_unique<ReportOutput>(file)};
+  } catch (const std::exception& error) {
+    throw UsageError("cvc fuzz: cannot write the report " + path + ": " + error.what());
+  }
+}
+
+fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options_text,
+                                      std::vector<ReportTarget>& reports) {
+  fuzz::FuzzOptions options;
+  options.checker.command = arguments.required_option("impl");
+  const std::optional<std::string> seconds = arguments.option("seconds");
+  const std::optional<std::string> cases = arguments.option("cases");
+  options.seed = arguments.number_option("seed", 1);
+  const std::vector<std::string> types = arguments.repeated_option("type");
+  const std::vector<std::string> directions = arguments.repeated_option("direction");
+  options.max_elements = arguments.number_option("max-elements", 256);
+  options.max_findings = arguments.number_option("max-findings", 0);
+  options.shrink_requests = arguments.number_option("shrink-requests", 400);
+  options.checker.strict = arguments.flag("strict");
+  options.checker.timeout = std::chrono::milliseconds(
+      1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
+  options.checker.max_incidents_in_a_row = static_cast<int>(
+      std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
+  const std::optional<std::string> report_dir = arguments.option("report-dir");
+  std::optional<std::string> json_path = arguments.option("json");
+  std::optional<std::string> junit_path = arguments.option("junit");
+  if (!arguments.finish().empty()) throw UsageError("cvc fuzz: unexpected positional arguments");
+
+  const auto count = [](const std::string& option, const std::string& text) -> std::uint64_t {
+    if (text.empty() || text.size() > 12 ||
+        text.find_first_not_of("0123456789") != std::string::npos || std::stoull(text) == 0)
+      throw UsageError("cvc fuzz: --" + option + " takes a positive whole number, not \"" + text +
+                       "\"");
+    return std::stoull(text);
+  };
+  if (seconds) options.seconds = static_cast<double>(count("seconds", *seconds));
+  if (cases) options.max_cases = count("cases", *cases);
+  if (!seconds && !cases) options.max_cases = 2000;
+  for (const std::string& name : types) {
+    const DataType* type = find_data_type(name);
+    if (type == nullptr)
+      throw UsageError("cvc fuzz: --type " + name + " is not one of the 26 data types");
+    options.types.push_back(type);
+  }
+  if (!directions.empty()) {
+    options.encode = options.decode = options.validate = false;
+    for (const std::string& direction : directions) {
+      if (direction == "encode")
+        options.encode = true;
+      else if (direction == "decode")
+        options.decode = true;
+      else if (direction == "validate")
+        options.validate = true;
+      else
+        throw UsageError("cvc fuzz: --direction takes encode, decode or validate, not \"" +
+                         direction + "\"");
+    }
+  }
+  if (options.max_elements == 0 || options.max_elements > kMaxRequestElements)
+    throw UsageError("cvc fuzz: --max-elements takes 1 to 4096");
+  if (report_dir) {
+    json_path = json_path.value_or(*report_dir + "/fuzz.json");
+    junit_path = junit_path.value_or(*report_dir + "/fuzz.xml");
+  }
+  if (json_path) reports.push_back(open_target(*json_path, &fuzz::write_fuzz_json));
+  if (junit_path) reports.push_back(open_target(*junit_path, &fuzz::write_fuzz_junit));
+
+  options_text = "--seed " + std::to_string(options.seed);
+  if (seconds) options_text += " --seconds " + *seconds;
+  if (cases || !seconds) options_text += " --cases " + std::to_string(options.max_cases);
+  for (const std::string& name : types) options_text += " --type " + name;
+  for (const std::string& direction : directions) options_text += " --direction " + direction;
+  options_text += " --max-elements " + std::to_string(options.max_elements);
+  if (options.max_findings)
+    options_text += " --max-findings " + std::to_string(options.max_findings);
+  options_text += " --shrink-requests " + std::to_string(options.shrink_requests);
+  if (options.checker.strict) options_text += " --strict";
+  return options;
+}
+
+}  // namespace
+
+int run_fuzz(Arguments& arguments) {
+  if (arguments.help_requested()) {
+    std::cout << kFuzzHelp;
+    return kExitOk;
+  }
+  std::string options_text;
+  std::vector<ReportTarget> reports;
+  fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports);
+  ProgressLine progress;
+  options.progress = [&](std::uint64_t cases, std::uint64_t limit, std::uint64_t findings) {
+    progress.update(cases, limit, std::to_string(findings) + " findings");
+  };
+  options.checker.interrupted = &g_fuzz_interrupted;
+  std::signal(SIGINT, on_fuzz_interrupt);
+  std::signal(SIGTERM, on_fuzz_interrupt);
+  fuzz::FuzzOutcome outcome = fuzz::run_fuzz(options);
+  progress.clear();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  outcome.options_text = options_text;
+  fuzz::write_fuzz_terminal(outcome, std::cout);
+  for (ReportTarget& report : reports) {
+    report.writer(outcome, report.output->stream());
+    report.output->finish();
+    std::cerr << "wrote " << report.path.string() << "\n";
+  }
+  return fuzz::fuzz_exit_code(outcome) == 0 ? kExitOk : kExitNegative;
+}
+
+}  // namespace cvc::cli
