@@ -43,7 +43,10 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
                           the adapter is killed and restarted (60)
   --max-incidents-in-a-row N  abort the run after N requests in a row end in an adapter incident
                           (crash, timeout, malformed answer); the rest is counted not reached (5)
-  --examples N            examples kept per failure group in the JSON report (default 3)
+)";
+
+constexpr std::string_view kRunHelpRest =
+    R"(  --examples N            examples kept per failure group in the JSON report (default 3)
   --issue-drafts DIR      write one Markdown bug-report draft per diagnosis group into DIR
                           (NN-ID.md, replacing the drafts of an earlier run there), with the
                           adapter's reproducer in the library's own terms when it states one
@@ -331,7 +334,7 @@ int run_jobs(const RunRequest& request) {
 
 int run_run(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << kRunHelp;
+    std::cout << kRunHelp << kReportOptionsHelp << kRunHelpRest;
     return kExitOk;
   }
   RunRequest request = read_run_arguments(arguments);

@@ -126,7 +126,7 @@ check "--jobs: its error is passed on" grep -q "shard 1/2: cvc run: --vectors" "
 "$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits 16 --jobs 2 \
   --json "$work/interrupted.json" > /dev/null 2>&1 &
 parent=$!
-sleep 3
+sleep 2
 kill -INT "$parent"
 wait "$parent"; status=$?
 check "interrupted --jobs: exit 1" test "$status" -eq 1
