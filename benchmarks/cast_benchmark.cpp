@@ -27,6 +27,9 @@
 #ifdef CVC_HAVE_MPFR
 #include <mpfr.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 namespace {
 
@@ -84,10 +87,34 @@ std::uint64_t hardware_float32_to_int8_wrap(std::uint64_t input) {  // round() i
   if (!(std::fabs(value) < 0x1p62f)) return 0;  // NaN, infinities and the huge: not wrapped
   return static_cast<std::uint8_t>(static_cast<std::int64_t>(std::round(value)));
 }
+// Half precision: the machine's F16C instructions (vcvtph2ps, vcvtps2ph) where the CPU has them,
+// else the compiler's _Float16 conversions (libgcc, in software). float64 -> float16 has no such
+// instruction (through float32 it would round twice): it is always the compiler's.
+#if defined(__x86_64__) && defined(__GNUC__)
+const bool kHasF16C = __builtin_cpu_supports("f16c");
+[[gnu::target("f16c")]] std::uint64_t f16c_float16_to_int8(std::uint64_t input) {
+  return truncate_clamped<std::int8_t>(_cvtsh_ss(static_cast<unsigned short>(input)));
+}
+[[gnu::target("f16c")]] std::uint64_t f16c_int16_to_float16(std::uint64_t input) {
+  const float value = static_cast<std::int16_t>(static_cast<std::uint16_t>(input));  // exact
+  return _cvtss_sh(value, _MM_FROUND_TO_NEAREST_INT);
+}
+#else
+const bool kHasF16C = false;
+std::uint64_t f16c_float16_to_int8(std::uint64_t) {
+  return 0;
+}
+std::uint64_t f16c_int16_to_float16(std::uint64_t) {
+  return 0;
+}
+#endif
+
 std::uint64_t hardware_float16_to_int8(std::uint64_t input) {
+  if (kHasF16C) return f16c_float16_to_int8(input);
   return truncate_clamped<std::int8_t>(float16_value(input));
 }
 std::uint64_t hardware_int16_to_float16(std::uint64_t input) {
+  if (kHasF16C) return f16c_int16_to_float16(input);
   return std::bit_cast<std::uint16_t>(
       static_cast<_Float16>(static_cast<std::int16_t>(static_cast<std::uint16_t>(input))));
 }
