@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <climits>
+#include <optional>
 
 #include "oracle/exact_value.hpp"
 
@@ -162,6 +163,37 @@ bool key_matches(const ExactValue& key, std::uint64_t key_bits, const ExactValue
   return same_number(key, x);
 }
 
+// Step 1 (apart, as most rules have no scalar_map): the result of the first matching entry.
+std::optional<CastResult> scalar_map_result(const CastRule& rule, const ExactValue& x,
+                                            std::uint64_t input_bits, const Readings& readings) {
+  for (std::size_t i = 0; i < rule.scalar_map.size(); ++i) {
+    const ScalarMapEntry& entry = rule.scalar_map[i];
+    if (key_matches(decode_exact(*rule.input, entry.input_bits), entry.input_bits, x, input_bits,
+                    readings)) {
+      CastResult result = value(CastStep::ScalarMap, entry.output_bits & rule.output->bit_mask());
+      result.map_entry = static_cast<int>(i);
+      return result;
+    }
+  }
+  return std::nullopt;
+}
+
+// Step 2 (apart and out of line, as it is rare: inlined, it cost every cast a few instructions).
+[[gnu::noinline]] CastResult special_value_result(const CastRule& rule, const ExactValue& x,
+                                                  const Readings& readings) {
+  const DataType& out = *rule.output;
+  if (x.is_nan()) {
+    if (!out.has_nan()) return error(CastStep::NaN, CastError::NaNNotRepresentable);
+    if (out.specials != Specials::IEEE && readings[Flag::NaNNonIEEE] == kNaNNonIEEEError)
+      return error(CastStep::NaN, CastError::NaNNotRepresentable);
+    return value(CastStep::NaN, out.canonical_nan());
+  }
+  if (out.has_infinity()) return value(CastStep::Infinity, out.infinity_bits(x.negative));
+  if (rule.out_of_range == OutOfRange::Clamp && readings[Flag::InfClamp] == kInfClampToMax)
+    return value(CastStep::Infinity, clamped_bits(out, !x.negative), RangeAction::Clamped);
+  return error(CastStep::Infinity, CastError::InfinityNotRepresentable);
+}
+
 }  // namespace
 
 CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Readings& readings) {
@@ -169,29 +201,13 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
   const ExactValue x = decode_exact(*rule.input, input_bits);
 
   // 1. scalar_map: the first matching key wins; its output is final.
-  for (std::size_t i = 0; i < rule.scalar_map.size(); ++i) {
-    const ScalarMapEntry& entry = rule.scalar_map[i];
-    if (key_matches(decode_exact(*rule.input, entry.input_bits), entry.input_bits, x, input_bits,
-                    readings)) {
-      CastResult result = value(CastStep::ScalarMap, entry.output_bits & out.bit_mask());
-      result.map_entry = static_cast<int>(i);
-      return result;
-    }
+  if (!rule.scalar_map.empty()) {
+    if (const std::optional<CastResult> mapped = scalar_map_result(rule, x, input_bits, readings))
+      return *mapped;
   }
 
   // 2. Special values: NaN and infinities.
-  if (x.is_nan()) {
-    if (!out.has_nan()) return error(CastStep::NaN, CastError::NaNNotRepresentable);
-    if (out.specials != Specials::IEEE && readings[Flag::NaNNonIEEE] == kNaNNonIEEEError)
-      return error(CastStep::NaN, CastError::NaNNotRepresentable);
-    return value(CastStep::NaN, out.canonical_nan());
-  }
-  if (x.is_infinity()) {
-    if (out.has_infinity()) return value(CastStep::Infinity, out.infinity_bits(x.negative));
-    if (rule.out_of_range == OutOfRange::Clamp && readings[Flag::InfClamp] == kInfClampToMax)
-      return value(CastStep::Infinity, clamped_bits(out, !x.negative), RangeAction::Clamped);
-    return error(CastStep::Infinity, CastError::InfinityNotRepresentable);
-  }
+  if (!x.is_finite()) return special_value_result(rule, x, readings);
 
   // 3. Zero keeps its sign where the output has -0; elsewhere it is +0 (NegZeroNoSign).
   bool inexact = false;

@@ -20,6 +20,7 @@ struct ExactValue {
 
   bool is_nan() const { return kind == Kind::NaN; }
   bool is_infinity() const { return kind == Kind::Infinity; }
+  bool is_finite() const { return kind == Kind::Finite; }
   bool is_zero() const { return kind == Kind::Finite && significand == 0; }
 };
 
