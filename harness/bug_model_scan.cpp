@@ -107,16 +107,10 @@ class Scanner {
   static bool is_alternative(const VectorCase& item, std::size_t k, const DataType& output,
                              const CastResult& result) {
     for (const auto& [name, by_configuration] : item.alternatives) {
-      const auto text = by_configuration.find(k);
-      if (text == by_configuration.end()) continue;
-      const std::optional<std::uint64_t> bits = parse_result_text(output, text->second, name);
-      CastResult alternative;
-      if (bits) {
-        alternative.bits = *bits;
-      } else {
-        alternative.error = CastError::OutOfRange;  // any refusal
-      }
-      if (same_answer(output, result, alternative)) return true;
+      const auto alternative = by_configuration.find(k);
+      // Any refusal matches any refusal (same_answer).
+      if (alternative != by_configuration.end() && same_answer(output, result, alternative->second))
+        return true;
     }
     return false;
   }

@@ -8,6 +8,7 @@
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/sha256.hpp"
+#include "vector_format/vector_file.hpp"
 
 namespace cvc {
 
@@ -59,38 +60,53 @@ void check_header(const nlohmann::json& manifest, const std::string& name, Manif
     check.problems.push_back(name + ": no \"spec_revision\"");
 }
 
+// The problem of a listed file whose bytes differ from the manifest's digest.
+std::string digest_problem(const fs::path& path) {
+  return path.string() +
+         ": SHA-256 differs from the manifest (the file is corrupted or was changed after the "
+         "manifest was written)";
+}
+
 // Entry i of "files": well formed, inside the folder, listed once, with the listed SHA-256.
-// Returns its path when it passes.
-std::optional<std::string> check_entry(const fs::path& root, const nlohmann::json& entry,
-                                       std::size_t i, const std::string& name,
-                                       std::set<std::string>& listed, ManifestCheck& check) {
+// Records its path, digest and (while under the budget `keep_bytes`) its bytes when it passes.
+void check_entry(const fs::path& root, const nlohmann::json& entry, std::size_t i,
+                 const std::string& name, std::set<std::string>& listed, std::uintmax_t& keep_bytes,
+                 ManifestCheck& check) {
   const std::string at = name + ": files[" + std::to_string(i) + "]";
   if (!entry.is_object() || !entry.contains("path") || !entry["path"].is_string() ||
       !entry.contains("sha256") || !entry["sha256"].is_string()) {
     check.problems.push_back(at + " lacks a string \"path\" or \"sha256\"");
-    return std::nullopt;
+    return;
   }
   const std::string relative = entry["path"].get<std::string>();
   if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
     check.problems.push_back(at + " path " + dump_json_exact(relative) +
                              " is not inside the folder");
-    return std::nullopt;
+    return;
   }
   if (!listed.insert(relative).second) {
     check.problems.push_back(name + ": lists " + relative + " twice");
-    return std::nullopt;
+    return;
   }
   const fs::path path = root / relative;
+  const std::string sha256 = entry["sha256"].get<std::string>();
   try {
-    if (sha256_hex(read_input_file(path.string())) == entry["sha256"].get<std::string>())
-      return relative;
-    check.problems.push_back(path.string() +
-                             ": SHA-256 differs from the manifest (the file is corrupted or was "
-                             "changed after the manifest was written)");
+    std::string content = read_input_file(path.string());
+    if (sha256_hex(content) != sha256) {
+      check.problems.push_back(digest_problem(path));
+      return;
+    }
+    check.paths.push_back(relative);
+    check.sha256s.push_back(sha256);
+    if (content.size() <= keep_bytes) {
+      keep_bytes -= content.size();
+      check.contents.emplace_back(std::move(content));
+    } else {
+      check.contents.emplace_back(std::nullopt);
+    }
   } catch (const InputFileError& error) {
     check.problems.push_back(std::string(error.what()) + " (listed in the manifest)");
   }
-  return std::nullopt;
 }
 
 // Every .json file of the folder but the manifest and schema/ must be listed.
@@ -108,7 +124,7 @@ void check_unlisted(const fs::path& root, const std::set<std::string>& listed,
 
 }  // namespace
 
-ManifestCheck check_manifest(const std::string& directory) {
+ManifestCheck check_manifest(const std::string& directory, std::uintmax_t keep_bytes) {
   ManifestCheck check;
   const fs::path root(directory);
   const std::string name = (root / "manifest.json").string();
@@ -131,11 +147,22 @@ ManifestCheck check_manifest(const std::string& directory) {
   check_header(manifest, name, check);
   std::set<std::string> listed;
   for (std::size_t i = 0; i < manifest["files"].size(); ++i)
-    if (std::optional<std::string> path =
-            check_entry(root, manifest["files"][i], i, name, listed, check))
-      check.paths.push_back(std::move(*path));
+    check_entry(root, manifest["files"][i], i, name, listed, keep_bytes, check);
   check_unlisted(root, listed, check);
   return check;
+}
+
+std::string read_listed_file(const std::string& directory, const std::string& relative,
+                             const std::string& sha256) {
+  const fs::path path = fs::path(directory) / relative;
+  std::string content;
+  try {
+    content = read_input_file(path.string());
+  } catch (const InputFileError& error) {
+    throw VectorFormatError(std::string(error.what()) + " (listed in the manifest)");
+  }
+  if (sha256_hex(content) != sha256) throw VectorFormatError(digest_problem(path));
+  return content;
 }
 
 }  // namespace cvc

@@ -3,6 +3,8 @@
 // checked by `cvc verify-vectors` and, before any file is used, by `cvc run --vectors`.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -25,13 +27,24 @@ std::string manifest_text(const std::vector<std::pair<std::string, std::string>>
 // version and spec revision, lists at least one file; each listed file is inside the folder, a
 // regular file under the size cap, listed once, with the listed SHA-256; no .json file beside
 // them is unlisted (schema/ aside). `paths` holds the listed files that passed.
+//
+// Each file is read once: the bytes that were hashed are kept (`contents`) while their total is at
+// most `keep_bytes`, for the reader to parse; a file beyond that is read again when used, with
+// read_listed_file, which checks it against its digest again.
 struct ManifestCheck {
   std::vector<std::string> paths;
-  std::vector<std::string> problems;  // each names the file
+  std::vector<std::string> sha256s;                  // the listed digest of each of `paths`
+  std::vector<std::optional<std::string>> contents;  // each of `paths`, when kept
+  std::vector<std::string> problems;                 // each names the file
   std::string vectors_version;
   std::string sha256;  // of manifest.json
 };
-ManifestCheck check_manifest(const std::string& directory);
+ManifestCheck check_manifest(const std::string& directory, std::uintmax_t keep_bytes = 0);
+
+// The listed file `relative` of the folder, checked against `sha256` (the manifest's digest);
+// throws VectorFormatError, as the manifest check words it, when it differs or cannot be read.
+std::string read_listed_file(const std::string& directory, const std::string& relative,
+                             const std::string& sha256);
 
 // MAJOR.MINOR.PATCH, each a run of digits.
 bool is_semantic_version(const std::string& text);

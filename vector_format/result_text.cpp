@@ -4,30 +4,63 @@
 #include "vector_format/vector_file.hpp"
 
 namespace cvc {
+namespace {
+
+constexpr std::string_view kErrorPrefix = "error:";
+
+// The error kind named `kind` ("out_of_range"), or None when there is no such kind.
+CastError error_named(std::string_view kind) {
+  for (int e = 1; e <= static_cast<int>(CastError::NegativeZeroNotRepresentable); ++e)
+    if (cast_error_name(static_cast<CastError>(e)) == kind) return static_cast<CastError>(e);
+  return CastError::None;
+}
+
+int hex_digit_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;  // uppercase is not the notation
+}
+
+}  // namespace
 
 std::string result_text(const DataType& output, const CastResult& result) {
-  if (!result.ok()) return "error:" + std::string(cast_error_name(result.error));
+  if (!result.ok()) return std::string(kErrorPrefix) + std::string(cast_error_name(result.error));
   return pattern_hex(output, result.bits);
 }
 
-std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
-                                               const std::string& where) {
-  if (text.starts_with("error:")) {
-    const std::string kind = text.substr(6);
-    for (int e = 1; e <= static_cast<int>(CastError::NegativeZeroNotRepresentable); ++e)
-      if (cast_error_name(static_cast<CastError>(e)) == kind) return std::nullopt;
-    throw VectorFormatError(where + ": unknown error kind \"" + kind + "\"");
+bool parse_result(const DataType& type, std::string_view text, CastResult& out) {
+  out = CastResult{};
+  if (text.starts_with(kErrorPrefix)) {
+    out.error = error_named(text.substr(kErrorPrefix.size()));
+    return out.error != CastError::None;
   }
   const std::size_t digits = static_cast<std::size_t>(type.storage_bytes()) * 2;
-  if (!text.starts_with("0x") || text.size() != 2 + digits ||
-      text.find_first_not_of("0123456789abcdef", 2) != std::string::npos)
-    throw VectorFormatError(where + ": \"" + text + "\" is not a " + std::to_string(digits) +
+  if (text.size() != 2 + digits || !text.starts_with("0x")) return false;
+  std::uint64_t bits = 0;
+  for (std::size_t i = 2; i < text.size(); ++i) {
+    const int value = hex_digit_value(text[i]);
+    if (value < 0) return false;
+    bits = bits << 4 | static_cast<std::uint64_t>(value);
+  }
+  out.bits = bits;
+  return (bits & ~type.bit_mask()) == 0;
+}
+
+std::optional<std::uint64_t> parse_result_text(const DataType& type, std::string_view text,
+                                               const std::string& where) {
+  CastResult result;
+  if (parse_result(type, text, result))
+    return result.ok() ? std::optional<std::uint64_t>(result.bits) : std::nullopt;
+  const std::string quoted(text);
+  if (text.starts_with(kErrorPrefix))
+    throw VectorFormatError(where + ": unknown error kind \"" + quoted.substr(6) + "\"");
+  const std::size_t digits = static_cast<std::size_t>(type.storage_bytes()) * 2;
+  if (text.size() != 2 + digits || !text.starts_with("0x") ||
+      text.find_first_not_of("0123456789abcdef", 2) != std::string_view::npos)
+    throw VectorFormatError(where + ": \"" + quoted + "\" is not a " + std::to_string(digits) +
                             "-digit lowercase 0x pattern of " + std::string(type.name));
-  const std::uint64_t bits = std::stoull(text.substr(2), nullptr, 16);
-  if ((bits & ~type.bit_mask()) != 0)
-    throw VectorFormatError(where + ": \"" + text + "\" has bits beyond the " +
-                            std::to_string(type.bits) + "-bit width of " + std::string(type.name));
-  return bits;
+  throw VectorFormatError(where + ": \"" + quoted + "\" has bits beyond the " +
+                          std::to_string(type.bits) + "-bit width of " + std::string(type.name));
 }
 
 }  // namespace cvc

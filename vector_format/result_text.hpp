@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "oracle/cast_result.hpp"
 #include "oracle/data_type.hpp"
@@ -15,9 +16,13 @@ namespace cvc {
 // "0x7f" or "error:out_of_range".
 std::string result_text(const DataType& output, const CastResult& result);
 
+// The result `text` writes in `type`: its bits, or its error kind. False when the text is not a
+// result of `type` (parse_result_text says why); the reader's fast path, which builds no text.
+bool parse_result(const DataType& type, std::string_view text, CastResult& out);
+
 // "0x7f" -> bits of `type`; "error:kind" -> nullopt. Throws VectorFormatError (with `where`)
 // for anything else, including a pattern of the wrong width.
-std::optional<std::uint64_t> parse_result_text(const DataType& type, const std::string& text,
+std::optional<std::uint64_t> parse_result_text(const DataType& type, std::string_view text,
                                                const std::string& where);
 
 }  // namespace cvc

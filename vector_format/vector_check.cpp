@@ -88,9 +88,10 @@ void check_cast_results(const CastVectorGroup& group, const VectorCase& item, co
                         VectorCheckReport& report, const FileProblems& problem) {
   for (std::size_t k = 0; k < group.rules.size(); ++k) {
     const std::string expected = slow_result(group, k, item);
+    const std::string listed = result_text(group.output_type(), item.results[k]);
     ++report.results_checked;
-    if (expected != item.results[k])
-      problem(at + " configuration " + std::to_string(k) + ": vector says " + item.results[k] +
+    if (expected != listed)
+      problem(at + " configuration " + std::to_string(k) + ": vector says " + listed +
               ", the slow oracle computes " + expected);
   }
 }
@@ -108,8 +109,9 @@ std::set<std::string> check_cast_alternatives(const CastVectorGroup& group, cons
       continue;
     }
     flags_with_alternatives.insert(name.substr(0, name.find('=')));
-    for (const auto& [k, listed] : by_configuration) {
+    for (const auto& [k, listed_result] : by_configuration) {
       const std::string computed = slow_result(group, k, item, *readings);
+      const std::string listed = result_text(group.output_type(), listed_result);
       ++report.alternatives_checked;
       if (computed != listed)
         problem(at + " configuration " + std::to_string(k) + " under " + name + ": vector says " +
@@ -133,7 +135,7 @@ void check_cast_completeness(const CastVectorGroup& group, const VectorCase& ite
         const std::string computed =
             slow_result(group, k, item, Readings{}.with(info.flag, alternative));
         const bool is_listed = listed != item.alternatives.end() && listed->second.count(k);
-        if (computed != item.results[k] && !is_listed)
+        if (computed != result_text(group.output_type(), item.results[k]) && !is_listed)
           problem(at + " configuration " + std::to_string(k) + ": under " + name +
                   " the result is " + computed + " but the case lists no alternative");
       }

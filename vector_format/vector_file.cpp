@@ -7,6 +7,7 @@
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/readings.hpp"
+#include "vector_format/json_cursor.hpp"
 
 namespace cvc {
 namespace {
@@ -82,6 +83,25 @@ std::string line(const nlohmann::json& value) {
   return text + "}";
 }
 
+// Throws unless `file` (a whole file or its header) is a cast-value-vectors file of the version
+// this build reads.
+void check_vector_header(const nlohmann::json& file, const std::string& path) {
+  if (!file.is_object() || !file.contains("schema") ||
+      file["schema"] != std::string(kVectorSchemaName))
+    throw VectorFormatError(path + ": not a cast-value-vectors file (missing \"schema\": \"" +
+                            std::string(kVectorSchemaName) + "\")");
+  if (!file.contains("schema_version") || dump_json_exact(file["schema_version"]) != "1")
+    throw VectorFormatError(path + ": unsupported schema_version (this build reads version 1)");
+}
+
+// The header members a reader of the groups looks at are all there, and the file is one this
+// build reads.
+bool is_complete_vector_header(const nlohmann::json& header) {
+  return header.contains("schema") && header["schema"] == std::string(kVectorSchemaName) &&
+         header.contains("schema_version") && dump_json_exact(header["schema_version"]) == "1" &&
+         header.contains("family") && header.contains("number_of_cases");
+}
+
 }  // namespace
 
 nlohmann::json note_for_flag(std::string_view flag_name) {
@@ -141,12 +161,37 @@ nlohmann::json read_vector_file(const std::string& path) {
   } catch (const JsonError& error) {
     throw VectorFormatError(path + ": not valid JSON: " + error.what());
   }
-  if (!file.is_object() || file.value("schema", "") != kVectorSchemaName)
-    throw VectorFormatError(path + ": not a cast-value-vectors file (missing \"schema\": \"" +
-                            std::string(kVectorSchemaName) + "\")");
-  if (!file.contains("schema_version") || dump_json_exact(file["schema_version"]) != "1")
-    throw VectorFormatError(path + ": unsupported schema_version (this build reads version 1)");
+  check_vector_header(file, path);
   return file;
+}
+
+nlohmann::json read_vector_text(std::string_view text, const std::string& path,
+                                const VectorGroupsReader& read_groups) {
+  nlohmann::json header = nlohmann::json::object();
+  try {
+    JsonCursor cursor(text);
+    if (cursor.peek() != JsonCursor::Kind::Object) {
+      cursor.skip_value();
+      cursor.end_document();
+      check_vector_header(nullptr, path);
+    }
+    const LargeMember groups = read_members_around(cursor, "groups", header, [&] {
+      if (!is_complete_vector_header(header)) return false;
+      read_groups(header, &cursor);
+      return true;
+    });
+    cursor.end_document();
+    check_vector_header(header, path);
+    if (groups.deferred) {
+      cursor.seek(*groups.deferred);
+      read_groups(header, &cursor);
+    } else if (!groups.present) {
+      read_groups(header, nullptr);
+    }
+  } catch (const JsonError& error) {
+    throw VectorFormatError(path + ": not valid JSON: " + error.what());
+  }
+  return header;
 }
 
 }  // namespace cvc

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -10,6 +11,8 @@
 #include <vector>
 
 namespace cvc {
+
+class JsonCursor;
 
 // A vector file or folder that is not what the format says (vectors/README.md); every error of the
 // format's reading and checking is of this type and names the file, and the group and case.
@@ -45,5 +48,17 @@ nlohmann::json note_for_flag(std::string_view flag_name);
 // when the file cannot be read (oracle/input_file.hpp), the text is not JSON or the header is not
 // cast-value-vectors version 1.
 nlohmann::json read_vector_file(const std::string& path);
+
+// Reads a vector file's text in one pass, for files too large for a JSON tree: every top-level
+// member but "groups" goes into the returned header (small), which is checked as read_vector_file
+// checks the file; `read_groups` is called once, with the header and the cursor at the "groups"
+// value, which it must read or skip whole (or with null when the file has no "groups"). It is
+// called where "groups" stands when the header members before it make a cast-value-vectors file
+// (as written: "schema", "schema_version", "family", "number_of_cases" come first), else after
+// the whole text is checked. Throws VectorFormatError naming `path`; JSON errors that
+// `read_groups` meets are reported as the file's.
+using VectorGroupsReader = std::function<void(const nlohmann::json& header, JsonCursor* groups)>;
+nlohmann::json read_vector_text(std::string_view text, const std::string& path,
+                                const VectorGroupsReader& read_groups);
 
 }  // namespace cvc

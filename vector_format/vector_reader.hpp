@@ -1,5 +1,9 @@
 // Reading the cast and scalar_map vector files into rules and cases, checking their structure
 // as it goes: every problem names the file, the group and the case.
+//
+// The reader streams: it walks the file's text once (vector_format/json_cursor.hpp) and hands
+// each group, then each of its cases, to a sink, so that a caller keeps only what it selects.
+// Every group and case is checked whatever the sink selects.
 #pragma once
 
 #include <cstdint>
@@ -7,8 +11,10 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "oracle/cast_result.hpp"
 #include "oracle/cast_rule.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "vector_format/result_text.hpp"
@@ -19,10 +25,11 @@ namespace cvc {
 struct VectorCase {
   std::uint64_t id = 0;
   std::uint64_t input = 0;
-  std::vector<std::string> results;  // one per configuration (expanded when written per rule)
+  // One per configuration (expanded when written per rounding mode): bits, or the error kind.
+  std::vector<CastResult> results;
   std::vector<std::string> flags;
   // "FLAG=ALT" -> configuration index -> result under that alternative.
-  std::map<std::string, std::map<std::size_t, std::string>> alternatives;
+  std::map<std::string, std::map<std::size_t, CastResult>> alternatives;
 };
 
 struct CastVectorGroup {
@@ -36,7 +43,7 @@ struct CastVectorGroup {
   std::vector<nlohmann::json> configurations;  // as written (without data_type)
   std::vector<CastValueCodec> codecs;          // parsed, one per configuration
   std::vector<CastRule> rules;                 // the direction's rule, one per configuration
-  std::vector<VectorCase> cases;
+  std::vector<VectorCase> cases;               // filled by read_cast_vector_file
 
   const DataType& input_type() const { return *rules.front().input; }
   const DataType& output_type() const { return *rules.front().output; }
@@ -57,9 +64,31 @@ std::string vector_string(const nlohmann::json& object, const char* key, const s
 const nlohmann::json& vector_array(const nlohmann::json& object, const char* key,
                                    const std::string& where);
 
-// Reads a `cast` or `scalar_map` family file, and its declared "number_of_cases" when asked;
-// throws VectorFormatError.
+// What a streaming read hands over, in file order: each group once its header is read and
+// checked (its `cases` stay empty), then each of its cases when the sink wants them. A case is
+// lent for the call only.
+class CastVectorSink {
+ public:
+  virtual ~CastVectorSink() = default;
+  // Whether the group's cases are wanted (they are checked either way).
+  virtual bool begin_group(const CastVectorGroup& group) = 0;
+  virtual void add_case(const CastVectorGroup& group, const VectorCase& item) = 0;
+  virtual void end_group(const CastVectorGroup& /*group*/) {}
+};
+
+// The groups of a `cast` or `scalar_map` file, from read_vector_text's `read_groups` (header and
+// cursor); checks "number_of_cases" and stores it when asked, then the family; throws
+// VectorFormatError.
+void read_cast_vector_groups(const nlohmann::json& header, JsonCursor* groups,
+                             const std::string& path, CastVectorSink& sink,
+                             std::uint64_t* number_of_cases = nullptr);
+
+// Reads a `cast` or `scalar_map` family file whole (every group with its cases), and its declared
+// "number_of_cases" when asked; throws VectorFormatError. From the file at `path`, or from its
+// text (`path` then only names it).
 std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path,
+                                                   std::uint64_t* number_of_cases = nullptr);
+std::vector<CastVectorGroup> read_cast_vector_text(std::string_view text, const std::string& path,
                                                    std::uint64_t* number_of_cases = nullptr);
 
 }  // namespace cvc
