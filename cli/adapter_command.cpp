@@ -8,8 +8,9 @@ namespace cvc::cli {
 namespace {
 
 constexpr std::string_view kAdapterHelp =
-    R"(usage: cvc adapter [--mutant NAME] [--protocol 1|2] [--only-rounding LIST]
-                   [--only-out-of-range LIST] [--no-scalar-map] [--log-requests FILE]
+    R"(usage: cvc adapter [--mutant NAME] [--protocol 1|2] [--encoding hex|base64]
+                   [--only-rounding LIST] [--only-out-of-range LIST] [--no-scalar-map]
+                   [--log-requests FILE]
 
 Speaks the adapter protocol (harness/PROTOCOL.md) on stdin/stdout, answering with the oracle:
 the reference implementation, which `cvc run` must certify.
@@ -18,6 +19,8 @@ the reference implementation, which `cvc run` must certify.
                            catches it (the mutants are listed below)
   --protocol 1|2           the newest protocol version to speak (default 2); it answers a hello
                            with the smaller of this and the hello's max_protocol
+  --encoding hex|base64    how to write elements when a protocol 2 hello offers this encoding
+                           (default base64; hex is the protocol 1 form, always the fallback)
   --only-rounding LIST     exercise only these rounding modes (comma-separated: nearest-even,
                            towards-zero, towards-positive, towards-negative, nearest-away)
   --only-out-of-range LIST exercise only these out_of_range rules (absent, clamp, wrap)
@@ -75,6 +78,12 @@ int run_adapter(Arguments& arguments) {
     if (*protocol != "1" && *protocol != "2")
       throw UsageError("cvc adapter: --protocol must be 1 or 2, not \"" + *protocol + "\"");
     options.protocol = *protocol == "1" ? 1 : 2;
+  }
+  if (const std::optional<std::string> encoding = arguments.option("encoding")) {
+    const std::optional<ElementEncoding> parsed = parse_element_encoding(*encoding);
+    if (!parsed)
+      throw UsageError("cvc adapter: --encoding must be hex or base64, not \"" + *encoding + "\"");
+    options.encoding = *parsed;
   }
   options.only_rounding = name_list<Rounding>(arguments, "only-rounding", parse_rounding);
   options.only_out_of_range =

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <span>
+#include <stdexcept>
 
 #include "harness/element_packing.hpp"
+#include "harness/elements_field.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
@@ -42,6 +44,13 @@ std::string joined_names(const Names& names, std::string_view separator = ", ") 
 }
 
 // --- The hello answer -------------------------------------------------------------------------
+
+// The element encodings the hello offers (harness/PROTOCOL.md, Protocol 2), hex first: the
+// protocol-1 form, which every adapter writes.
+nlohmann::json offered_encodings() {
+  return {std::string(encoding_name(ElementEncoding::Hex)),
+          std::string(encoding_name(ElementEncoding::Base64))};
+}
 
 std::optional<std::string> read_implementation(const nlohmann::json& answer, Handshake& handshake) {
   if (!answer.contains("implementation")) return "no implementation in the hello answer";
@@ -103,13 +112,13 @@ std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& h
            ": this harness speaks protocol 1 and 2 (answer 2 only to a hello whose max_protocol "
            "is 2 or more)";
   handshake.protocol = *version == "1" ? 1 : 2;
-  static constexpr std::string_view kKeys[] = {"protocol",    "implementation", "data_types",
-                                               "operations",  "notes",          "environment",
-                                               "capabilities"};
+  static constexpr std::string_view kKeys[] = {"protocol",     "implementation", "data_types",
+                                               "operations",   "notes",          "environment",
+                                               "capabilities", "encoding"};
   for (const auto& [key, value] : answer.items()) {
-    if (key == "capabilities" && handshake.protocol == 1)
-      return "capabilities is a protocol 2 key, but the answer says protocol 1 (answer "
-             "\"protocol\": 2 to declare capabilities)";
+    if ((key == "capabilities" || key == "encoding") && handshake.protocol == 1)
+      return key + " is a protocol 2 key, but the answer says protocol 1 (answer \"protocol\": 2 " +
+             "to declare " + (key == "encoding" ? "an encoding)" : "capabilities)");
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
       return key + " is an unknown key of the hello answer (it has only " + joined_names(kKeys) +
              ")";
@@ -128,6 +137,15 @@ std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& h
     }
   }
   if (std::optional<std::string> why = read_names(answer, handshake)) return why;
+  if (answer.contains("encoding")) {
+    const nlohmann::json& encoding = answer["encoding"];
+    const std::optional<ElementEncoding> chosen =
+        encoding.is_string() ? parse_element_encoding(encoding.get<std::string>()) : std::nullopt;
+    if (!chosen)
+      return "encoding is " + dump_json_exact(encoding) +
+             ", not one of the encodings the hello offered: " + offered_encodings().dump();
+    handshake.encoding = *chosen;
+  }
   if (answer.contains("capabilities")) {
     try {
       handshake.capabilities = parse_capabilities(answer["capabilities"]);
@@ -180,41 +198,29 @@ std::optional<std::string> answer_form_problem(const nlohmann::json& answer, std
   return std::nullopt;
 }
 
-// Why `hex` is not `count` elements of `type` packed as the protocol says (lowercase hex, two
-// digits per storage byte); nullopt when its digits and length are right.
-std::optional<std::string> hex_problem(std::string_view hex, const DataType& type,
-                                       std::size_t count) {
-  for (std::size_t i = 0; i < hex.size(); ++i) {
-    const char c = hex[i];
-    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) continue;
-    if (c >= 'A' && c <= 'F')
-      return "elements must be lowercase hex, but has the uppercase digit \"" + std::string(1, c) +
-             "\" at offset " + std::to_string(i);
-    const bool printable = c >= 0x20 && c < 0x7f;
-    return "elements is not hex: " +
-           (printable ? "\"" + std::string(1, c) + "\""
-                      : "byte " + std::to_string(static_cast<unsigned char>(c))) +
-           " at offset " + std::to_string(i);
-  }
-  const std::size_t digits = count * static_cast<std::size_t>(type.storage_bytes()) * 2;
-  if (hex.size() != digits)
-    return "elements holds " + std::to_string(hex.size()) + " hex digits, not the " +
-           std::to_string(digits) + " of " + std::to_string(count) + " " + std::string(type.name) +
-           " elements";
-  return std::nullopt;
-}
-
 }  // namespace
 
-nlohmann::json cast_message(const CastRequest& request, std::uint64_t id) {
+namespace {
+
+// The cast request of `request`'s elements [offset, offset + size).
+nlohmann::json cast_part_message(const CastRequest& request, std::size_t offset, std::size_t size,
+                                 std::uint64_t id, ElementEncoding encoding) {
+  const std::span<const std::uint64_t> elements(request.elements.data() + offset, size);
   return {{"cmd", "cast"},
           {"id", id},
           {"direction", std::string(direction_name(request.direction))},
           {"array_data_type", std::string(request.array_type->name)},
           {"fill_value", request.fill_value},
           {"codec", request.codec},
-          {"count", request.elements.size()},
-          {"elements", pack_elements(*request.input, request.elements)}};
+          {"count", size},
+          {"elements", pack_elements(*request.input, elements, encoding)}};
+}
+
+}  // namespace
+
+nlohmann::json cast_message(const CastRequest& request, std::uint64_t id,
+                            ElementEncoding encoding) {
+  return cast_part_message(request, 0, request.elements.size(), id, encoding);
 }
 
 nlohmann::json validate_message(const ValidateRequest& request, std::uint64_t id) {
@@ -239,82 +245,118 @@ AdapterIncident AdapterClient::make_incident(std::string kind, std::string detai
   return incident;
 }
 
-std::optional<nlohmann::json> AdapterClient::interrupted(const std::string& what,
-                                                         std::uint64_t cases,
-                                                         AdapterIncident& incident) {
-  incident =
-      make_incident("interrupted", "the run was interrupted (SIGINT or SIGTERM)", what, cases);
-  process_.stop(std::chrono::milliseconds(200));
+void AdapterClient::stop_after(AdapterIncident& incident) {
+  const std::string ended = process_.stop(std::chrono::milliseconds(200));
+  if (incident.kind == "crash") incident.detail += " (" + ended + ")";
+  if (incident.kind != "interrupted") incident.stderr_tail = process_.stderr_tail();
   connected_ = false;
-  return std::nullopt;
+  write_failed_.reset();
+  // What was sent after the request that ended the adapter is lost with it.
+  for (PendingCast& other : pending_) {
+    if (other.decided) continue;
+    AdapterIncident lost = incident;
+    lost.detail = "lost with the adapter: an earlier pending request (" + incident.request +
+                  ") ended in a " + incident.kind + ": " + incident.detail;
+    lost.request = other.what;
+    lost.cases_affected = other.count;
+    other.decided = incident_answer(std::move(lost));
+  }
 }
 
-std::optional<nlohmann::json> AdapterClient::exchange(const nlohmann::json& request,
-                                                      const std::string& what, std::uint64_t cases,
-                                                      AdapterIncident& incident) {
+std::optional<AdapterIncident> AdapterClient::write_request(nlohmann::json request,
+                                                            const std::string& what,
+                                                            std::uint64_t cases) {
+  switch (process_.write_line(dump_line_elements_apart(std::move(request)), timeout_)) {
+    case AdapterProcess::Status::Done:
+      return std::nullopt;
+    case AdapterProcess::Status::Timeout:
+      return make_incident("timeout",
+                           "the adapter stopped reading its stdin: the request could not be "
+                           "written within " +
+                               std::to_string(timeout_.count() / 1000.0) + " s",
+                           what, cases);
+    case AdapterProcess::Status::Interrupted:
+      return make_incident("interrupted", "the run was interrupted (SIGINT or SIGTERM)", what,
+                           cases);
+    default:
+      return make_incident("crash", "the adapter's stdin is closed (its process has exited)", what,
+                           cases);
+  }
+}
+
+std::optional<nlohmann::json> AdapterClient::read_answer(const nlohmann::json& id,
+                                                         const std::string& what,
+                                                         std::uint64_t cases,
+                                                         AdapterIncident& incident) {
   const auto fail = [&](std::string kind, std::string detail) -> std::optional<nlohmann::json> {
     incident = make_incident(std::move(kind), std::move(detail), what, cases);
-    const std::string ended = process_.stop(std::chrono::milliseconds(200));
-    if (incident.kind == "crash") incident.detail += " (" + ended + ")";
-    incident.stderr_tail = process_.stderr_tail();
-    connected_ = false;
+    stop_after(incident);
     return std::nullopt;
   };
-  const std::string seconds = std::to_string(timeout_.count() / 1000.0) + " s";
-  switch (process_.write_line(dump_json_exact(request), timeout_)) {
-    case AdapterProcess::Status::Done:
-      break;
-    case AdapterProcess::Status::Timeout:
-      return fail("timeout",
-                  "the adapter stopped reading its stdin: the request could not be "
-                  "written within " +
-                      seconds);
-    case AdapterProcess::Status::Interrupted:
-      return interrupted(what, cases, incident);
-    default:
-      return fail("crash", "the adapter's stdin is closed (its process has exited)");
-  }
   std::string line;
   switch (process_.read_line(line, timeout_)) {
     case AdapterProcess::Status::Done:
       break;
     case AdapterProcess::Status::Timeout:
-      return fail("timeout", "no answer within " + seconds);
+      return fail("timeout",
+                  "no answer within " + std::to_string(timeout_.count() / 1000.0) + " s");
     case AdapterProcess::Status::TooLong:
       return fail("malformed", "an answer line longer than " +
                                    std::to_string(AdapterProcess::kMaxLineBytes >> 20) +
                                    " MiB, the protocol's limit: " + truncated(line));
     case AdapterProcess::Status::Interrupted:
-      return interrupted(what, cases, incident);
+      return fail("interrupted", "the run was interrupted (SIGINT or SIGTERM)");
     case AdapterProcess::Status::Closed:
       return fail("crash", "the adapter exited or closed its stdout with the request pending");
   }
   nlohmann::json answer;
   try {
-    answer = parse_json_exact(line);
+    answer = parse_line_elements_apart(line);
   } catch (const JsonError& error) {
     return fail("malformed", "not JSON (" + std::string(error.what()) + "): " + truncated(line));
   }
   if (!answer.is_object()) return fail("malformed", "not a JSON object: " + truncated(line));
-  if (request.contains("id") &&
-      (!answer.contains("id") || dump_json_exact(answer["id"]) != dump_json_exact(request["id"])))
-    return fail("malformed", "answer id differs from request id " + dump_json_exact(request["id"]) +
-                                 ": " + truncated(line));
+  if (!id.is_null() &&
+      (!answer.contains("id") || dump_json_exact(answer["id"]) != dump_json_exact(id)))
+    return fail("malformed", "answer id differs from request id " + dump_json_exact(id) + ": " +
+                                 truncated(line));
   return answer;
+}
+
+std::optional<nlohmann::json> AdapterClient::exchange(const nlohmann::json& request,
+                                                      const std::string& what, std::uint64_t cases,
+                                                      AdapterIncident& incident) {
+  if (std::optional<AdapterIncident> failed = write_request(request, what, cases)) {
+    incident = std::move(*failed);
+    stop_after(incident);
+    return std::nullopt;
+  }
+  return read_answer(request.value("id", nlohmann::json()), what, cases, incident);
 }
 
 std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   if (connected_) process_.stop(std::chrono::milliseconds(200));
+  if (std::any_of(pending_.begin(), pending_.end(),
+                  [](const PendingCast& cast) { return !cast.decided; })) {
+    AdapterIncident restart = make_incident(
+        "restart", "the harness restarted the adapter with requests pending", "restart", 0);
+    stop_after(restart);
+  }
   connected_ = reproduce_declared_ = false;
+  write_failed_.reset();
+  encoding_ = ElementEncoding::Hex;
   try {
     process_.start();
   } catch (const std::exception& error) {
     incident = make_incident("handshake", error.what(), "start", 0);
     return std::nullopt;
   }
-  // "protocol": 1 is what every adapter understands; "max_protocol" lets a newer one say more.
-  const nlohmann::json hello = {
-      {"cmd", "hello"}, {"protocol", 1}, {"max_protocol", kProtocolVersion}};
+  // "protocol": 1 is what every adapter understands; "max_protocol" lets a newer one say more,
+  // and "encodings" lets a protocol-2 adapter choose how elements are written.
+  const nlohmann::json hello = {{"cmd", "hello"},
+                                {"protocol", 1},
+                                {"max_protocol", kProtocolVersion},
+                                {"encodings", offered_encodings()}};
   const std::optional<nlohmann::json> answer = exchange(hello, "hello", 0, incident);
   if (!answer) {
     if (incident.kind == "timeout" && incident.detail.starts_with("no answer"))
@@ -331,6 +373,7 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   }
   connected_ = true;
   reproduce_declared_ = handshake.operations.count("reproduce") != 0;
+  encoding_ = handshake.encoding;
   return handshake;
 }
 
@@ -338,45 +381,92 @@ AdapterIncident AdapterClient::malformed(const std::string& why, const nlohmann:
                                          const std::string& what, std::uint64_t cases) {
   AdapterIncident bad =
       make_incident("malformed", why + ": " + truncated(dump_json_exact(answer)), what, cases);
-  process_.stop(std::chrono::milliseconds(200));
-  connected_ = false;
+  stop_after(bad);
   return bad;
 }
 
-AdapterAnswer AdapterClient::cast(const CastRequest& request) {
-  if (request.elements.size() <= kMaxRequestElements) return cast_part(request);
-  // Longer than the protocol allows in one request: sent in parts, the answers joined. A part
-  // that is not answered ok decides the whole request.
-  CastRequest part = request;
-  AdapterAnswer joined;
-  joined.status = AdapterAnswer::Status::Ok;
-  for (std::size_t offset = 0; offset < request.elements.size(); offset += kMaxRequestElements) {
-    const std::size_t end = std::min(request.elements.size(), offset + kMaxRequestElements);
-    part.elements.assign(request.elements.begin() + static_cast<std::ptrdiff_t>(offset),
-                         request.elements.begin() + static_cast<std::ptrdiff_t>(end));
-    AdapterAnswer answer = cast_part(part);
-    if (answer.status != AdapterAnswer::Status::Ok) {
-      if (answer.incident) answer.incident->cases_affected = request.elements.size();
-      return answer;
-    }
-    joined.outputs.insert(joined.outputs.end(), answer.outputs.begin(), answer.outputs.end());
-    for (const std::size_t index : answer.failed) joined.failed.insert(offset + index);
-  }
-  return joined;
+void AdapterClient::require_nothing_pending(const char* operation) const {
+  if (!pending_.empty())
+    throw std::logic_error(std::string("AdapterClient::") + operation + " with " +
+                           std::to_string(pending_.size()) +
+                           " cast requests pending (receive their answers first)");
 }
 
-AdapterAnswer AdapterClient::cast_part(const CastRequest& request) {
-  const std::string what = std::string(direction_name(request.direction)) + " " +
-                           std::string(request.input->name) + " -> " +
-                           std::string(request.output->name) + ", " +
-                           std::to_string(request.elements.size()) + " elements";
-  const nlohmann::json message = cast_message(request, next_id_++);
+AdapterAnswer AdapterClient::cast(const CastRequest& request) {
+  require_nothing_pending("cast");
+  send_cast(request);
+  return receive_cast();
+}
+
+void AdapterClient::send_cast(const CastRequest& request) {
+  PendingCast cast;
+  cast.what = std::string(direction_name(request.direction)) + " " +
+              std::string(request.input->name) + " -> " + std::string(request.output->name) + ", " +
+              std::to_string(request.elements.size()) + " elements";
+  cast.count = request.elements.size();
+  cast.output = request.output;
+  if (write_failed_) {
+    cast.unsent = *write_failed_;
+    cast.unsent->detail =
+        "not sent: an earlier request could not be written (" + write_failed_->detail + ")";
+    cast.unsent->request = cast.what;
+    cast.unsent->cases_affected = cast.count;
+  }
+  // Longer than the protocol allows in one request: sent in parts, the answers joined.
+  for (std::size_t offset = 0; !cast.unsent && (offset == 0 || offset < cast.count);
+       offset += kMaxRequestElements) {
+    const std::size_t size = std::min(cast.count - offset, kMaxRequestElements);
+    cast.parts.push_back({next_id_++, offset, size});
+    nlohmann::json message =
+        cast_part_message(request, offset, size, cast.parts.back().id, encoding_);
+    if (std::optional<AdapterIncident> failed =
+            write_request(std::move(message), cast.what, cast.count)) {
+      // Decided when it is received: the answers to the requests before it are read first.
+      cast.unsent = write_failed_ = std::move(failed);
+    }
+  }
+  pending_.push_back(std::move(cast));
+}
+
+AdapterAnswer AdapterClient::receive_cast() {
+  if (pending_.empty()) throw std::logic_error("AdapterClient::receive_cast with nothing pending");
+  const PendingCast cast = std::move(pending_.front());
+  pending_.pop_front();
+  if (cast.decided) return *cast.decided;
+  if (cast.unsent) {
+    AdapterIncident incident = *cast.unsent;
+    stop_after(incident);
+    return incident_answer(std::move(incident));
+  }
+  if (cast.parts.size() == 1) return receive_part(cast, cast.parts.front());
+  // Every part is read, to keep in step with the adapter; a part not answered ok decides the
+  // whole request.
+  AdapterAnswer joined;
+  joined.status = AdapterAnswer::Status::Ok;
+  std::optional<AdapterAnswer> not_ok;
+  for (const PendingCast::Part& part : cast.parts) {
+    AdapterAnswer answer = receive_part(cast, part);
+    if (answer.status == AdapterAnswer::Status::Incident) {
+      answer.incident->cases_affected = cast.count;
+      return answer;
+    }
+    if (answer.status != AdapterAnswer::Status::Ok) {
+      if (!not_ok) not_ok = std::move(answer);
+      continue;
+    }
+    joined.outputs.insert(joined.outputs.end(), answer.outputs.begin(), answer.outputs.end());
+    for (const std::size_t index : answer.failed) joined.failed.insert(part.offset + index);
+  }
+  return not_ok ? *not_ok : joined;
+}
+
+AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const PendingCast::Part& part) {
   AdapterIncident incident;
   const std::optional<nlohmann::json> answer =
-      exchange(message, what, request.elements.size(), incident);
+      read_answer(nlohmann::json(part.id), cast.what, part.size, incident);
   if (!answer) return incident_answer(incident);
   const auto bad = [&](const std::string& why) {
-    return incident_answer(malformed(why, *answer, what, request.elements.size()));
+    return incident_answer(malformed(why, *answer, cast.what, part.size));
   };
   static constexpr AnswerForm kForms[] = {{"ok", {"elements", "failed"}},
                                           {"rejected", {"message"}},
@@ -384,7 +474,7 @@ AdapterAnswer AdapterClient::cast_part(const CastRequest& request) {
                                           {"error", {"message"}}};
   if (const std::optional<std::string> why = answer_form_problem(*answer, "cast", kForms))
     return bad(*why);
-  const std::string status = (*answer)["status"].get<std::string>();
+  const std::string& status = (*answer)["status"].get_ref<const std::string&>();
   if (status != "ok") {
     AdapterAnswer result;
     result.status = status == "rejected"      ? AdapterAnswer::Status::Rejected
@@ -394,35 +484,31 @@ AdapterAnswer AdapterClient::cast_part(const CastRequest& request) {
     return result;
   }
   if (!answer->contains("elements") || !(*answer)["elements"].is_string())
-    return bad("an ok answer without elements (a string of hex)");
-  const std::string& hex = (*answer)["elements"].get_ref<const std::string&>();
-  if (const std::optional<std::string> why =
-          hex_problem(hex, *request.output, request.elements.size()))
-    return bad(*why);
-  const auto outputs = unpack_elements(*request.output, hex, request.elements.size());
-  if (!outputs)
-    return bad("elements holds a " + std::string(request.output->name) +
-               " element with bits set above its " + std::to_string(request.output->bits) +
-               " bits (they must be zero)");
+    return bad("an ok answer without elements (a string of " +
+               std::string(encoding_name(encoding_)) + ")");
+  UnpackedElements outputs = unpack_elements_checked(
+      *cast.output, (*answer)["elements"].get_ref<const std::string&>(), part.size, encoding_);
+  if (outputs.problem) return bad(*outputs.problem);
   AdapterAnswer result;
   result.status = AdapterAnswer::Status::Ok;
-  result.outputs = *outputs;
+  result.outputs = std::move(outputs.patterns);
   if (!answer->contains("failed") || !(*answer)["failed"].is_array())
     return bad("an ok answer without a failed array (an empty array when no element failed)");
   for (const nlohmann::json& index : (*answer)["failed"]) {
     const std::optional<std::string> text = json_number_text(index);
     if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos ||
-        text->size() > 19 || std::stoull(*text) >= request.elements.size())
+        text->size() > 19 || std::stoull(*text) >= part.size)
       return bad("failed holds something other than element indices");
     const std::size_t value = std::stoull(*text);
     if (!result.failed.empty() && value <= *result.failed.rbegin())
       return bad("failed is not in ascending order without repeats");
-    result.failed.insert(value);
+    result.failed.insert(result.failed.end(), value);
   }
   return result;
 }
 
 AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
+  require_nothing_pending("validate");
   const std::string what =
       "validate " + truncated(dump_json_exact(request.array_data_type)) + " array";
   const nlohmann::json message = validate_message(request, next_id_++);
@@ -447,9 +533,16 @@ AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
 
 std::optional<Reproducer> AdapterClient::reproduce(const nlohmann::json& request,
                                                    AdapterIncident* incident) {
+  require_nothing_pending("reproduce");
   if (!connected_ || !reproduce_declared_) return std::nullopt;
   nlohmann::json inner = request;
   if (inner.is_object()) inner.erase("id");
+  // The request inside is written as the harness would send it on this connection.
+  if (inner.is_object() && inner.value("cmd", "") == "cast" && inner.contains("elements") &&
+      inner["elements"].is_string())
+    if (const std::optional<std::string> elements = reencode_elements(
+            inner["elements"].get<std::string>(), ElementEncoding::Hex, encoding_))
+      inner["elements"] = *elements;
   const std::string what = "reproduce " + optional_string(inner, "cmd") + " request";
   const nlohmann::json message = {{"cmd", "reproduce"}, {"id", next_id_++}, {"request", inner}};
   AdapterIncident happened;
@@ -473,9 +566,17 @@ std::optional<Reproducer> AdapterClient::reproduce(const nlohmann::json& request
 }
 
 void AdapterClient::close() {
-  if (connected_) process_.write_line("{\"cmd\":\"bye\"}", std::chrono::milliseconds(1000));
+  if (connected_ && pending_.empty())
+    process_.write_line("{\"cmd\":\"bye\"}", std::chrono::milliseconds(1000));
+  if (std::any_of(pending_.begin(), pending_.end(),
+                  [](const PendingCast& cast) { return !cast.decided; })) {
+    AdapterIncident closed = make_incident(
+        "restart", "the harness closed the adapter with requests pending", "close", 0);
+    stop_after(closed);
+  }
   process_.stop();
   connected_ = false;
+  write_failed_.reset();
 }
 
 }  // namespace cvc

@@ -1,9 +1,11 @@
 // The harness side of the adapter protocol (harness/PROTOCOL.md): handshake, cast and validate
-// requests, and the checks every answer must pass before the harness believes it.
+// requests (casts pipelined), and the checks every answer must pass before the harness believes
+// it.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -13,6 +15,7 @@
 
 #include "harness/adapter_process.hpp"
 #include "harness/capabilities.hpp"
+#include "harness/element_packing.hpp"
 #include "harness/run_result.hpp"
 
 namespace cvc {
@@ -37,6 +40,9 @@ struct Handshake {
   // Protocol 2: what the adapter declares beyond types and operations (everything when left
   // out, and always in protocol 1). `undeclared` (harness/capabilities.hpp) reads it.
   Capabilities capabilities;
+  // Protocol 2: how `elements` are written both ways, as the hello answer chose among the
+  // encodings the hello offered (hex when it chose none, and always in protocol 1).
+  ElementEncoding encoding = ElementEncoding::Hex;
 };
 
 struct CastRequest {
@@ -60,8 +66,10 @@ struct ValidateRequest {
 };
 
 // The exact request objects AdapterClient sends (harness/PROTOCOL.md, Cast and Validate): one
-// JSON object each, with `id` as the request id.
-nlohmann::json cast_message(const CastRequest& request, std::uint64_t id);
+// JSON object each, with `id` as the request id; a cast's elements in `encoding` (hex, the form
+// reports and `cvc replay` use, unless told otherwise).
+nlohmann::json cast_message(const CastRequest& request, std::uint64_t id,
+                            ElementEncoding encoding = ElementEncoding::Hex);
 nlohmann::json validate_message(const ValidateRequest& request, std::uint64_t id);
 
 // A protocol-2 adapter's reproducer of one request: a self-contained program in the
@@ -79,45 +87,96 @@ struct AdapterAnswer {
   std::optional<AdapterIncident> incident;
 };
 
+// One adapter process and the requests in flight to it.
+//
+// Casts are pipelined: send_cast writes a request and returns at once, receive_cast returns the
+// answer of the oldest request sent and not yet received, so the harness prepares request k+1
+// while the adapter answers k. The contract:
+// - every send_cast gets exactly one answer from receive_cast, in the order sent; pending() counts
+//   the requests sent and not yet received (receive_cast with none pending is a logic_error);
+// - a request longer than kMaxRequestElements is sent in parts and answered as one;
+// - an incident (crash, timeout, malformed answer, interrupt) ends the request it happened on and
+//   stops the adapter; every other pending request then ends in an incident of the same kind
+//   whose detail says it was lost with the adapter (no request is retried). receive_cast returns
+//   those at once, without waiting, and pending() falls to 0 as they are received. connected() is
+//   false from the incident on, and connect() starts a new adapter (requests sent after it are
+//   answered after the lost ones);
+// - while writing, the adapter's answers are read into a buffer, so that neither side blocks the
+//   other when both pipes are full; every wait honours the timeout and the interrupt flag;
+// - cast(), validate() and reproduce() are synchronous and need pending() == 0 (logic_error
+//   otherwise).
 class AdapterClient {
  public:
   AdapterClient(std::string command, std::chrono::milliseconds timeout);
 
   // Starts (or restarts) the adapter and shakes hands; nullopt and `incident` on failure.
   std::optional<Handshake> connect(AdapterIncident& incident);
+  // send_cast + receive_cast.
   AdapterAnswer cast(const CastRequest& request);
+  void send_cast(const CastRequest& request);
+  AdapterAnswer receive_cast();
+  std::size_t pending() const { return pending_.size(); }
   AdapterAnswer validate(const ValidateRequest& request);
   // Protocol 2: asks the adapter for a program reproducing `request` (a cast or validate request
-  // exactly as sent, as cast_message / validate_message make it; an "id" in it is dropped).
-  // nullopt when the adapter does not declare "reproduce", answers unsupported or error, or the
-  // exchange ends in an incident (then stored in `incident` when given, and the adapter stopped:
-  // connected() is false).
+  // exactly as sent, as cast_message / validate_message make it, with hex elements; an "id" in
+  // it is dropped, and the elements are sent in the negotiated encoding). nullopt when the
+  // adapter does not declare "reproduce", answers unsupported or error, or the exchange ends in
+  // an incident (then stored in `incident` when given, and the adapter stopped: connected() is
+  // false).
   std::optional<Reproducer> reproduce(const nlohmann::json& request,
                                       AdapterIncident* incident = nullptr);
   bool connected() const { return connected_; }
   void close();
   // A flag (set by a signal handler) that ends any wait for the adapter at once; the pending
-  // request then ends in an incident of kind "interrupted", which the runner does not count.
+  // requests then end in incidents of kind "interrupted", which the runner does not count.
   void set_interrupt_flag(const std::atomic<bool>* flag) { process_.set_interrupt_flag(flag); }
 
  private:
-  // Sends one request and reads one answer line as JSON, checking the id; an incident otherwise.
+  // A cast request in flight: its parts (one per kMaxRequestElements), or its answer already
+  // decided (an incident: it could not be written, or it was lost with the adapter).
+  struct PendingCast {
+    struct Part {
+      std::uint64_t id;
+      std::size_t offset, size;
+    };
+    std::string what;
+    std::size_t count = 0;
+    const DataType* output = nullptr;
+    std::vector<Part> parts;
+    std::optional<AdapterIncident> unsent;  // a part could not be written
+    std::optional<AdapterAnswer> decided;   // answered without reading (lost with the adapter)
+  };
+
+  // Writes one request line; the incident when it cannot.
+  std::optional<AdapterIncident> write_request(nlohmann::json request, const std::string& what,
+                                               std::uint64_t cases);
+  // Reads the answer line to request `id` as JSON; an incident (the adapter stopped) otherwise.
+  std::optional<nlohmann::json> read_answer(const nlohmann::json& id, const std::string& what,
+                                            std::uint64_t cases, AdapterIncident& incident);
+  // write_request + read_answer.
   std::optional<nlohmann::json> exchange(const nlohmann::json& request, const std::string& what,
                                          std::uint64_t cases, AdapterIncident& incident);
   AdapterIncident make_incident(std::string kind, std::string detail, const std::string& what,
                                 std::uint64_t cases);
-  std::optional<nlohmann::json> interrupted(const std::string& what, std::uint64_t cases,
-                                            AdapterIncident& incident);
-  AdapterAnswer cast_part(const CastRequest& request);  // at most kMaxRequestElements
+  // Stops the adapter after `incident` (a crash's detail gets how the process ended); every
+  // request still pending is decided as lost with it.
+  void stop_after(AdapterIncident& incident);
+  // The answer to one part (at most kMaxRequestElements), read and checked.
+  AdapterAnswer receive_part(const PendingCast& cast, const PendingCast::Part& part);
   // Records a malformed answer as an incident and stops the adapter.
   AdapterIncident malformed(const std::string& why, const nlohmann::json& answer,
                             const std::string& what, std::uint64_t cases);
+  void require_nothing_pending(const char* operation) const;
 
   AdapterProcess process_;
   std::chrono::milliseconds timeout_;
   std::uint64_t next_id_ = 1;
   bool connected_ = false;
   bool reproduce_declared_ = false;  // the current adapter's hello declares "reproduce"
+  ElementEncoding encoding_ = ElementEncoding::Hex;
+  std::deque<PendingCast> pending_;
+  // A request could not be written to the current adapter: later ones are not written either.
+  std::optional<AdapterIncident> write_failed_;
 };
 
 }  // namespace cvc

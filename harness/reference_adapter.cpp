@@ -4,9 +4,11 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <unordered_map>
 
 #include "harness/adapter_client.hpp"
 #include "harness/element_packing.hpp"
+#include "harness/elements_field.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
@@ -54,7 +56,19 @@ bool restricted(const ReferenceAdapterOptions& options) {
   return options.only_rounding || options.only_out_of_range || !options.scalar_map;
 }
 
-nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& options, int protocol) {
+// The encoding to write elements in: the adapter's preferred one when the hello offers it under
+// protocol 2, hex otherwise.
+ElementEncoding negotiated_encoding(const nlohmann::json& hello,
+                                    const ReferenceAdapterOptions& options, int protocol) {
+  if (protocol < 2 || !hello.contains("encodings") || !hello["encodings"].is_array())
+    return ElementEncoding::Hex;
+  for (const nlohmann::json& offered : hello["encodings"])
+    if (offered == encoding_name(options.encoding)) return options.encoding;
+  return ElementEncoding::Hex;
+}
+
+nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& options, int protocol,
+                            ElementEncoding encoding) {
   nlohmann::json types = nlohmann::json::array();
   for (const DataType& type : all_data_types()) types.push_back(std::string(type.name));
   std::string name = "cvc-oracle";
@@ -68,6 +82,7 @@ nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& option
       {"operations", operations},
       {"environment", {{"cvc", CVC_VERSION}, {"compiler", compiler()}}}};
   if (protocol >= 2 && restricted(options)) hello["capabilities"] = capabilities(options);
+  if (encoding != ElementEncoding::Hex) hello["encoding"] = std::string(encoding_name(encoding));
   return hello;
 }
 
@@ -92,52 +107,84 @@ nlohmann::json answer(const nlohmann::json& id, std::string status) {
   return {{"id", id}, {"status", std::move(status)}};
 }
 
-nlohmann::json cast_answer(const nlohmann::json& request, Mutant mutant,
-                           const ReferenceAdapterOptions& options) {
-  const nlohmann::json& id = request.at("id");
+// What the metadata of a cast request decides before any element: the rule to cast with, or the
+// answer (rejected, unsupported) for every element. The same for every request with the same
+// direction, types, fill value and codec, so it is computed once for them (CastPreparations).
+struct PreparedCast {
+  std::optional<CastRule> rule;
+  std::string status, message;  // when there is no rule
+};
+
+PreparedCast refused_cast(std::string status, std::string message) {
+  return {std::nullopt, std::move(status), std::move(message)};
+}
+
+PreparedCast prepare_cast(const nlohmann::json& request, Mutant mutant,
+                          const ReferenceAdapterOptions& options) {
   const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
-  if (array_type == nullptr) return answer(id, "unsupported");
+  if (array_type == nullptr) return refused_cast("unsupported", "");
   const nlohmann::json chain = nlohmann::json::array({request.at("codec")});
   // A strict implementation: the metadata must be valid, fill value round trip included.
   const FillValueCheck check =
       mutant_validate(mutant, *array_type, request.at("fill_value"), chain);
-  if (!check.valid || check.cast_codecs.size() != 1) {
-    nlohmann::json rejected = answer(id, "rejected");
-    rejected["message"] = check.message;
-    return rejected;
-  }
+  if (!check.valid || check.cast_codecs.size() != 1) return refused_cast("rejected", check.message);
   const bool encode = request.at("direction").get<std::string>() == "encode";
   const CastValueCodec& codec = check.cast_codecs.front();
-  const CastRule rule = encode ? codec.encode_rule() : codec.decode_rule();
-  if (const std::optional<std::string> why = left_out(rule, options)) {
-    nlohmann::json unsupported = answer(id, "unsupported");
-    unsupported["message"] = *why;
-    return unsupported;
+  CastRule rule = encode ? codec.encode_rule() : codec.decode_rule();
+  if (const std::optional<std::string> why = left_out(rule, options))
+    return refused_cast("unsupported", *why);
+  if (mutant_rejects(mutant, rule))
+    return refused_cast("rejected",
+                        "the mutant " + std::string(mutant->id) + " refuses this configuration");
+  return {std::move(rule), "", ""};
+}
+
+// Prepared casts by their metadata (the validation costs more than casting a small request).
+class CastPreparations {
+ public:
+  const PreparedCast& find(const nlohmann::json& request, Mutant mutant,
+                           const ReferenceAdapterOptions& options) {
+    std::string key = request.at("direction").get<std::string>();
+    for (const char* member : {"array_data_type", "fill_value", "codec"})
+      key.append("\n").append(dump_json_exact(request.at(member)));
+    if (const auto found = prepared_.find(key); found != prepared_.end()) return found->second;
+    if (prepared_.size() >= kMostKept) prepared_.clear();
+    return prepared_.emplace(std::move(key), prepare_cast(request, mutant, options)).first->second;
   }
-  if (mutant_rejects(mutant, rule)) {
-    nlohmann::json rejected = answer(id, "rejected");
-    rejected["message"] = "the mutant " + std::string(mutant->id) + " refuses this configuration";
-    return rejected;
+
+ private:
+  static constexpr std::size_t kMostKept = 4096;
+  std::unordered_map<std::string, PreparedCast> prepared_;
+};
+
+nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& prepared,
+                           Mutant mutant, ElementEncoding encoding) {
+  const nlohmann::json& id = request.at("id");
+  if (!prepared.rule) {
+    nlohmann::json refused = answer(id, prepared.status);
+    if (!prepared.message.empty() || prepared.status != "unsupported")
+      refused["message"] = prepared.message;
+    return refused;
   }
+  const CastRule& rule = *prepared.rule;
   const std::size_t count = std::stoull(json_number_text(request.at("count")).value_or("x"));
-  const auto inputs =
-      unpack_elements(*rule.input, request.at("elements").get<std::string>(), count);
-  if (!inputs) {
+  const UnpackedElements inputs = unpack_elements_checked(
+      *rule.input, request.at("elements").get<std::string>(), count, encoding);
+  if (inputs.problem) {
     nlohmann::json error = answer(id, "error");
-    error["message"] = "elements do not hold " + std::to_string(count) + " " +
-                       std::string(rule.input->name) + " elements";
+    error["message"] = "the request's " + *inputs.problem;
     return error;
   }
-  std::vector<std::uint64_t> outputs;
+  std::vector<std::uint64_t> outputs(count);
   nlohmann::json failed = nlohmann::json::array();
-  for (std::size_t i = 0; i < inputs->size(); ++i) {
-    const CastResult result = mutant_cast(mutant, rule, (*inputs)[i]);
-    outputs.push_back(result.ok() ? result.bits : 0);
+  for (std::size_t i = 0; i < count; ++i) {
+    const CastResult result = mutant_cast(mutant, rule, inputs.patterns[i]);
+    outputs[i] = result.ok() ? result.bits : 0;
     if (!result.ok()) failed.push_back(i);
   }
   nlohmann::json ok = answer(id, "ok");
-  ok["elements"] = pack_elements(*rule.output, outputs);
-  ok["failed"] = failed;
+  ok["elements"] = pack_elements(*rule.output, outputs, encoding);
+  ok["failed"] = std::move(failed);
   return ok;
 }
 
@@ -171,8 +218,10 @@ std::string shell_quoted(const std::string& text) {
 }
 
 // Protocol 2's reproduce: a shell script that feeds the request to this same adapter, the
-// implementation's own terms here (a mutant's bug is only in the adapter).
-nlohmann::json reproduce_answer(const nlohmann::json& request, Mutant mutant) {
+// implementation's own terms here (a mutant's bug is only in the adapter). Its hello speaks
+// protocol 1, so a cast's elements are written in hex there.
+nlohmann::json reproduce_answer(const nlohmann::json& request, Mutant mutant,
+                                ElementEncoding encoding) {
   const nlohmann::json& id = request.at("id");
   nlohmann::json inner = request.at("request");
   const std::string command = inner.at("cmd").get<std::string>();
@@ -182,6 +231,14 @@ nlohmann::json reproduce_answer(const nlohmann::json& request, Mutant mutant) {
     return unsupported;
   }
   inner["id"] = 1;
+  if (command == "cast" && inner.contains("elements") && inner["elements"].is_string()) {
+    const std::optional<std::string> hex =
+        reencode_elements(inner["elements"].get<std::string>(), encoding, ElementEncoding::Hex);
+    if (!hex)
+      throw std::runtime_error("the request's elements are not " +
+                               std::string(encoding_name(encoding)));
+    inner["elements"] = *hex;
+  }
   std::string adapter = "\"${CVC:-cvc}\" adapter";
   if (mutant != nullptr) adapter += " --mutant " + std::string(mutant->id);
   nlohmann::json ok = answer(id, "ok");
@@ -205,22 +262,25 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
   std::ofstream log;
   if (!options.log_requests.empty()) log.open(options.log_requests, std::ios::app);
   int protocol = 1;  // until a hello says otherwise
+  ElementEncoding encoding = ElementEncoding::Hex;
+  CastPreparations preparations;
   for (std::string line; std::getline(in, line);) {
     if (log.is_open()) log << line << "\n" << std::flush;
     nlohmann::json request, reply;
     try {
-      request = parse_json_exact(line);
+      request = parse_line_elements_apart(line);
       const std::string command = request.at("cmd").get<std::string>();
       if (command == "bye") return 0;
       if (command == "hello") {
         protocol = negotiated_protocol(request, options);
-        reply = hello_answer(mutant, options, protocol);
+        encoding = negotiated_encoding(request, options, protocol);
+        reply = hello_answer(mutant, options, protocol, encoding);
       } else if (command == "cast") {
-        reply = cast_answer(request, mutant, options);
+        reply = cast_answer(request, preparations.find(request, mutant, options), mutant, encoding);
       } else if (command == "validate") {
         reply = validate_answer(request, mutant);
       } else if (command == "reproduce" && protocol >= 2) {
-        reply = reproduce_answer(request, mutant);
+        reply = reproduce_answer(request, mutant, encoding);
       } else {
         reply = answer(request.value("id", nlohmann::json()), "error");
         reply["message"] = "unknown cmd " + command;
@@ -230,7 +290,7 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
                      "error");
       reply["message"] = std::string("reference adapter: ") + error.what();
     }
-    out << dump_json_exact(reply) << "\n" << std::flush;
+    out << dump_line_elements_apart(std::move(reply)) << "\n" << std::flush;
   }
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/element_packing.hpp"
 #include "harness/mutants.hpp"
 #include "oracle/cast_rule.hpp"
 
@@ -24,6 +25,8 @@ struct ReferenceAdapterOptions {
   std::optional<std::vector<Rounding>> only_rounding;
   std::optional<std::vector<OutOfRange>> only_out_of_range;
   bool scalar_map = true;
+  // The element encoding it writes when a protocol-2 hello offers it (hex otherwise).
+  ElementEncoding encoding = ElementEncoding::Base64;
   std::string log_requests;  // a file to append each received request line to (empty: none)
 };
 

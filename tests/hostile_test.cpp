@@ -214,12 +214,12 @@ std::unique_ptr<Outcome> run_live(const ScriptAdapter& adapter, std::vector<std:
 
 TEST(HostileAdapter, OneThatStopsReadingTimesOutAndLeavesNothingRunning) {
   // It shrinks its stdin pipe to 4 KiB (F_SETPIPE_SZ = 1031) and never reads again, so that a
-  // request of 4096 elements (at least 8 KiB of hex) cannot be written.
-  const ScriptAdapter adapter(
-      "stop-reading",
-      std::string(kHello) +
-          "exec python3 -c 'import fcntl, time; fcntl.fcntl(0, 1031, 4096); time.sleep(600)' "
-          "@SLEEP@\n");
+  // request of 4096 elements (at least 8 KiB of hex) cannot be written. The pipe is shrunk
+  // before the hello is answered: once a request is in it, it cannot shrink (EBUSY).
+  const ScriptAdapter adapter("stop-reading",
+                              "python3 -c 'import fcntl; fcntl.fcntl(0, 1031, 4096)'\n" +
+                                  std::string(kHello) +
+                                  "exec python3 -c 'import time; time.sleep(600)' @SLEEP@\n");
   const auto outcome = run_live(adapter, {"float64"}, 4096, std::chrono::milliseconds(1000));
   EXPECT_TRUE(outcome->end.aborted) << "the run must end with a reason";
   // Five timeouts of 1 s end it; the rest is generating the cases (slow under the sanitizers).

@@ -2,7 +2,8 @@
 // processes: a protocol-1 adapter still certifies; a protocol-2 adapter's capabilities keep the
 // harness from sending what they leave out, and reports quote the declaration; every malformed
 // hello is a handshake error naming its field; malformed cast answers are named; reproduce and
-// the most elements a request carries.
+// the most elements a request carries; base64 elements negotiated in the hello, and pipelined
+// casts (in order, lost together with a crashed adapter, no deadlock on full pipes).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <fstream>
 
 #include "harness/adapter_client.hpp"
+#include "harness/element_packing.hpp"
 #include "harness/live_source.hpp"
 #include "harness/run_summary.hpp"
 #include "harness/runner.hpp"
@@ -122,7 +124,8 @@ TEST(Protocol, TheHarnessOffersVersionTwoInAHelloThatVersionOneReads) {
   client.close();
   const std::vector<nlohmann::json> requests = logged_requests(log);
   ASSERT_FALSE(requests.empty());
-  EXPECT_EQ(dump_json_exact(requests.front()), R"({"cmd":"hello","max_protocol":2,"protocol":1})");
+  EXPECT_EQ(dump_json_exact(requests.front()),
+            R"({"cmd":"hello","encodings":["hex","base64"],"max_protocol":2,"protocol":1})");
 }
 
 TEST(Protocol, AVersionOneAdapterCertifiesCleanly) {
@@ -418,6 +421,316 @@ TEST(Protocol, NoRequestCarriesMoreThanTheLargestCount) {
   for (const nlohmann::json& line : logged_requests(log))
     if (line["cmd"] == "cast") counts.push_back(std::stoull(*json_number_text(line["count"])));
   EXPECT_EQ(counts, (std::vector<std::size_t>{kMaxRequestElements, 904}));
+}
+
+// --- Element encodings -------------------------------------------------------------------------
+
+TEST(ElementPacking, EveryTypeRoundTripsInHexAndBase64) {
+  for (const DataType& type : all_data_types()) {
+    // 0..4 elements: every length of base64 padding.
+    for (std::size_t count = 0; count <= 4; ++count) {
+      std::vector<std::uint64_t> patterns;
+      for (std::size_t i = 0; i < count; ++i)
+        patterns.push_back((0x9e3779b97f4a7c15u * (i + 1)) & type.bit_mask());
+      for (const ElementEncoding encoding : {ElementEncoding::Hex, ElementEncoding::Base64}) {
+        const std::string text = pack_elements(type, patterns, encoding);
+        const UnpackedElements back = unpack_elements_checked(type, text, count, encoding);
+        ASSERT_FALSE(back.problem) << type.name << " " << text << ": " << *back.problem;
+        EXPECT_EQ(back.patterns, patterns) << type.name << " " << text;
+      }
+      const std::string hex = pack_elements(type, patterns, ElementEncoding::Hex);
+      EXPECT_EQ(reencode_elements(hex, ElementEncoding::Hex, ElementEncoding::Base64),
+                pack_elements(type, patterns, ElementEncoding::Base64));
+    }
+  }
+  // RFC 4648's examples.
+  const std::vector<std::uint64_t> foobar = {'f', 'o', 'o', 'b', 'a', 'r'};
+  EXPECT_EQ(pack_elements(data_type("uint8"), foobar, ElementEncoding::Base64), "Zm9vYmFy");
+  EXPECT_EQ(pack_elements(data_type("uint8"),
+                          std::vector<std::uint64_t>(foobar.begin(), foobar.end() - 1),
+                          ElementEncoding::Base64),
+            "Zm9vYmE=");
+  EXPECT_EQ(pack_elements(data_type("uint16"), std::vector<std::uint64_t>{0x6f66},
+                          ElementEncoding::Base64),
+            "Zm8=");
+}
+
+TEST(ElementPacking, MalformedElementsAreNamed) {
+  struct Case {
+    const char* type;
+    const char* text;
+    std::size_t count;
+    ElementEncoding encoding;
+    const char* problem;  // empty: none
+  };
+  const ElementEncoding hex = ElementEncoding::Hex, base64 = ElementEncoding::Base64;
+  const Case cases[] = {
+      {"int8", "0A", 1, hex,
+       "elements must be lowercase hex, but has the uppercase digit \"A\" at offset 1"},
+      {"int8", "0g", 1, hex, "elements is not hex: \"g\" at offset 1"},
+      {"int16", "00ff", 1, hex, ""},
+      {"int16", "00", 1, hex,
+       "elements holds 1 bytes (2 hex characters), not the 2 of 1 int16 elements"},
+      {"int4", "10", 1, hex,
+       "elements holds a int4 element (index 0) with bits set above its 4 bits (they must be "
+       "zero)"},
+      {"int8", "AAA", 1, base64,
+       "elements holds 3 base64 characters, not a multiple of 4 (padded base64, RFC 4648)"},
+      {"int8", "A!A=", 2, base64, "elements is not base64: \"!\" at offset 1"},
+      {"int8", "A=A=", 2, base64,
+       "elements is not base64: \"=\" at offset 1 (padding only at the end)"},
+      {"int8", "AB==", 1, base64,
+       "elements is not canonical base64: the unused bits of its last digit are not zero"},
+      {"int8", "AAAA", 2, base64,
+       "elements holds 3 bytes (4 base64 characters), not the 2 of 2 int8 elements"},
+      {"uint4", "/w==", 1, base64,
+       "elements holds a uint4 element (index 0) with bits set above its 4 bits (they must be "
+       "zero)"},
+      {"float32", "AACAPw==", 1, base64, ""}};
+  for (const Case& each : cases)
+    EXPECT_EQ(unpack_elements_checked(data_type(each.type), each.text, each.count, each.encoding)
+                  .problem.value_or(""),
+              each.problem)
+        << each.type << " " << each.text;
+}
+
+// --- The encoding negotiated in the hello ------------------------------------------------------
+
+// The elements of one cast request (int8_request(3)) as `cvc adapter ARGS` received them,
+// after checking the encoding its hello chose and its answer.
+std::string elements_received(const std::string& args, ElementEncoding chosen) {
+  const std::string log = temporary("encoding-log");
+  AdapterClient client(kCvc + " adapter --log-requests " + log + args, kTimeout);
+  AdapterIncident incident;
+  const std::optional<Handshake> handshake = client.connect(incident);
+  EXPECT_TRUE(handshake) << incident.detail;
+  if (!handshake) return "";
+  EXPECT_EQ(handshake->protocol, 2);
+  EXPECT_EQ(handshake->encoding, chosen);
+  const AdapterAnswer answer = client.cast(int8_request(3));
+  client.close();
+  EXPECT_EQ(answer.status, AdapterAnswer::Status::Ok) << answer.message;
+  EXPECT_EQ(answer.outputs, (std::vector<std::uint64_t>{1, 1, 1}));
+  const std::vector<nlohmann::json> requests = logged_requests(log);
+  return requests.size() >= 2 ? requests[1]["elements"].get<std::string>() : "";  // hello, cast
+}
+
+TEST(Protocol, AVersionTwoAdapterChoosesBase64AndCertifiesCleanly) {
+  // 1.0, 1 + 2^-11, 1 + 2^-10 as float32, in base64.
+  EXPECT_EQ(elements_received("", ElementEncoding::Base64), "AACAPwAQgD8AIIA/");
+  const auto run = run_slice(kCvc + " adapter");
+  EXPECT_GT(run->count(Verdict::Pass), 1000u);
+  EXPECT_EQ(run->summary.incident_count(), 0u);
+  EXPECT_EQ(exit_code(run->summary), 0);
+}
+
+TEST(Protocol, AVersionTwoAdapterThatKeepsHexIsSentHex) {
+  EXPECT_EQ(elements_received(" --encoding hex", ElementEncoding::Hex), "0000803f0010803f0020803f");
+}
+
+// An adapter (a Python script) that speaks protocol 2 with base64 elements and answers every
+// cast with ok, `elements` as given and no failed element.
+std::string base64_answering_adapter(const std::string& elements) {
+  const std::string script = temporary("base64-adapter.py");
+  std::ofstream(script) << R"(import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["cmd"] == "hello":
+        answer = {"protocol": 2, "implementation": {"name": "b", "version": "1", "language": "python"},
+                  "data_types": ["float32", "int8", "uint4"], "operations": ["encode", "decode"],
+                  "encoding": "base64"}
+    elif request["cmd"] == "cast":
+        answer = {"id": request["id"], "status": "ok", "elements": sys.argv[1], "failed": []}
+    else:
+        break
+    print(json.dumps(answer), flush=True)
+)";
+  return kPython + " " + script + " " + shell_word(elements);
+}
+
+class MalformedBase64Answer : public testing::TestWithParam<std::pair<std::string, std::string>> {};
+
+TEST_P(MalformedBase64Answer, IsAnIncidentNamingTheProblem) {
+  const auto& [elements, named] = GetParam();
+  AdapterClient client(base64_answering_adapter(elements), kTimeout);
+  AdapterIncident incident;
+  const std::optional<Handshake> handshake = client.connect(incident);
+  ASSERT_TRUE(handshake) << incident.detail;
+  ASSERT_EQ(handshake->encoding, ElementEncoding::Base64);
+  const AdapterAnswer answer = client.cast(int8_request(3));
+  ASSERT_EQ(answer.status, AdapterAnswer::Status::Incident);
+  EXPECT_EQ(answer.incident->kind, "malformed");
+  EXPECT_NE(answer.incident->detail.find(named), std::string::npos) << answer.incident->detail;
+  EXPECT_FALSE(client.connected());
+  client.close();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryKind, MalformedBase64Answer,
+    testing::Values(std::pair<std::string, std::string>{"AQE", "not a multiple of 4"},
+                    std::pair<std::string, std::string>{
+                        "AQ-B", "elements is not base64: \"-\" at offset 2"},
+                    std::pair<std::string, std::string>{"AQEBAQ==", "elements holds 4 bytes"},
+                    std::pair<std::string, std::string>{"AQF=", "not canonical base64"},
+                    std::pair<std::string, std::string>{"0000803f", "elements holds 6 bytes"}),
+    [](const testing::TestParamInfo<std::pair<std::string, std::string>>& param_info) {
+      return "Case" + std::to_string(param_info.index);
+    });
+
+// The control case above must pass, or the other cases prove nothing.
+TEST(Protocol, TheBase64AnsweringAdapterIsCorrectWhenItsElementsAre) {
+  AdapterClient client(base64_answering_adapter("AQEB"), kTimeout);
+  AdapterIncident incident;
+  ASSERT_TRUE(client.connect(incident)) << incident.detail;
+  const AdapterAnswer answer = client.cast(int8_request(3));
+  ASSERT_EQ(answer.status, AdapterAnswer::Status::Ok) << answer.message;
+  EXPECT_EQ(answer.outputs, (std::vector<std::uint64_t>{1, 1, 1}));
+  client.close();
+}
+
+TEST(Protocol, AnEncodingTheHelloDidNotOfferIsAHandshakeError) {
+  AdapterClient two(misbehaving("hello_patch", {"--set", R"(encoding="base85")"}), kTimeout);
+  AdapterIncident incident;
+  EXPECT_FALSE(two.connect(incident));
+  EXPECT_EQ(incident.kind, "handshake");
+  EXPECT_NE(incident.detail.find(R"(encoding is "base85", not one of the encodings the hello )"
+                                 R"(offered: ["hex","base64"])"),
+            std::string::npos)
+      << incident.detail;
+  two.close();
+  AdapterClient one(misbehaving("hello_patch", {"--set", R"(encoding="base64")"}, " --protocol 1"),
+                    kTimeout);
+  EXPECT_FALSE(one.connect(incident));
+  EXPECT_NE(incident.detail.find("encoding is a protocol 2 key, but the answer says protocol 1"),
+            std::string::npos)
+      << incident.detail;
+  one.close();
+}
+
+// --- Pipelined casts ---------------------------------------------------------------------------
+
+// A request of `count` elements of `input` cast to `output` (encode, clamp), inputs spread over
+// the bit patterns.
+CastRequest spread_request(const std::string& input, const std::string& output, std::size_t count) {
+  CastRequest request;
+  request.direction = Direction::Encode;
+  request.array_type = request.input = &data_type(input);
+  request.output = &data_type(output);
+  request.fill_value = 0;
+  request.codec = {{"name", "cast_value"},
+                   {"configuration", {{"data_type", output}, {"out_of_range", "clamp"}}}};
+  for (std::size_t i = 0; i < count; ++i)
+    request.elements.push_back((0x9e3779b97f4a7c15u * (i + 1)) & request.input->bit_mask());
+  return request;
+}
+
+// `answer` is the oracle's for `request`, element by element.
+void expect_oracle_answer(const CastRequest& request, const AdapterAnswer& answer) {
+  ASSERT_EQ(answer.status, AdapterAnswer::Status::Ok) << answer.message;
+  ASSERT_EQ(answer.outputs.size(), request.elements.size());
+  const CastRule rule{request.input, request.output, Rounding::NearestEven, OutOfRange::Clamp, {}};
+  for (std::size_t i = 0; i < request.elements.size(); ++i) {
+    const CastResult expected = cast_value(rule, request.elements[i]);
+    EXPECT_EQ(answer.failed.count(i) != 0, !expected.ok()) << i;
+    if (expected.ok()) {
+      ASSERT_EQ(answer.outputs[i], expected.bits) << request.input->name << " element " << i;
+    }
+  }
+}
+
+TEST(Pipelining, AnswersComeBackInTheOrderSent) {
+  AdapterClient client(kCvc + " adapter", kTimeout);
+  AdapterIncident incident;
+  ASSERT_TRUE(client.connect(incident)) << incident.detail;
+  const std::vector<CastRequest> requests = {
+      spread_request("float32", "int8", 7), spread_request("float64", "float16", 1),
+      spread_request("int16", "uint4", kMaxRequestElements + 3),  // in two parts
+      spread_request("bfloat16", "float8_e4m3", 0), spread_request("uint64", "float32", 300)};
+  for (const CastRequest& request : requests) client.send_cast(request);
+  EXPECT_EQ(client.pending(), requests.size());
+  EXPECT_THROW(client.validate(ValidateRequest{}), std::logic_error);
+  for (const CastRequest& request : requests) {
+    expect_oracle_answer(request, client.receive_cast());
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_EQ(client.pending(), 0u);
+  EXPECT_THROW(client.receive_cast(), std::logic_error);
+  client.close();
+}
+
+TEST(Pipelining, ACrashWithThreePendingGivesThreeIncidents) {
+  // The adapter exits when the first cast arrives: the other two are lost with it.
+  AdapterClient client(misbehaving("crash", {"--after", "1"}), kTimeout);
+  AdapterIncident incident;
+  ASSERT_TRUE(client.connect(incident)) << incident.detail;
+  for (int i = 0; i < 3; ++i) client.send_cast(spread_request("float32", "int8", 5 + i));
+  ASSERT_EQ(client.pending(), 3u);
+  const AdapterAnswer first = client.receive_cast();
+  ASSERT_EQ(first.status, AdapterAnswer::Status::Incident);
+  EXPECT_EQ(first.incident->kind, "crash");
+  EXPECT_EQ(first.incident->cases_affected, 5u);
+  EXPECT_FALSE(client.connected());
+  EXPECT_EQ(client.pending(), 2u);
+  for (std::uint64_t cases : {6u, 7u}) {
+    const AdapterAnswer lost = client.receive_cast();
+    ASSERT_EQ(lost.status, AdapterAnswer::Status::Incident);
+    EXPECT_EQ(lost.incident->kind, "crash");
+    EXPECT_EQ(lost.incident->cases_affected, cases);
+    EXPECT_TRUE(
+        lost.incident->detail.starts_with("lost with the adapter: an earlier pending "
+                                          "request (encode float32 -> int8, 5 elements) "
+                                          "ended in a crash"))
+        << lost.incident->detail;
+  }
+  EXPECT_EQ(client.pending(), 0u);
+  // A new adapter (the misbehaviour happens once per process) answers again.
+  ASSERT_TRUE(client.connect(incident)) << incident.detail;
+  const CastRequest request = spread_request("float32", "int8", 5);
+  expect_oracle_answer(request, client.cast(request));
+  client.close();
+}
+
+TEST(Pipelining, AnInterruptEndsEveryPendingRequest) {
+  std::atomic<bool> interrupted = false;
+  AdapterClient client(misbehaving("hang", {"--after", "1"}), kTimeout);
+  client.set_interrupt_flag(&interrupted);
+  AdapterIncident incident;
+  ASSERT_TRUE(client.connect(incident)) << incident.detail;
+  client.send_cast(spread_request("float32", "int8", 5));
+  client.send_cast(spread_request("float32", "int8", 6));
+  interrupted = true;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 2; ++i) {
+    const AdapterAnswer answer = client.receive_cast();
+    ASSERT_EQ(answer.status, AdapterAnswer::Status::Incident);
+    EXPECT_EQ(answer.incident->kind, "interrupted");
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  EXPECT_EQ(client.pending(), 0u);
+  client.close();
+}
+
+TEST(Pipelining, LargeRequestsAndAnswersToASlowReaderDoNotDeadlock) {
+  // Ten requests of 4096 float64 elements (about 44 KB each in base64) and their answers (float64
+  // too), all sent before any answer is read: both pipes fill many times over (the adapter
+  // blocks writing answers, so stops reading requests), and the client must read answers while
+  // it writes.
+  AdapterClient client(kCvc + " adapter", kTimeout);
+  AdapterIncident incident;
+  ASSERT_TRUE(client.connect(incident)) << incident.detail;
+  std::vector<CastRequest> requests;
+  for (int i = 0; i < 10; ++i) {
+    requests.push_back(spread_request("float64", "float64", kMaxRequestElements));
+    for (std::uint64_t& bits : requests.back().elements) bits ^= static_cast<std::uint64_t>(i);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  for (const CastRequest& request : requests) client.send_cast(request);
+  for (const CastRequest& request : requests) {
+    expect_oracle_answer(request, client.receive_cast());
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, kTimeout / 2);
+  client.close();
 }
 
 }  // namespace
