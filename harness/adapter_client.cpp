@@ -259,6 +259,7 @@ void AdapterClient::stop_after(AdapterIncident& incident) {
                   ") ended in a " + incident.kind + ": " + incident.detail;
     lost.request = other.what;
     lost.cases_affected = other.count;
+    lost.lost_with_earlier = true;
     other.decided = incident_answer(std::move(lost));
   }
 }

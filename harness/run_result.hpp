@@ -73,6 +73,9 @@ struct AdapterIncident {
   std::string request;  // what was pending ("cast encode float16 -> int8, 4096 elements")
   std::uint64_t cases_affected = 0;
   std::string stderr_tail;  // the adapter's last stderr lines
+  // A pipelined request that was in flight when an earlier one ended the adapter: part of that
+  // incident (its detail says so), not another one in a row.
+  bool lost_with_earlier = false;
 };
 
 struct RunInfo {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <deque>
 
 #include "generators/case_results.hpp"
 #include "harness/adapter_client.hpp"
@@ -68,30 +69,22 @@ class Run {
         end.interrupted = true;
         break;
       }
-      if (std::holds_alternative<CastBatch>(batch)) {
-        run_cast(std::get<CastBatch>(batch));
+      if (CastBatch* cast = std::get_if<CastBatch>(&batch)) {
+        run_cast(*cast);
       } else {
+        // A validation is synchronous: the casts in flight are answered first, and an incident
+        // among them restarts the adapter before it.
+        finish_in_flight();
+        if (!restart_if_stopped(end)) {
+          if (end.aborted) end.not_reached += 1;
+          break;
+        }
         run_validate(std::get<ValidateBatch>(batch));
       }
-      if (interrupted_) {
-        end.interrupted = true;
-        break;
-      }
-      if (consecutive_incidents_ >= options_.max_consecutive_incidents) {
-        end.aborted = true;
-        end.abort_reason = std::to_string(consecutive_incidents_) +
-                           " requests in a row ended in an adapter incident (the limit of "
-                           "--max-incidents-in-a-row), the last: " +
-                           last_incident_.kind + ": " + last_incident_.detail;
-      } else if (!connected_ && !connect()) {
-        end.interrupted = interrupted_;
-        end.aborted = !interrupted_;
-        end.abort_reason = "the adapter could not be restarted " +
-                           std::to_string(options_.max_restarts_in_a_row) +
-                           " times in a row: " + last_incident_.detail;
-      }
+      if (!restart_if_stopped(end)) break;
       if (options_.progress) options_.progress(done_, source.total_cases(), label_);
     }
+    finish_in_flight();
     client_.close();
     // Every selected case is accounted for: after an abort, the cases never sent are counted
     // (an interruption stops at once, leaving the rest uncounted and saying so).
@@ -107,6 +100,33 @@ class Run {
   }
 
  private:
+  // After an incident: the casts in flight (lost with the adapter) are answered, and the adapter
+  // restarted, unless the run is interrupted or must abort (then false, with `end` saying why).
+  bool restart_if_stopped(RunEnd& end) {
+    if (!connected_ || interrupted_) finish_in_flight();
+    if (interrupted_) {
+      end.interrupted = true;
+      return false;
+    }
+    if (consecutive_incidents_ >= options_.max_consecutive_incidents) {
+      end.aborted = true;
+      end.abort_reason = std::to_string(consecutive_incidents_) +
+                         " requests in a row ended in an adapter incident (the limit of "
+                         "--max-incidents-in-a-row), the last: " +
+                         last_incident_.kind + ": " + last_incident_.detail;
+      return false;
+    }
+    if (!connected_ && !connect()) {
+      end.interrupted = interrupted_;
+      end.aborted = !interrupted_;
+      end.abort_reason = "the adapter could not be restarted " +
+                         std::to_string(options_.max_restarts_in_a_row) +
+                         " times in a row: " + last_incident_.detail;
+      return false;
+    }
+    return true;
+  }
+
   // Starts or restarts the adapter, with up to max_restarts_in_a_row attempts.
   bool connect() {
     for (int attempt = 0; attempt < options_.max_restarts_in_a_row; ++attempt) {
@@ -135,7 +155,7 @@ class Run {
       interrupted_ = true;
       return false;
     }
-    ++consecutive_incidents_;
+    if (!answer.incident->lost_with_earlier) ++consecutive_incidents_;
     last_incident_ = *answer.incident;
     report_incident(*answer.incident);
     return true;
@@ -247,6 +267,17 @@ class Run {
     }
   }
 
+  // A cast batch sent to the adapter and not yet answered.
+  struct InFlight {
+    CastBatch batch;
+    std::uint64_t first_case = 0;
+    std::chrono::steady_clock::time_point sent;
+  };
+  // Casts are pipelined (AdapterClient::send_cast): the runner builds and sends batch k+1 while
+  // the adapter answers k. Outcomes still reach the sinks in source order: a batch that is not
+  // sent (unsupported) or a validation first finishes the batches in flight.
+  static constexpr std::size_t kCastsInFlight = 2;
+
   void run_cast(CastBatch& batch) {
     sinks_begun_ = true;
     const DataType& input = *batch.request.input;
@@ -254,27 +285,48 @@ class Run {
     const std::string_view operation = direction_name(batch.request.direction);
     label_ =
         std::string(operation) + " " + std::string(input.name) + " -> " + std::string(output.name);
-    batch_seconds_ = 0;
+    std::optional<std::string> unsupported;
     if (!supports(std::string(operation), {&input, &output, batch.request.array_type})) {
-      finish_all(batch, Verdict::Unsupported, "unsupported by the adapter (handshake)", "");
-      return;
+      unsupported = "unsupported by the adapter (handshake)";
+    } else if (const std::optional<std::string> declaration =
+                   undeclared(handshake_, batch.request.direction, batch.rule)) {
+      // Protocol 2: what the hello's capabilities exclude is never sent either.
+      unsupported = "unsupported by the adapter (hello: " + *declaration + ")";
     }
-    // Protocol 2: what the hello's capabilities exclude is never sent either.
-    if (const std::optional<std::string> declaration =
-            undeclared(handshake_, batch.request.direction, batch.rule)) {
-      finish_all(batch, Verdict::Unsupported,
-                 "unsupported by the adapter (hello: " + *declaration + ")", "");
+    if (unsupported) {
+      finish_in_flight();
+      batch_seconds_ = 0;
+      finish_all(batch, Verdict::Unsupported, *unsupported, "");
       return;
     }
     batch.request.elements.resize(batch.elements.size());
     for (std::size_t i = 0; i < batch.elements.size(); ++i)
       batch.request.elements[i] = batch.elements[i].input;
-    const auto sent = std::chrono::steady_clock::now();
-    const AdapterAnswer answer = client_.cast(batch.request);
+    // A deque keeps the batch in place while it is in flight (outcomes point at its request).
+    in_flight_.push_back({std::move(batch), batch_first_case_, std::chrono::steady_clock::now()});
+    client_.send_cast(in_flight_.back().batch.request);
+    while (in_flight_.size() >= kCastsInFlight) finish_oldest_cast();
+  }
+
+  void finish_in_flight() {
+    while (!in_flight_.empty()) finish_oldest_cast();
+  }
+
+  // Receives the answer of the oldest batch in flight and records its outcomes.
+  void finish_oldest_cast() {
+    const AdapterAnswer answer = client_.receive_cast();
+    InFlight& oldest = in_flight_.front();
+    CastBatch& batch = oldest.batch;
+    batch_first_case_ = oldest.first_case;
     if (answer.status != AdapterAnswer::Status::Incident) consecutive_incidents_ = 0;
     batch_seconds_ =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count() /
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - oldest.sent).count() /
         static_cast<double>(std::max<std::size_t>(1, batch.elements.size()));
+    record_answer(batch, answer);
+    in_flight_.pop_front();
+  }
+
+  void record_answer(const CastBatch& batch, const AdapterAnswer& answer) {
     switch (answer.status) {
       case AdapterAnswer::Status::Incident:
         if (!take_incident(answer)) return;
@@ -472,6 +524,7 @@ class Run {
   std::uint64_t next_case_ = 0;         // cases of the source taken or passed over so far
   std::uint64_t batch_first_case_ = 0;  // the current batch's first case in the selection
   double batch_seconds_ = 0;            // the current cast batch's wall time per case
+  std::deque<InFlight> in_flight_;      // cast batches sent, oldest first
 };
 
 }  // namespace

@@ -91,6 +91,46 @@ RunResult run_live(const std::string& command, CaseFilter filter = live_slice())
   return run(source, command);
 }
 
+// The sequence numbers of what reaches a sink, in the order it arrives.
+class SequenceOrder : public ReportSink {
+ public:
+  void begin(const RunInfo&) override {}
+  void record(const CaseOutcome& outcome) override { record_many(outcome, 1); }
+  void record_many(const CaseOutcome& outcome, std::uint64_t count) override {
+    calls.emplace_back(outcome.sequence, count);
+  }
+  void incident(const AdapterIncident&) override {}
+  void end(const RunEnd&) override {}
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;  // (sequence, count)
+};
+
+// Casts are pipelined (two batches in flight), validations are not, and an adapter that does not
+// support a pair answers nothing: the outcomes still reach the sinks batch by batch in source
+// order, every case once, so that the first examples of a group are the single run's.
+TEST(Harness, PipelinedOutcomesReachTheSinksInSourceOrder) {
+  CaseFilter filter;
+  filter.types = {"int4", "float16"};
+  VectorCaseSource source(kSource + "/vectors", filter);
+  RunSummary summary;
+  SequenceOrder order;
+  RunnerOptions options;
+  options.command = adapter() + " --no-scalar-map --only-rounding nearest-even";
+  options.mode = "test";
+  run_cases(source, options, {&summary, &order});
+  ASSERT_GT(order.calls.size(), 10u);
+  std::uint64_t batch_start = 0, cases = 0;
+  for (const auto& [sequence, count] : order.calls) {
+    // Within a batch the failures come first, then its passes counted at once (they carry the
+    // batch's first sequence): never a case before the current batch.
+    EXPECT_GE(sequence, batch_start);
+    batch_start = std::max(batch_start, sequence);
+    cases += count;
+  }
+  EXPECT_EQ(cases, summary.cases_counted());
+  EXPECT_GT(summary.totals()[Verdict::Unsupported], 0u);
+  EXPECT_GT(summary.totals()[Verdict::Pass], 0u);
+}
+
 TEST(Harness, ReferenceAdapterPassesTheVectorSlice) {
   const RunResult result = run_vectors(adapter());
   EXPECT_FALSE(result.end.aborted) << result.end.abort_reason;
