@@ -284,8 +284,11 @@ void RunSummary::record_many(const CaseOutcome& outcome, std::uint64_t count) {
 }
 
 void RunSummary::incident(const AdapterIncident& incident) {
-  ++incident_count_;
   incident_cases_ += incident.cases_affected;
+  // A pipelined request lost with an earlier one's incident is part of that incident: its cases
+  // are counted, the incident is not listed again.
+  if (incident.lost_with_earlier) return;
+  ++incident_count_;
   if (incidents_.size() >= limits_.incidents) return;
   AdapterIncident copy = incident;
   for (std::string* text : {&copy.kind, &copy.detail, &copy.request, &copy.stderr_tail}) {

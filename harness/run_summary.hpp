@@ -161,7 +161,9 @@ class RunSummary : public ReportSink {
   // Cases counted: pass + divergence + fail + unsupported + adapter error.
   std::uint64_t cases_counted() const { return totals_.total(); }
   const std::vector<AdapterIncident>& incidents() const { return incidents_; }
-  std::uint64_t incident_count() const { return incident_count_; }  // kept or not
+  // Kept or not; a request lost with an earlier one's incident is not another (its cases are
+  // counted in incident_cases).
+  std::uint64_t incident_count() const { return incident_count_; }
   std::uint64_t incident_cases() const { return incident_cases_; }  // cases they cost
   // Which known bug explains each failure (verdict Fail): groups by model, unexplained first.
   const Diagnosis& diagnosis() const { return diagnosis_; }

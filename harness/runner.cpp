@@ -275,8 +275,9 @@ class Run {
   };
   // Casts are pipelined (AdapterClient::send_cast): the runner builds and sends batch k+1 while
   // the adapter answers k. Outcomes still reach the sinks in source order: a batch that is not
-  // sent (unsupported) or a validation first finishes the batches in flight.
-  static constexpr std::size_t kCastsInFlight = 2;
+  // sent (unsupported) or a validation first finishes the batches in flight. Eight in flight:
+  // vector groups are small (about 200 elements), and their requests are mostly waiting.
+  static constexpr std::size_t kCastsInFlight = 8;
 
   void run_cast(CastBatch& batch) {
     sinks_begun_ = true;

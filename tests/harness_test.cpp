@@ -104,8 +104,8 @@ class SequenceOrder : public ReportSink {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;  // (sequence, count)
 };
 
-// Casts are pipelined (two batches in flight), validations are not, and an adapter that does not
-// support a pair answers nothing: the outcomes still reach the sinks batch by batch in source
+// Casts are pipelined (several batches in flight), validations are not, and an adapter that does
+// not support a pair answers nothing: the outcomes still reach the sinks batch by batch in source
 // order, every case once, so that the first examples of a group are the single run's.
 TEST(Harness, PipelinedOutcomesReachTheSinksInSourceOrder) {
   CaseFilter filter;
