@@ -52,7 +52,8 @@ for command in $commands; do
   answers "cvc $command -h" "$cvc" "$command" -h
   answers "cvc help $command" "$cvc" help "$command"
 done
-for script in main test setup publish-results; do
+for script in main test setup publish-results bench findings fuzz-mutants fuzz-summary \
+    check-zarrs-release extract-test-expectations; do
   answers "scripts/$script --help" "$root/scripts/$script" --help
 done
 
