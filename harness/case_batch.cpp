@@ -25,11 +25,15 @@ std::string expected_text(const DataType& output, const ExpectedResult& result) 
   return result_text(output, as_cast);
 }
 
+std::uint64_t case_count(const CaseBatch& batch) {
+  if (const CastBatch* cast = std::get_if<CastBatch>(&batch)) return cast->elements.size();
+  return 1;
+}
+
 std::optional<std::uint64_t> CaseSource::skip_next() {
   CaseBatch batch;
   if (!next(batch)) return std::nullopt;
-  if (const CastBatch* cast = std::get_if<CastBatch>(&batch)) return cast->elements.size();
-  return 1;
+  return case_count(batch);
 }
 
 }  // namespace cvc

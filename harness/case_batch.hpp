@@ -67,6 +67,9 @@ struct ValidateBatch {
 
 using CaseBatch = std::variant<CastBatch, ValidateBatch>;
 
+// The cases a batch holds: its elements, or the one validation.
+std::uint64_t case_count(const CaseBatch& batch);
+
 // The data_type of the first cast_value codec of a chain, read leniently (null when there is no
 // such codec or its data_type is not one of the 26): the output axis of a validate case's cell.
 const DataType* first_cast_data_type(const nlohmann::json& codecs);

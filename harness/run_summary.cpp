@@ -240,17 +240,20 @@ void RunSummary::add_to_group(const CaseOutcome& outcome) {
   if (group.examples.size() < limits_.examples_per_group) group.examples.push_back(kept(outcome));
 }
 
-void RunSummary::record(const CaseOutcome& outcome) {
+void RunSummary::count(const CaseOutcome& outcome, std::uint64_t cases) {
   const Verdict verdict = outcome.verdict;
-  totals_.add(verdict);
+  totals_.add(verdict, cases);
   CellSummary& counted = cell(outcome);
-  counted.counts.add(verdict);
-  counted.seconds += outcome.seconds;
-
+  counted.counts.add(verdict, cases);
+  counted.seconds += outcome.seconds * static_cast<double>(cases);
   bounded_entry(rules_, outcome.rule.empty() ? std::string_view("(none)") : outcome.rule,
                 limits_.distinct_names, &RuleSummary::rule)
-      .counts.add(verdict);
+      .counts.add(verdict, cases);
+}
 
+void RunSummary::record(const CaseOutcome& outcome) {
+  const Verdict verdict = outcome.verdict;
+  count(outcome, 1);
   if (is_failure(verdict) || verdict == Verdict::Divergence) add_to_group(outcome);
   if (verdict == Verdict::Fail) {
     if (CaseOutcome* simplest = diagnosis_.record(outcome)) {
@@ -274,13 +277,7 @@ void RunSummary::record_many(const CaseOutcome& outcome, std::uint64_t count) {
     ReportSink::record_many(outcome, count);
     return;
   }
-  totals_.add(verdict, count);
-  CellSummary& counted = cell(outcome);
-  counted.counts.add(verdict, count);
-  counted.seconds += outcome.seconds * static_cast<double>(count);
-  bounded_entry(rules_, outcome.rule.empty() ? std::string_view("(none)") : outcome.rule,
-                limits_.distinct_names, &RuleSummary::rule)
-      .counts.add(verdict, count);
+  this->count(outcome, count);
 }
 
 void RunSummary::incident(const AdapterIncident& incident) {

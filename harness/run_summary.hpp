@@ -215,6 +215,8 @@ class RunSummary : public ReportSink {
   };
   std::size_t operation_index(std::string_view name);
   CellSummary& cell(const CaseOutcome& outcome);
+  // Adds `cases` cases of the outcome's verdict to the totals, its cell and its rule.
+  void count(const CaseOutcome& outcome, std::uint64_t cases);
   void add_to_group(const CaseOutcome& outcome);
   CaseOutcome kept(const CaseOutcome& outcome) const;
   // Paths under the working directory written relative to it, and the home directory as "~":

@@ -89,7 +89,7 @@ class Run {
     // Every selected case is accounted for: after an abort, the cases never sent are counted
     // (an interruption stops at once, leaving the rest uncounted and saying so).
     if (end.aborted) {
-      while (next_in_shard(source, batch)) end.not_reached += batch_size(batch);
+      while (next_in_shard(source, batch)) end.not_reached += case_count(batch);
     } else if (end.interrupted) {
       end.not_reached_known = false;
     }
@@ -195,7 +195,7 @@ class Run {
     if (!source.next(batch)) return false;
     ++batch_index_;
     batch_first_case_ = next_case_;
-    next_case_ += batch_size(batch);
+    next_case_ += case_count(batch);
     return true;
   }
 
@@ -204,11 +204,6 @@ class Run {
     for (const DataType* type : types)
       if (type != nullptr && !handshake_.data_types.count(std::string(type->name))) return false;
     return true;
-  }
-
-  static std::uint64_t batch_size(const CaseBatch& batch) {
-    if (const CastBatch* cast = std::get_if<CastBatch>(&batch)) return cast->elements.size();
-    return 1;
   }
 
   // The outcome fields every case of a cast batch shares; per-case texts are added only to the
