@@ -35,6 +35,8 @@ check "cvc types lists the 26 types ($cvc)" test "$(wc -l <"$tmp/types")" -eq 26
 
 "$dir/setup.sh" >"$tmp/setup.log" 2>&1
 status=$?
+# 77: the adapter cannot be set up on this machine (zarrs without a source tree): skipped, saying why.
+if [ "$status" -eq 77 ]; then cat "$tmp/setup.log"; exit 77; fi
 check "$name: setup.sh succeeds" test "$status" -eq 0
 [ "$failed" -eq 0 ] || { tail -20 "$tmp/setup.log"; finish; }
 
