@@ -37,6 +37,11 @@ def counts_line(totals: dict) -> str:
             f"{totals['unsupported']} unsupported, {totals['adapter_error']} adapter error")
 
 
+def unreleased(report: dict) -> bool:
+    """Was the implementation built from unreleased code (its adapter's environment says so)?"""
+    return str(report["run"]["environment"].get("release", "")).startswith("unreleased")
+
+
 def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
     run = report["run"]
     implementation = run["implementation"]
@@ -46,6 +51,8 @@ def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
     lines = [
         f"# {implementation['name']} {implementation['version']} ({implementation['language']})",
         "",
+        *([f"**UNRELEASED**: built from unreleased code ({run['environment']['release']}), "
+           "not from a published release.", ""] if unreleased(report) else []),
         "| | |",
         "|---|---|",
         f"| adapter | `harness/adapters/{adapter}` (`oracle`: the reference adapter, `build/cvc adapter`) |",
@@ -105,6 +112,8 @@ def table(results: Path) -> str:
         implementation = report["run"]["implementation"]
         t = report["totals"]
         label = implementation["name"] + (" (baseline)" if "baseline" in implementation["name"] else "")
+        if unreleased(report):
+            label += " (UNRELEASED)"
         rows.append(f"| {label} | {implementation['version']} | {report['run']['vectors']['version']} "
                     f"| {t['cases']} | {t['pass']} | {t['divergence']} | {t['fail']} "
                     f"| {t['unsupported']} | {t['adapter_error']} | [{path.stem}](results/{path.stem}.md) |")
