@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view kAdapterHelp =
     R"(usage: cvc adapter [--mutant NAME] [--protocol 1|2] [--encoding hex|base64]
                    [--only-rounding LIST] [--only-out-of-range LIST] [--no-scalar-map]
-                   [--log-requests FILE]
+                   [--log-requests FILE] [--store-bug NAME] [--no-stores]
 
 Speaks the adapter protocol (harness/PROTOCOL.md) on stdin/stdout, answering with the oracle:
 the reference implementation, which `cvc run` must certify.
@@ -26,6 +26,12 @@ the reference implementation, which `cvc run` must certify.
   --only-out-of-range LIST exercise only these out_of_range rules (absent, clamp, wrap)
   --no-scalar-map          exercise no configuration with a scalar_map in its direction
   --log-requests FILE      append every request line received to FILE
+  --store-bug NAME         read and write arrays (the store operations of `cvc check-store`) with
+                           one deliberate store-level bug: missing-chunk-zero (a chunk never
+                           written reads as zeros, not the fill value), ignore-big-endian (the
+                           bytes codec's big endian is taken as little), edge-not-fill-padded
+                           (the part of an edge chunk outside the array is written as zeros)
+  --no-stores              declare no store operation (open_array, read_array, write_array)
 
 What --only-* and --no-scalar-map leave out is declared in the hello's capabilities under
 protocol 2 (so the harness never sends it), and answered `unsupported` under either protocol.
@@ -93,6 +99,14 @@ int run_adapter(Arguments& arguments) {
       });
   options.scalar_map = !arguments.flag("no-scalar-map");
   options.log_requests = arguments.option("log-requests").value_or("");
+  if (const std::optional<std::string> bug = arguments.option("store-bug")) {
+    const std::optional<StoreBug> parsed = parse_store_bug(*bug);
+    if (!parsed)
+      throw UsageError("cvc adapter: unknown --store-bug \"" + *bug +
+                       "\" (see cvc adapter --help)");
+    options.store_bug = *parsed;
+  }
+  options.stores = !arguments.flag("no-stores");
   if (!arguments.finish().empty()) throw UsageError("cvc adapter: takes no positional arguments");
   std::ios::sync_with_stdio(false);
   return run_reference_adapter(std::cin, std::cout, mutant, options);

@@ -24,5 +24,6 @@ int run_replay(Arguments& arguments);
 int run_bug_models(Arguments& arguments);
 int run_merge_reports(Arguments& arguments);
 int run_fuzz(Arguments& arguments);
+int run_check_store(Arguments& arguments);
 
 }  // namespace cvc::cli

@@ -24,6 +24,8 @@ constexpr Command kCommands[] = {
     {"verify-vectors", "recompute every vector with the slow oracle and check the manifest",
      &cvc::cli::run_verify_vectors},
     {"run", "certify an implementation through its adapter (vectors or live)", &cvc::cli::run_run},
+    {"check-store", "certify an implementation through real Zarr arrays (store-level vectors)",
+     &cvc::cli::run_check_store},
     {"merge-reports", "merge the JSON reports of a run's shards into the whole run's report",
      &cvc::cli::run_merge_reports},
     {"adapter", "serve the oracle (or a mutant) over the adapter protocol", &cvc::cli::run_adapter},

@@ -12,17 +12,22 @@ namespace {
 ReportFile open_report_file(const std::string& path,
                             void (*writer)(const RunSummary&, std::ostream&),
                             std::string_view command) {
+  return {path, writer, open_report_output(path, command)};
+}
+
+}  // namespace
+
+std::unique_ptr<ReportOutput> open_report_output(const std::string& path,
+                                                 std::string_view command) {
   const std::filesystem::path file(path);
   try {
     if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-    return {file, writer, std::make_unique<ReportOutput>(file)};
+    return std::make_unique<ReportOutput>(file);
   } catch (const std::exception& error) {
     throw UsageError(std::string(command) + ": cannot write the report " + path + ": " +
                      error.what());
   }
 }
-
-}  // namespace
 
 ReportRequest read_report_arguments(Arguments& arguments) {
   ReportRequest request;

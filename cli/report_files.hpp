@@ -38,6 +38,10 @@ struct ReportFile {
   std::unique_ptr<ReportOutput> output;
 };
 
+// Opens (creates or truncates) the report file `path`, making its directory; a UsageError naming
+// `command` and the path when it cannot be written.
+std::unique_ptr<ReportOutput> open_report_output(const std::string& path, std::string_view command);
+
 // Opens every requested file; a UsageError naming the path when one cannot be written.
 std::vector<ReportFile> open_report_files(const ReportRequest& request, std::string_view command);
 

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
 #include "cli/shard_processes.hpp"
+#include "cli/temporary_directory.hpp"
 #include "harness/issue_drafts.hpp"
 #include "harness/live_source.hpp"
 #include "harness/report_merge.hpp"
@@ -285,33 +286,10 @@ void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
   std::cerr << "wrote " << groups.size() << " issue drafts into " << directory.string() << "\n";
 }
 
-// A temporary directory for the shards' reports, removed with what it holds.
-class ShardReportDirectory {
- public:
-  ShardReportDirectory() {
-    const char* base = std::getenv("TMPDIR");
-    std::string pattern =
-        std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/cvc-jobs-XXXXXX";
-    if (mkdtemp(pattern.data()) == nullptr)
-      throw std::runtime_error("--jobs: cannot make a temporary directory in " + pattern);
-    path_ = pattern;
-  }
-  ~ShardReportDirectory() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ShardReportDirectory(const ShardReportDirectory&) = delete;
-  ShardReportDirectory& operator=(const ShardReportDirectory&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 // --jobs N: N shard processes at once, their reports merged into the whole run's.
 int run_jobs(const RunRequest& request) {
   std::vector<ReportFile> reports = open_report_files(request.reports, "cvc run");
-  const ShardReportDirectory directory;
+  const TemporaryDirectory directory("cvc-jobs");
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   const ShardProcessesResult ran =

@@ -91,12 +91,18 @@ std::optional<std::string> read_names(const nlohmann::json& answer, Handshake& h
   if (!unknown.empty())
     return "data_types names types that are not among the 26 (oracle/data_type.hpp): " + unknown;
   const bool two = handshake.protocol >= 2;
+  const auto protocol_two_operation = [](const std::string& name) {
+    return name == "reproduce" || name == "open_array" || name == "read_array" ||
+           name == "write_array";
+  };
   for (const std::string& name : handshake.operations)
-    if (name != "encode" && name != "decode" && name != "validate" && !(two && name == "reproduce"))
+    if (name != "encode" && name != "decode" && name != "validate" &&
+        !(two && protocol_two_operation(name)))
       unknown += (unknown.empty() ? "" : ", ") + quoted_text(name);
   if (!unknown.empty())
     return std::string("operations names operations other than ") +
-           (two ? "encode, decode, validate and reproduce (protocol 2)"
+           (two ? "encode, decode, validate, and reproduce, open_array, read_array, write_array "
+                  "(protocol 2)"
                 : "encode, decode and validate (protocol 1; reproduce is protocol 2's)") +
            ": " + unknown;
   return std::nullopt;
@@ -158,12 +164,16 @@ std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& h
 
 // --- Answers to requests ----------------------------------------------------------------------
 
-// One form of an answer (harness/protocol/*-answer.schema.json): its status and the keys it may
-// carry besides id and status.
-struct AnswerForm {
-  std::string_view status;
-  std::array<std::string_view, 2> keys;
-};
+// The answer status of a status name that answer_form_problem accepted ("rejected" for casts,
+// "refused" for store reads and writes: both a refusal by the implementation).
+AdapterAnswer::Status status_named(const std::string& status) {
+  return status == "ok"                                ? AdapterAnswer::Status::Ok
+         : status == "valid"                           ? AdapterAnswer::Status::Valid
+         : status == "invalid"                         ? AdapterAnswer::Status::Invalid
+         : status == "rejected" || status == "refused" ? AdapterAnswer::Status::Rejected
+         : status == "unsupported"                     ? AdapterAnswer::Status::Unsupported
+                                                       : AdapterAnswer::Status::Error;
+}
 
 // Why `answer` (to a request of `kind`: cast, validate, reproduce) follows none of `forms`,
 // naming the key or the status; nullopt when it has a known status and only that form's keys.
@@ -478,9 +488,7 @@ AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const Pending
   const std::string& status = (*answer)["status"].get_ref<const std::string&>();
   if (status != "ok") {
     AdapterAnswer result;
-    result.status = status == "rejected"      ? AdapterAnswer::Status::Rejected
-                    : status == "unsupported" ? AdapterAnswer::Status::Unsupported
-                                              : AdapterAnswer::Status::Error;
+    result.status = status_named(status);
     result.message = optional_string(*answer, "message");
     return result;
   }
@@ -512,23 +520,27 @@ AdapterAnswer AdapterClient::validate(const ValidateRequest& request) {
   require_nothing_pending("validate");
   const std::string what =
       "validate " + truncated(dump_json_exact(request.array_data_type)) + " array";
-  const nlohmann::json message = validate_message(request, next_id_++);
-  AdapterIncident incident;
-  const std::optional<nlohmann::json> answer = exchange(message, what, 1, incident);
-  if (!answer) return incident_answer(incident);
   static constexpr AnswerForm kForms[] = {{"valid", {}},
                                           {"invalid", {"message"}},
                                           {"unsupported", {"message"}},
                                           {"error", {"message"}}};
-  if (const std::optional<std::string> why = answer_form_problem(*answer, "validate", kForms))
-    return incident_answer(malformed(*why, *answer, what, 1));
+  nlohmann::json answer;
+  return checked_exchange(validate_message(request, next_id_++), what, "validate", kForms, answer);
+}
+
+AdapterAnswer AdapterClient::checked_exchange(const nlohmann::json& message,
+                                              const std::string& what, std::string_view kind,
+                                              std::span<const AnswerForm> forms,
+                                              nlohmann::json& answer) {
+  AdapterIncident incident;
+  std::optional<nlohmann::json> received = exchange(message, what, 1, incident);
+  if (!received) return incident_answer(incident);
+  answer = std::move(*received);
+  if (const std::optional<std::string> why = answer_form_problem(answer, kind, forms))
+    return incident_answer(malformed(*why, answer, what, 1));
   AdapterAnswer result;
-  result.message = optional_string(*answer, "message");
-  const std::string status = (*answer)["status"].get<std::string>();
-  result.status = status == "valid"         ? AdapterAnswer::Status::Valid
-                  : status == "invalid"     ? AdapterAnswer::Status::Invalid
-                  : status == "unsupported" ? AdapterAnswer::Status::Unsupported
-                                            : AdapterAnswer::Status::Error;
+  result.message = optional_string(answer, "message");
+  result.status = status_named(answer["status"].get<std::string>());
   return result;
 }
 
@@ -564,6 +576,67 @@ std::optional<Reproducer> AdapterClient::reproduce(const nlohmann::json& request
   }
   if (incident != nullptr) *incident = happened;
   return std::nullopt;
+}
+
+AdapterAnswer AdapterClient::store_operation(nlohmann::json message, const DataType* output,
+                                             std::uint64_t count) {
+  require_nothing_pending(message["cmd"].get<std::string>().c_str());
+  const std::string kind = message["cmd"].get<std::string>();
+  const std::string what = kind + " " + optional_string(message, "path");
+  message["id"] = next_id_++;
+  // open_array answers like validate; read_array and write_array with ok or refused.
+  static constexpr AnswerForm kOpenForms[] = {{"valid", {}},
+                                              {"invalid", {"message"}},
+                                              {"unsupported", {"message"}},
+                                              {"error", {"message"}}};
+  static constexpr AnswerForm kReadForms[] = {{"ok", {"elements"}},
+                                              {"refused", {"message"}},
+                                              {"unsupported", {"message"}},
+                                              {"error", {"message"}}};
+  static constexpr AnswerForm kWriteForms[] = {
+      {"ok", {}}, {"refused", {"message"}}, {"unsupported", {"message"}}, {"error", {"message"}}};
+  const std::span<const AnswerForm> forms = kind == "open_array"   ? std::span(kOpenForms)
+                                            : kind == "read_array" ? std::span(kReadForms)
+                                                                   : std::span(kWriteForms);
+  nlohmann::json answer;
+  AdapterAnswer result = checked_exchange(message, what, kind, forms, answer);
+  if (result.status == AdapterAnswer::Status::Ok && output != nullptr) {
+    if (!answer.contains("elements") || !answer["elements"].is_string())
+      return incident_answer(malformed("an ok read_array answer without elements (a string of " +
+                                           std::string(encoding_name(encoding_)) + ")",
+                                       answer, what, 1));
+    UnpackedElements values = unpack_elements_checked(
+        *output, answer["elements"].get_ref<const std::string&>(), count, encoding_);
+    if (values.problem) return incident_answer(malformed(*values.problem, answer, what, 1));
+    result.outputs = std::move(values.patterns);
+  }
+  return result;
+}
+
+AdapterAnswer AdapterClient::open_array(const std::string& path) {
+  return store_operation({{"cmd", "open_array"}, {"path", path}}, nullptr, 0);
+}
+
+AdapterAnswer AdapterClient::read_array(const std::string& path, const DataType& type,
+                                        std::uint64_t count) {
+  return store_operation({{"cmd", "read_array"},
+                          {"path", path},
+                          {"data_type", std::string(type.name)},
+                          {"count", count}},
+                         &type, count);
+}
+
+AdapterAnswer AdapterClient::write_array(const std::string& path, const nlohmann::json& metadata,
+                                         const DataType& type, const nlohmann::json& selection,
+                                         const std::vector<std::uint64_t>& values) {
+  return store_operation({{"cmd", "write_array"},
+                          {"path", path},
+                          {"metadata", metadata},
+                          {"data_type", std::string(type.name)},
+                          {"selection", selection},
+                          {"count", values.size()},
+                          {"elements", pack_elements(type, values, encoding_)}},
+                         nullptr, 0);
 }
 
 void AdapterClient::close() {

@@ -3,6 +3,7 @@
 // it.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -10,7 +11,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/adapter_process.hpp"
@@ -36,7 +39,8 @@ struct Handshake {
   // Optional: the library versions and runtime the adapter runs ("python": "3.12.8", ...).
   std::map<std::string, std::string> environment;
   std::set<std::string> data_types;
-  std::set<std::string> operations;  // encode, decode, validate; protocol 2 also reproduce
+  // encode, decode, validate; protocol 2 also reproduce, open_array, read_array, write_array
+  std::set<std::string> operations;
   // Protocol 2: what the adapter declares beyond types and operations (everything when left
   // out, and always in protocol 1). `undeclared` (harness/capabilities.hpp) reads it.
   Capabilities capabilities;
@@ -87,6 +91,13 @@ struct AdapterAnswer {
   std::optional<AdapterIncident> incident;
 };
 
+// One form of an answer (harness/protocol/*-answer.schema.json): its status and the keys it may
+// carry besides id and status.
+struct AnswerForm {
+  std::string_view status;
+  std::array<std::string_view, 2> keys;
+};
+
 // One adapter process and the requests in flight to it.
 //
 // Casts are pipelined: send_cast writes a request and returns at once, receive_cast returns the
@@ -125,6 +136,16 @@ class AdapterClient {
   // false).
   std::optional<Reproducer> reproduce(const nlohmann::json& request,
                                       AdapterIncident* incident = nullptr);
+  // Protocol 2 store operations (harness/PROTOCOL.md, "Store operations"), for adapters that
+  // declare them: open the array stored at `path` (Valid / Invalid), read it whole (Ok with
+  // `count` outputs of `type`, or Rejected: the implementation refused), or open it there (its
+  // zarr.json holds `metadata`) and write `values` into `selection`, [[start, stop], ...] per
+  // dimension (Ok or Rejected). Synchronous, like validate().
+  AdapterAnswer open_array(const std::string& path);
+  AdapterAnswer read_array(const std::string& path, const DataType& type, std::uint64_t count);
+  AdapterAnswer write_array(const std::string& path, const nlohmann::json& metadata,
+                            const DataType& type, const nlohmann::json& selection,
+                            const std::vector<std::uint64_t>& values);
   bool connected() const { return connected_; }
   void close();
   // A flag (set by a signal handler) that ends any wait for the adapter at once; the pending
@@ -167,6 +188,15 @@ class AdapterClient {
   AdapterIncident malformed(const std::string& why, const nlohmann::json& answer,
                             const std::string& what, std::uint64_t cases);
   void require_nothing_pending(const char* operation) const;
+  // Sends `message` and reads its answer into `answer`, checked against `forms` (an incident
+  // when it follows none); the status and message of the answer.
+  AdapterAnswer checked_exchange(const nlohmann::json& message, const std::string& what,
+                                 std::string_view kind, std::span<const AnswerForm> forms,
+                                 nlohmann::json& answer);
+  // One store request (without its id) and its answer, checked; `output` and `count` say what an
+  // ok read_array answer's elements hold.
+  AdapterAnswer store_operation(nlohmann::json message, const DataType* output,
+                                std::uint64_t count);
 
   AdapterProcess process_;
   std::chrono::milliseconds timeout_;

@@ -11,6 +11,10 @@ command, relative to the repository root). Then writes results/README.md with th
 (every report in results/, so earlier results of other versions stay listed) and replaces the
 table between the markers in the top-level README.
 
+Store level (`cvc check-store`, vectors/STORES.md): for each ADAPTER whose DIR/ADAPTER holds
+stores.json and stores.txt (the terminal report), writes results/stores/<implementation>-<version>
+.json and .md, and results/stores/README.md with their table (every report in results/stores/).
+
 Refuses (exit 1, naming the file and the text) to publish a file that holds an absolute path of
 this machine: reports are run from the repository root with relative paths, and the harness
 writes paths under the working directory relative to it.
@@ -103,6 +107,51 @@ def publish(adapter: str, reports: Path, results: Path) -> list[Path]:
     return written
 
 
+def publish_stores(reports: Path, results: Path) -> list[Path]:
+    """The store-level result of `reports` (an adapter's folder), when it has one."""
+    if not (reports / "stores.json").is_file():
+        return []
+    report = json.loads((reports / "stores.json").read_text())
+    implementation = report["implementation"]
+    name = f"{slug(implementation['name'])}-{slug(implementation['version'])}"
+    folder = results / "stores"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = [folder / f"{name}.json", folder / f"{name}.md"]
+    shutil.copyfile(reports / "stores.json", written[0])
+    environment = ", ".join(f"{k} {v}" for k, v in sorted(report["environment"].items())) or "(none declared)"
+    t = report["totals"]
+    written[1].write_text("\n".join([
+        f"# {implementation['name']} {implementation['version']}: store level",
+        "",
+        "`cvc check-store` (harness/REPORTS.md, \"Store-level reports\"): every array of the "
+        "store-level vectors (vectors/STORES.md) read, written or opened through the "
+        f"implementation's {report['interface']}.",
+        "",
+        "| | |", "|---|---|",
+        f"| command | `cvc check-store --impl \"{report['command']}\" --vectors {report['vectors']['path']}` |",
+        f"| environment | {environment} |",
+        f"| vectors | version {report['vectors']['version'] or '(none)'} |",
+        f"| harness | cvc {report['cvc']} |",
+        "",
+        f"**Totals**: {t['arrays']} arrays: {t['pass']} pass, {t['fail']} fail, "
+        f"{t['unsupported']} unsupported, {t['adapter_error']} adapter error.",
+        "", f"The full report: [{name}.json]({name}.json).", "",
+        "## Terminal report", "", "```", (reports / "stores.txt").read_text().rstrip("\n"), "```", ""]))
+    return written
+
+
+def stores_table(results: Path) -> str:
+    rows = ["| implementation | version | arrays | pass | fail | unsupported | adapter error | page |",
+            "|---|---|---:|---:|---:|---:|---:|---|"]
+    for path in sorted((results / "stores").glob("*.json")):
+        report = json.loads(path.read_text())
+        implementation, t = report["implementation"], report["totals"]
+        rows.append(f"| {implementation['name']} | {implementation['version']} | {t['arrays']} "
+                    f"| {t['pass']} | {t['fail']} | {t['unsupported']} | {t['adapter_error']} "
+                    f"| [{path.stem}]({path.stem}.md) |")
+    return "\n".join(rows) + "\n"
+
+
 def table(results: Path) -> str:
     rows = ["| implementation | version | vectors | cases | pass | divergence | fail | unsupported "
             "| adapter error | page |",
@@ -130,7 +179,8 @@ def main() -> int:
     args.results.mkdir(parents=True, exist_ok=True)
     leaks = 0
     for adapter in args.adapters:
-        for path in publish(adapter, args.reports, args.results):
+        for path in publish(adapter, args.reports, args.results) + \
+                publish_stores(args.reports / adapter, args.results):
             found = ABSOLUTE_PATH.search(path.read_text(errors="replace"))
             if found:
                 text = path.read_text(errors="replace")
@@ -146,6 +196,13 @@ def main() -> int:
         "pass + divergence + fail + unsupported + adapter error = cases, every selected case "
         "counted. Each row links to a summary page, which links to the full JSON report and "
         "the HTML matrix.\n\n" + summary.replace("(results/", "("))
+    if (args.results / "stores").is_dir():
+        (args.results / "stores" / "README.md").write_text(
+            "# Store-level results\n\nEach implementation certified through real Zarr arrays "
+            "(`cvc check-store`, the store-level vectors of vectors/STORES.md). Counts are arrays: "
+            "pass + fail + unsupported + adapter error = arrays, every array of the index counted "
+            "(an operation or a data type the adapter does not declare is unsupported).\n\n"
+            + stores_table(args.results))
     readme = args.readme.read_text()
     if BEGIN in readme and END in readme:
         head, rest = readme.split(BEGIN, 1)

@@ -1,6 +1,7 @@
 #include "harness/reference_adapter.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -73,8 +74,14 @@ nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& option
   for (const DataType& type : all_data_types()) types.push_back(std::string(type.name));
   std::string name = "cvc-oracle";
   if (mutant != nullptr) name += "-mutant-" + std::string(mutant->id);
+  if (options.store_bug != StoreBug::None)
+    name += "-store-bug-" +
+            std::string(kStoreBugNames[static_cast<std::size_t>(options.store_bug) - 1]);
   nlohmann::json operations = {"encode", "decode", "validate"};
   if (protocol >= 2) operations.push_back("reproduce");
+  if (protocol >= 2 && options.stores)
+    for (const char* store_operation : {"open_array", "read_array", "write_array"})
+      operations.push_back(store_operation);
   nlohmann::json hello = {
       {"protocol", protocol},
       {"implementation", {{"name", name}, {"version", CVC_VERSION}, {"language", "c++"}}},
@@ -210,6 +217,49 @@ nlohmann::json validate_answer(const nlohmann::json& request, Mutant mutant) {
   return result;
 }
 
+// The store operations (harness/PROTOCOL.md, "Store operations"): the array at the request's
+// path, read or written by the oracle (harness/store_array.hpp).
+nlohmann::json store_answer(const nlohmann::json& request, const std::string& command,
+                            const StoreOptions& store, ElementEncoding encoding) {
+  const nlohmann::json& id = request.at("id");
+  const std::filesystem::path path = request.at("path").get<std::string>();
+  try {
+    if (command == "open_array") {
+      open_store_array(path, store);
+      return answer(id, "valid");
+    }
+    if (command == "read_array") {
+      const std::vector<std::uint64_t> values = read_store_array(path, store);
+      nlohmann::json ok = answer(id, "ok");
+      ok["elements"] =
+          pack_elements(parse_data_type_metadata(request.at("data_type")), values, encoding);
+      return ok;
+    }
+    const nlohmann::json& metadata = request.at("metadata");
+    const ArrayShape shape = array_shape(metadata);
+    Selection selection;
+    std::uint64_t count = 1;
+    for (const nlohmann::json& range : request.at("selection")) {
+      selection.emplace_back(json_unsigned(range.at(0)).value(),
+                             json_unsigned(range.at(1)).value());
+      count *= selection.back().second - selection.back().first;
+    }
+    const UnpackedElements values = unpack_elements_checked(
+        *shape.type, request.at("elements").get<std::string>(), count, encoding);
+    if (values.problem) {
+      nlohmann::json error = answer(id, "error");
+      error["message"] = "the request's " + *values.problem;
+      return error;
+    }
+    write_store_array(path, metadata, selection, values.patterns, store);
+    return answer(id, "ok");
+  } catch (const StoreError& refusal) {
+    nlohmann::json refused = answer(id, command == "open_array" ? "invalid" : "refused");
+    refused["message"] = refusal.what();
+    return refused;
+  }
+}
+
 // A shell word holding `text` exactly.
 std::string shell_quoted(const std::string& text) {
   std::string quoted = "'";
@@ -279,6 +329,9 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
         reply = cast_answer(request, preparations.find(request, mutant, options), mutant, encoding);
       } else if (command == "validate") {
         reply = validate_answer(request, mutant);
+      } else if ((command == "open_array" || command == "read_array" || command == "write_array") &&
+                 protocol >= 2 && options.stores) {
+        reply = store_answer(request, command, {mutant, options.store_bug}, encoding);
       } else if (command == "reproduce" && protocol >= 2) {
         reply = reproduce_answer(request, mutant, encoding);
       } else {

@@ -9,6 +9,7 @@
 
 #include "harness/element_packing.hpp"
 #include "harness/mutants.hpp"
+#include "harness/store_array.hpp"
 #include "oracle/cast_rule.hpp"
 
 namespace cvc {
@@ -28,6 +29,10 @@ struct ReferenceAdapterOptions {
   // The element encoding it writes when a protocol-2 hello offers it (hex otherwise).
   ElementEncoding encoding = ElementEncoding::Base64;
   std::string log_requests;  // a file to append each received request line to (empty: none)
+  // Protocol 2 store operations (open_array, read_array, write_array), with a deliberate
+  // store-level bug or none.
+  bool stores = true;
+  StoreBug store_bug = StoreBug::None;
 };
 
 // Serves requests until "bye" or end of input; returns the process exit status.

@@ -634,7 +634,8 @@ class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
 
 class SchemaTest(SchemaMixin, unittest.TestCase):
     NAMES = ["hello", "hello-answer", "cast", "cast-answer", "validate", "validate-answer", "bye",
-             "reproduce", "reproduce-answer"]
+             "reproduce", "reproduce-answer", "open_array", "open_array-answer", "read_array",
+             "read_array-answer", "write_array", "write_array-answer"]
 
     def setUp(self):
         if jsonschema is None:
@@ -671,6 +672,20 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                  ("reproduce-answer", {"id": 19, "status": "ok", "language": "python", "code": "print(1)"}),
                  ("reproduce-answer", {"id": 19, "status": "unsupported", "message": "no reproducer"}),
                  ("hello-answer", dict(hello_answer, notes="decode only")),
+                 # Store operations (PROTOCOL.md, "Store operations").
+                 ("hello-answer", dict(hello_answer_2, operations=["decode", "open_array", "read_array"])),
+                 ("open_array", {"cmd": "open_array", "id": 20, "path": "/tmp/s/3/array"}),
+                 ("open_array-answer", {"id": 20, "status": "valid"}),
+                 ("open_array-answer", {"id": 20, "status": "invalid", "message": "ValueError"}),
+                 ("read_array", {"cmd": "read_array", "id": 21, "path": "/tmp/s/4/array",
+                                 "data_type": "float32", "count": 12}),
+                 ("read_array-answer", {"id": 21, "status": "ok", "elements": "0000803f"}),
+                 ("read_array-answer", {"id": 21, "status": "refused", "message": "out of range"}),
+                 ("write_array", {"cmd": "write_array", "id": 22, "path": "/tmp/s/5/array",
+                                  "metadata": {"zarr_format": 3}, "data_type": "float32",
+                                  "selection": [[0, 3], [1, 2]], "count": 3, "elements": "0000c07f"}),
+                 ("write_array-answer", {"id": 22, "status": "ok"}),
+                 ("write_array-answer", {"id": 22, "status": "refused", "message": "NaN into int8"}),
                  ("cast", cast), ("validate", validate), ("bye", {"cmd": "bye"}),
                  ("cast-answer", {"id": 17, "status": "ok", "elements": "00007f", "failed": [1]}),
                  ("cast-answer", {"id": 17, "status": "ok", "elements": "", "failed": []}),
@@ -750,7 +765,18 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                    ("cast", dict(cast, fill_value=None)),
                    ("validate", {k: v for k, v in validate_message(1).items() if k != "codecs"}),
                    ("validate", dict(validate_message(1), extra=1)),
-                   ("bye", {"cmd": "bye", "id": 1}), ("bye", {"cmd": "hello"})]
+                   ("bye", {"cmd": "bye", "id": 1}), ("bye", {"cmd": "hello"}),
+                   ("hello-answer", dict(hello_answer, operations=["decode", "read_array"])),
+                   ("open_array", {"cmd": "open_array", "id": 20}),
+                   ("open_array-answer", {"id": 20, "status": "ok"}),
+                   ("read_array", {"cmd": "read_array", "id": 21, "path": "p", "data_type": "bool",
+                                   "count": 1}),
+                   ("read_array-answer", {"id": 21, "status": "ok"}),
+                   ("read_array-answer", {"id": 21, "status": "rejected", "message": "m"}),
+                   ("write_array", {"cmd": "write_array", "id": 22, "path": "p", "metadata": {},
+                                    "data_type": "int8", "selection": [[1]], "count": 1,
+                                    "elements": "00"}),
+                   ("write_array-answer", {"id": 22, "status": "ok", "elements": "00"})]
         for name, message in invalid:
             with self.subTest(name=name, message=message):
                 self.assertSchema(name, message, valid=False)

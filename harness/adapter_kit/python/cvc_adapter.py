@@ -680,6 +680,31 @@ def outside_capabilities(capabilities: dict | None, direction: str, input_type: 
 # ---------------------------------------------------------------------------------------------
 # The protocol machine.
 
+STORE_OPERATIONS = ("open_array", "read_array", "write_array")  # protocol 2, `cvc check-store`
+
+
+@dataclass
+class StoreCallbacks:
+    """Protocol 2 store operations (harness/PROTOCOL.md, "Store operations"), for `cvc
+    check-store`: real Zarr arrays in a directory, opened with the library's own local store.
+
+    open_array(path): return if the library opens the array at `path`; raise Invalid if it
+    refuses the metadata.
+    read_array(path, data_type): the whole array, C order, as a numpy array of the data type's
+    storage size (its bits are taken as they are); raise Rejected when the library refuses to
+    read it (an element that cannot be decoded, invalid metadata).
+    write_array(path, metadata, data_type, selection, data): the directory holds the array's
+    zarr.json (`metadata`, as a dict); open the array there and write `data` (packed
+    little-endian bytes of the selection's elements, C order; `_bits_array`/`numpy.frombuffer`
+    read them) into `selection`, one [start, stop) pair per dimension; raise Rejected when the
+    library refuses the write.
+    Any callback may raise Unsupported; any other exception is an adapter error.
+    """
+    open_array: Callable[[str], None]
+    read_array: Callable[[str, str], Any]
+    write_array: Callable[[str, dict, str, list, bytes], None]
+
+
 @dataclass
 class Adapter:
     """The protocol state machine without I/O: `handle(line)` -> answer line or None."""
@@ -698,6 +723,7 @@ class Adapter:
     prepare: Callable[[CastRequest], ArrayCast] | None = None  # instead of cast: numpy arrays
     protocol: int = PROTOCOL  # what the last hello negotiated
     encoding: str = "hex"     # how elements are written, as the last hello negotiated
+    stores: StoreCallbacks | None = None  # protocol 2: open_array, read_array, write_array
 
     def __post_init__(self):
         for t in self.data_types:
@@ -723,6 +749,7 @@ class Adapter:
         offered = encodings if isinstance(encodings, list) else []
         self.encoding = PREFERRED_ENCODING if two and PREFERRED_ENCODING in offered else "hex"
         operations = list(self.operations) + (["reproduce"] if two and self.reproduce else [])
+        operations += list(STORE_OPERATIONS) if two and self.stores else []
         answer = {"protocol": self.protocol,
                   "implementation": {"name": self.name, "version": self.version, "language": self.language},
                   "data_types": list(self.data_types), "operations": operations}
@@ -760,6 +787,8 @@ class Adapter:
                 answer.update(self._validate(message, _raw_members(line)))
             elif cmd == "reproduce":
                 answer.update(self._reproduce(message, _raw_members(line)))
+            elif cmd in STORE_OPERATIONS and self.stores is not None and self.protocol >= 2:
+                answer.update(self._store(cmd, message))
             else:
                 answer.update(status="error", message=f"unknown command {cmd!r}")
         except Unsupported as e:
@@ -826,6 +855,31 @@ class Adapter:
             return {"status": "invalid", "message": str(e) or "invalid"}
         return {"status": "valid"}
 
+    def _store(self, cmd: str, message: dict) -> dict:
+        """open_array, read_array, write_array through the StoreCallbacks."""
+        path = message["path"]
+        if cmd == "open_array":
+            try:
+                self.stores.open_array(path)
+            except (Invalid, Rejected) as e:
+                return {"status": "invalid", "message": str(e) or "invalid"}
+            return {"status": "valid"}
+        data_type = message["data_type"]
+        if data_type not in self.data_types:
+            raise Unsupported(f"{data_type} is not supported")
+        try:
+            if cmd == "read_array":
+                data = _output_bytes(data_type, self.stores.read_array(path, data_type))
+                if len(data) != message["count"] * storage_bytes(data_type):
+                    raise ValueError(f"read {len(data) // storage_bytes(data_type)} elements, "
+                                     f"the array has {message['count']}")
+                return {"status": "ok", "elements": encode_elements(data, self.encoding)}
+            data = decode_elements(data_type, message["elements"], self.encoding)
+            self.stores.write_array(path, message["metadata"], data_type, message["selection"], data)
+            return {"status": "ok"}
+        except (Rejected, CastFailed) as e:
+            return {"status": "refused", "message": str(e) or "refused"}
+
     def _reproduce(self, message: dict, raw: dict) -> dict:
         """reproduce: the callback's program for the request inside (a cast or validate request
         exactly as sent, without id), checked like the request itself."""
@@ -887,7 +941,8 @@ def run(*, name: str, version: str, language: str = "python", data_types: Iterab
         validate: Callable[[ValidateRequest], None] | None = None, notes: str | None = None,
         bisect: bool = True, environment: dict | None = None, capabilities: dict | None = None,
         reproduce: Callable[[CastRequest | ValidateRequest], str] | None = None,
-        prepare: Callable[[CastRequest], ArrayCast] | None = None):
+        prepare: Callable[[CastRequest], ArrayCast] | None = None,
+        stores: StoreCallbacks | None = None):
     """Serve the protocol on stdin/stdout, then exit the process (status 0 on bye or end of input).
 
     `operations` defaults to encode and decode if `cast` or `prepare` is given, plus validate if
@@ -899,13 +954,14 @@ def run(*, name: str, version: str, language: str = "python", data_types: Iterab
     has; it is checked here (`check_capabilities`: a ValueError names any unknown key or name)
     and enforced on every cast request. `reproduce` (optional, protocol 2): request -> the text
     of a program that reproduces it on the library; `reproduce` is then listed in the protocol 2
-    operations.
+    operations. `stores` (optional, protocol 2): StoreCallbacks, listed as open_array,
+    read_array and write_array in the protocol 2 operations (`cvc check-store`).
     """
     if operations is None:
         operations = (["encode", "decode"] if cast or prepare else []) + (["validate"] if validate else [])
     adapter = Adapter(name, version, language, list(data_types), list(operations), cast, validate,
                       notes, bisect, environment, capabilities=capabilities, reproduce=reproduce,
-                      prepare=prepare)
+                      prepare=prepare, stores=stores)
     sys.exit(serve(adapter))
 
 

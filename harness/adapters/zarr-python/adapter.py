@@ -272,10 +272,61 @@ def probe_call(name):
     return "; ".join(text for text, _, _ in calls), "; ".join(results), accepted
 
 
+# Store operations (`cvc check-store`): the array in its directory through zarr's own local
+# filesystem store, as a user opens it. zarr's default write_empty_chunks (False) for these
+# arrays, not the adapter's global True above: a chunk holding only the fill value may then be
+# left unwritten, which the store vectors allow.
+STORE_CONFIG = {"write_empty_chunks": False}
+
+
+def open_stored(path, mode):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return zarr.open_array(zarr.storage.LocalStore(path), mode=mode, zarr_format=3,
+                               config=STORE_CONFIG)
+
+
+def store_open(path):
+    try:
+        open_stored(path, "r")
+    except ImportError:
+        raise
+    except Exception as e:
+        raise cvc.Invalid(f"zarr.open_array: {describe(e)}") from e
+
+
+def store_read(path, data_type):
+    try:
+        values = open_stored(path, "r")[...]
+    except ImportError:
+        raise
+    except Exception as e:
+        raise cvc.Rejected(f"zarr.open_array(...)[...]: {describe(e)}") from e
+    if values.dtype != np.dtype(data_type):
+        raise RuntimeError(f"zarr returned {values.dtype} for a {data_type} array")
+    return values
+
+
+def store_write(path, metadata, data_type, selection, data):
+    shape = tuple(stop - start for start, stop in selection)
+    values = np.frombuffer(data, dtype=np.dtype(data_type).newbyteorder("<")).reshape(shape)
+    region = tuple(slice(start, stop) for start, stop in selection)
+    try:
+        array = open_stored(path, "r+")
+        array[region] = values.astype(np.dtype(data_type))
+    except ImportError:
+        raise
+    except Exception as e:
+        raise cvc.Rejected(f"zarr.open_array(..., mode='r+')[selection] = values: {describe(e)}") from e
+
+
+STORES = cvc.StoreCallbacks(open_array=store_open, read_array=store_read, write_array=store_write)
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--probe"]:
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="zarr-python", version=zarr.__version__, language="python", data_types=TYPES,
             cast=cast, validate=validate, notes=NOTES, capabilities=CAPABILITIES,
-            reproduce=reproduce,
+            reproduce=reproduce, stores=STORES,
             environment=cvc.python_environment("zarr", "cast-value-rs", "numpy"))

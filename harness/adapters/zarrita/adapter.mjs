@@ -48,6 +48,14 @@ const zarritaPackage = JSON.parse(readFileSync(join(modules, "zarrita", "package
 const entry = zarritaPackage.exports?.["."]?.import ?? zarritaPackage.main;
 const zarr = await import(pathToFileURL(join(modules, "zarrita", entry)).href);
 
+// Store operations (`cvc check-store`): arrays in a directory through zarrita's own filesystem
+// store, FileSystemStore of @zarrita/storage (the version zarrita itself depends on, from the
+// same set-up folder and package-lock.json).
+const storagePackage = JSON.parse(readFileSync(join(modules, "@zarrita", "storage", "package.json"), "utf8"));
+const { default: FileSystemStore } = await import(
+  pathToFileURL(join(modules, "@zarrita", "storage", storagePackage.exports["./fs"].import)).href
+);
+
 // The 26 data types of the cast_value spec, with their element width in bytes on the wire.
 const WIDTH = {
   int2: 1, int4: 1, int8: 1, int16: 2, int32: 4, int64: 8,
@@ -300,6 +308,41 @@ async function zarritaDecode(raw, count, input, inWidth, outWidth) {
     }
   }
   return { status: "ok", elements: out.toString("hex"), failed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store operations: open_array and read_array on a directory (zarrita cannot write cast_value
+// arrays: its encode throws, so write_array is not declared and the harness counts the encode
+// arrays unsupported)
+// ---------------------------------------------------------------------------------------------
+
+async function openStored(path) {
+  return zarr.open.v3(zarr.root(new FileSystemStore(path)), { kind: "array" });
+}
+
+async function storeOperation(req) {
+  if (req.cmd === "open_array") {
+    try {
+      await openStored(req.path);
+    } catch (err) {
+      return { status: "invalid", message: `zarr.open.v3(FileSystemStore): ${describe(err)}` };
+    }
+    return { status: "valid" };
+  }
+  if (!SUPPORTED.includes(req.data_type)) {
+    return { status: "unsupported", message: `zarrita on Node ${process.versions.node} does not support ${JSON.stringify(req.data_type)}` };
+  }
+  let result;
+  try {
+    result = await zarr.get(await openStored(req.path));
+  } catch (err) {
+    return { status: "refused", message: `zarr.get(zarr.open.v3(FileSystemStore)): ${describe(err)}` };
+  }
+  const data = result.data;
+  if (data.length !== req.count || data.BYTES_PER_ELEMENT !== WIDTH[req.data_type]) {
+    return { status: "error", message: `zarr.get gave ${data.length} elements of ${data.BYTES_PER_ELEMENT} bytes for ${req.count} ${req.data_type}` };
+  }
+  return { status: "ok", elements: hexOf(data) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -629,6 +672,23 @@ async function takeStrayRejections() {
   return strayRejections.splice(0);
 }
 
+/**
+ * The answer of `run()` (an async function answering request `req`), or an error answer when it
+ * throws; rejected promises zarrita left unhandled meanwhile are reported on stderr.
+ */
+async function answered(req, run) {
+  let answer;
+  try {
+    answer = await run();
+  } catch (err) {
+    answer = { status: "error", message: `adapter: ${describe(err)}` };
+  }
+  for (const stray of await takeStrayRejections()) {
+    process.stderr.write(`zarrita adapter: request ${req.id}: zarrita left a rejected promise unhandled: ${stray}\n`);
+  }
+  return answer;
+}
+
 async function handle(line) {
   let req;
   try {
@@ -646,7 +706,7 @@ async function handle(line) {
         protocol: two ? 2 : 1,
         implementation: { name: "zarrita", version: zarritaPackage.version, language: "javascript" },
         data_types: SUPPORTED,
-        operations: two ? ["decode", "validate", "reproduce"] : ["decode", "validate"],
+        operations: two ? ["decode", "validate", "reproduce", "open_array", "read_array"] : ["decode", "validate"],
         ...(two ? { capabilities: CAPABILITIES } : {}),
         environment: { node: process.versions.node, zarrita: zarritaPackage.version },
         notes:
@@ -676,16 +736,12 @@ async function handle(line) {
         send({ id: req.id, status: "unsupported", message: "zarrita implements cast_value decode only (encode throws UnsupportedError)" });
         return null;
       }
-      let answer;
-      try {
-        answer = await decodeCast(req, rawMembers(line));
-      } catch (err) {
-        answer = { status: "error", message: `adapter: ${describe(err)}` };
-      }
-      for (const stray of await takeStrayRejections()) {
-        process.stderr.write(`zarrita adapter: request ${req.id}: zarrita left a rejected promise unhandled: ${stray}\n`);
-      }
-      send({ id: req.id, ...answer });
+      send({ id: req.id, ...(await answered(req, () => decodeCast(req, rawMembers(line)))) });
+      return null;
+    }
+    case "open_array":
+    case "read_array": {
+      send({ id: req.id, ...(await answered(req, () => storeOperation(req))) });
       return null;
     }
     case "validate": {

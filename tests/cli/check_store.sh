@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# cvc check-store end to end on the fixture arrays (tests/fixtures/stores/make_fixtures.py): the
+# reference adapter passes every array, through its adapter and through the store command line;
+# each store-level bug of the reference (`--store-bug`) and an element-level mutant fail exactly
+# the arrays that show them (exit 1); an adapter without store operations gets every array counted
+# unsupported (exit 1), none dropped; malformed vectors and bad arguments exit 2. When the
+# published store vectors exist (vectors/stores/index.json), the reference passes all of them.
+# usage: check_store.sh CVC_BINARY
+set -uo pipefail
+cvc="$1"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$root/tests/harness/test_lines.sh"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 "$root/tests/fixtures/stores/make_fixtures.py" "$cvc" "$work/vectors" || exit 1
+arrays=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["arrays"]))' \
+  "$work/vectors/stores/index.json")
+
+run() {  # run NAME ARGS...: cvc check-store with the fixtures, reports in $work/NAME.*
+  local name="$1"; shift
+  "$cvc" check-store --vectors "$work/vectors" --json "$work/$name.json" \
+    --junit "$work/$name.xml" "$@" > "$work/$name.txt" 2> "$work/$name.err"
+  echo $? > "$work/$name.status"
+}
+status() { cat "$work/$1.status"; }
+total() {  # total NAME KEY: a count of the JSON report's totals
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]])' \
+    "$work/$1.json" "$2"
+}
+verdict() {  # verdict NAME ID: that array's verdict in the JSON report
+  python3 -c 'import json,sys; print(next(a["verdict"] for a in json.load(open(sys.argv[1]))["arrays"] if a["id"] == sys.argv[2]))' \
+    "$work/$1.json" "$2"
+}
+
+run oracle --impl "$cvc adapter"
+check "the reference passes every array (exit 0)" test "$(status oracle)" -eq 0
+check "the reference: every array counted and passed" test "$(total oracle pass)" -eq "$arrays"
+check "the terminal report says PASS" grep -q "^PASS" "$work/oracle.txt"
+check "JUnit: one testcase per array" test "$(grep -c "<testcase" "$work/oracle.xml")" -eq "$arrays"
+check "no scratch path in the report" bash -c "! grep -q cvc-stores- '$work/oracle.json'"
+
+run cli --cli --name reference-cli --impl "python3 '$root/tests/fixtures/stores/reference_cli.py' '$cvc' --"
+check "the store command line: the reference passes every array" test "$(total cli pass)" -eq "$arrays"
+check "the store command line names the implementation" grep -q "reference-cli" "$work/cli.txt"
+
+# Each store-level bug fails the arrays that show it, and only with exit 1.
+run zero --impl "$cvc adapter --store-bug missing-chunk-zero"
+check "missing-chunk-zero: caught (exit 1)" test "$(status zero)" -eq 1
+check "missing-chunk-zero: the missing chunk's array fails" test "$(verdict zero decode/missing-chunk-fill)" = fail
+check "missing-chunk-zero: the empty inner chunk's array fails" test "$(verdict zero decode/sharded-empty-inner)" = fail
+run endian --impl "$cvc adapter --store-bug ignore-big-endian"
+check "ignore-big-endian: caught (exit 1)" test "$(status endian)" -eq 1
+check "ignore-big-endian: the big-endian read fails" test "$(verdict endian decode/big-endian-edge)" = fail
+check "ignore-big-endian: the big-endian write fails" test "$(verdict endian encode/big-endian-edge)" = fail
+check "ignore-big-endian: little-endian arrays still pass" test "$(verdict endian decode/missing-chunk-fill)" = pass
+run padding --impl "$cvc adapter --store-bug edge-not-fill-padded"
+check "edge-not-fill-padded: caught (exit 1)" test "$(status padding)" -eq 1
+check "edge-not-fill-padded: the partial edge write fails" test "$(verdict padding encode/partial-edge)" = fail
+check "edge-not-fill-padded: the failure names the chunk" grep -q "c/2" "$work/padding.txt"
+run ties --impl "$cvc adapter --mutant ties-away"
+check "an element-level mutant fails a store array too" test "$(verdict ties encode/big-endian-edge)" = fail
+
+# No store operations declared: every array is counted, unsupported, and the run does not pass.
+run none --impl "$cvc adapter --no-stores"
+check "no store operations: exit 1" test "$(status none)" -eq 1
+check "no store operations: every array counted unsupported" test "$(total none unsupported)" -eq "$arrays"
+check "no store operations: the report quotes the hello" grep -q "does not declare the operation read_array" "$work/none.json"
+
+# Filters, bad arguments and malformed vectors.
+run decode --impl "$cvc adapter" --kind decode
+check "--kind decode selects only decode arrays" test "$(total decode arrays)" -eq "$(grep -c '"kind": "decode"' "$work/vectors/stores/index.json")"
+run badkind --impl "$cvc adapter" --kind write
+check "--kind write is refused (exit 2)" test "$(status badkind)" -eq 2
+cp -r "$work/vectors" "$work/broken"
+sed -i 's/"kind": "open"/"kind": "opne"/' "$work/broken/stores/index.json"
+"$cvc" check-store --vectors "$work/broken" --impl "$cvc adapter" > /dev/null 2> "$work/broken.err"
+check "malformed vectors: exit 2" test $? -eq 2
+check "malformed vectors: the array and field are named" grep -q "open/valid).kind" "$work/broken.err"
+
+if [ -f "$root/vectors/stores/index.json" ]; then
+  "$cvc" check-store --vectors "$root/vectors" --impl "$cvc adapter" --json "$work/published.json" \
+    > "$work/published.txt" 2>&1
+  check "the published store vectors: the reference passes every array" test $? -eq 0
+fi
+finish
