@@ -19,7 +19,7 @@ using json = nlohmann::json;
 
 constexpr std::uint64_t kMissing = ~std::uint64_t{0};  // a shard index entry of no inner chunk
 
-std::uint64_t element_count(const Shape& shape) {
+std::uint64_t elements_in(const Shape& shape) {
   std::uint64_t count = 1;
   for (const std::uint64_t extent : shape) count *= extent;
   return count;
@@ -53,7 +53,7 @@ Shape read_extents(const json& value, const std::string& what, bool positive) {
                        (positive ? "positive" : "non-negative") + " integer");
     extents.push_back(*extent);
   }
-  if (element_count(extents) > (std::uint64_t{1} << 24))
+  if (elements_in(extents) > (std::uint64_t{1} << 24))
     throw StoreError(what + " is too large for the reference adapter");
   return extents;
 }
@@ -63,7 +63,7 @@ Shape read_extents(const json& value, const std::string& what, bool positive) {
 template <typename Visit>
 void for_each_in_chunk(const Shape& shape, const Shape& chunk, const Shape& chunk_index,
                        Visit visit) {
-  const std::uint64_t per_chunk = element_count(chunk);
+  const std::uint64_t per_chunk = elements_in(chunk);
   for (std::uint64_t local = 0; local < per_chunk; ++local) {
     const Shape offset = unflatten(local, chunk);
     std::uint64_t flat = 0;
@@ -215,9 +215,10 @@ Bytes pack(const std::vector<std::uint64_t>& values, const DataType& type, bool 
   return bytes;
 }
 
-// `mask`: clear the bits above a sub-byte type's width instead of refusing them.
+// The bits above a sub-byte type's width are cleared: the data type documents call them
+// "arbitrary", ignored by readers.
 std::vector<std::uint64_t> unpack(const Bytes& bytes, const DataType& type, bool big_endian,
-                                  std::uint64_t count, bool mask = false) {
+                                  std::uint64_t count) {
   const std::size_t width = static_cast<std::size_t>(type.storage_bytes());
   if (bytes.size() != count * width)
     throw StoreError("a chunk holds " + std::to_string(bytes.size()) + " bytes, not " +
@@ -229,10 +230,7 @@ std::vector<std::uint64_t> unpack(const Bytes& bytes, const DataType& type, bool
       const std::size_t byte = big_endian ? width - 1 - k : k;
       value |= std::uint64_t{bytes[i * width + k]} << (8 * byte);
     }
-    if (mask) value &= type.bit_mask();
-    if ((value & ~type.bit_mask()) != 0)
-      throw StoreError("a chunk holds a " + std::string(type.name) + " with bits beyond its width");
-    values[i] = value;
+    values[i] = value & type.bit_mask();
   }
   return values;
 }
@@ -240,10 +238,10 @@ std::vector<std::uint64_t> unpack(const Bytes& bytes, const DataType& type, bool
 Bytes encode_shard(const Chain& chain, const std::vector<std::uint64_t>& values, const Shape& shape,
                    const StoreOptions& options) {
   const Shape grid = grid_of(shape, chain.inner_shape);
-  const std::uint64_t inner_count = element_count(grid);
+  const std::uint64_t inner_count = elements_in(grid);
   std::vector<Bytes> inner_chunks;
   for (std::uint64_t k = 0; k < inner_count; ++k) {
-    std::vector<std::uint64_t> inner(element_count(chain.inner_shape));
+    std::vector<std::uint64_t> inner(elements_in(chain.inner_shape));
     for_each_in_chunk(
         shape, chain.inner_shape, unflatten(k, grid),
         [&](std::uint64_t flat, std::uint64_t local) { inner[local] = values[flat]; });
@@ -252,7 +250,6 @@ Bytes encode_shard(const Chain& chain, const std::vector<std::uint64_t>& values,
   }
   Shape index_shape = grid;
   index_shape.push_back(2);
-  // The index's encoded size does not depend on its values (bytes and crc32c only).
   const std::size_t index_size =
       encode_chunk(*chain.index, std::vector<std::uint64_t>(2 * inner_count), index_shape, options)
           .size();
@@ -272,12 +269,15 @@ Bytes encode_shard(const Chain& chain, const std::vector<std::uint64_t>& values,
   return shard;
 }
 
-std::vector<std::uint64_t> decode_shard(const Chain& chain, const Bytes& bytes, const Shape& shape,
-                                        const StoreOptions& options) {
-  const Shape grid = grid_of(shape, chain.inner_shape);
-  const std::uint64_t inner_count = element_count(grid);
-  Shape index_shape = grid;
+// The inner chunks of a shard of `shape`, in C order: each one's bytes, or nullopt when empty
+// (offset and length both 2^64-1 in the index).
+std::vector<std::optional<Bytes>> shard_inner_chunks(const Chain& chain, const Bytes& bytes,
+                                                     const Shape& shape,
+                                                     const StoreOptions& options) {
+  const std::uint64_t inner_count = elements_in(grid_of(shape, chain.inner_shape));
+  Shape index_shape = grid_of(shape, chain.inner_shape);
   index_shape.push_back(2);
+  // The index's encoded size does not depend on its values (bytes and crc32c only).
   const std::size_t index_size =
       encode_chunk(*chain.index, std::vector<std::uint64_t>(2 * inner_count), index_shape, options)
           .size();
@@ -285,18 +285,31 @@ std::vector<std::uint64_t> decode_shard(const Chain& chain, const Bytes& bytes, 
   const auto index_begin = chain.index_at_start ? bytes.begin() : bytes.end() - index_size;
   const std::vector<std::uint64_t> index = decode_chunk(
       *chain.index, Bytes(index_begin, index_begin + index_size), index_shape, options);
-  const std::uint64_t fill = options.bug == StoreBug::MissingChunkZero ? 0 : chain.stored_fill;
-  std::vector<std::uint64_t> values(element_count(shape), fill);
+  std::vector<std::optional<Bytes>> inner;
   for (std::uint64_t k = 0; k < inner_count; ++k) {
     const std::uint64_t offset = index[2 * k], size = index[2 * k + 1];
-    if (offset == kMissing && size == kMissing) continue;
+    if (offset == kMissing && size == kMissing) {
+      inner.emplace_back(std::nullopt);
+      continue;
+    }
     if (offset > bytes.size() || size > bytes.size() - offset)
       throw StoreError("a shard index entry points outside the shard");
+    inner.emplace_back(Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
+                             bytes.begin() + static_cast<std::ptrdiff_t>(offset + size)));
+  }
+  return inner;
+}
+
+std::vector<std::uint64_t> decode_shard(const Chain& chain, const Bytes& bytes, const Shape& shape,
+                                        const StoreOptions& options) {
+  const Shape grid = grid_of(shape, chain.inner_shape);
+  const std::vector<std::optional<Bytes>> chunks = shard_inner_chunks(chain, bytes, shape, options);
+  const std::uint64_t fill = options.bug == StoreBug::MissingChunkZero ? 0 : chain.stored_fill;
+  std::vector<std::uint64_t> values(elements_in(shape), fill);
+  for (std::uint64_t k = 0; k < chunks.size(); ++k) {
+    if (!chunks[k]) continue;
     const std::vector<std::uint64_t> inner =
-        decode_chunk(*chain.inner,
-                     Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(offset),
-                           bytes.begin() + static_cast<std::ptrdiff_t>(offset + size)),
-                     chain.inner_shape, options);
+        decode_chunk(*chain.inner, *chunks[k], chain.inner_shape, options);
     for_each_in_chunk(
         shape, chain.inner_shape, unflatten(k, grid),
         [&](std::uint64_t flat, std::uint64_t local) { values[flat] = inner[local]; });
@@ -335,7 +348,7 @@ std::vector<std::uint64_t> decode_chunk(const Chain& chain, Bytes bytes, const S
   strip_checksums(chain, bytes);
   std::vector<std::uint64_t> values =
       chain.sharded ? decode_shard(chain, bytes, shape, options)
-                    : unpack(bytes, *chain.stored, chain.big_endian, element_count(shape));
+                    : unpack(bytes, *chain.stored, chain.big_endian, elements_in(shape));
   for (auto cast = chain.casts.rbegin(); cast != chain.casts.rend(); ++cast)
     cast_all(values, cast->decode_rule(), options, "decoding through cast_value");
   return values;
@@ -349,6 +362,32 @@ struct Array {
   std::uint64_t fill = 0;
   std::string key_encoding = "default", separator = "/";
   std::unique_ptr<Chain> chain;
+
+  // The chunk index of `key` (nullopt when it is not a key of this array's grid).
+  std::optional<Shape> chunk_index(const std::string& key) const {
+    std::string rest = key;
+    if (key_encoding == "default") {
+      if (!key.starts_with("c")) return std::nullopt;
+      rest = key.substr(1);
+      if (!rest.empty() && !rest.starts_with(separator)) return std::nullopt;
+      if (!rest.empty()) rest = rest.substr(1);
+    }
+    Shape index;
+    for (std::size_t start = 0; start <= rest.size() && !rest.empty();) {
+      const std::size_t end = std::min(rest.find(separator, start), rest.size());
+      const std::string part = rest.substr(start, end - start);
+      if (part.empty() || part.size() > 18 ||
+          part.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+      index.push_back(std::stoull(part));
+      start = end + 1;
+    }
+    const Shape grid = grid_of(shape, chunk);
+    if (index.size() != shape.size()) return std::nullopt;
+    for (std::size_t d = 0; d < index.size(); ++d)
+      if (index[d] >= grid[d]) return std::nullopt;
+    return index;
+  }
 
   std::string chunk_key(const Shape& index) const {
     std::string key = key_encoding == "default" ? "c" : "";
@@ -441,7 +480,7 @@ ArrayShape array_shape(const nlohmann::json& metadata) {
   } catch (const MetadataError& error) {
     throw StoreError(error.what());
   }
-  result.count = element_count(read_extents(metadata["shape"], "shape", false));
+  result.count = elements_in(read_extents(metadata["shape"], "shape", false));
   return result;
 }
 
@@ -453,9 +492,9 @@ std::vector<std::uint64_t> read_store_array(const fs::path& directory,
                                             const StoreOptions& options) {
   const Array array = parse_array(read_metadata(directory), options);
   const std::uint64_t missing = options.bug == StoreBug::MissingChunkZero ? 0 : array.fill;
-  std::vector<std::uint64_t> values(element_count(array.shape), missing);
+  std::vector<std::uint64_t> values(elements_in(array.shape), missing);
   const Shape grid = grid_of(array.shape, array.chunk);
-  for (std::uint64_t k = 0; k < element_count(grid); ++k) {
+  for (std::uint64_t k = 0; k < elements_in(grid); ++k) {
     const Shape index = unflatten(k, grid);
     std::ifstream in(directory / array.chunk_key(index), std::ios::binary);
     if (!in) continue;  // never written: the fill value
@@ -484,9 +523,9 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
       throw StoreError("the selection is outside the array");
     selected.push_back(ranges[d].second - ranges[d].first);
   }
-  if (values.size() != element_count(selected))
+  if (values.size() != elements_in(selected))
     throw StoreError("the values are " + std::to_string(values.size()) +
-                     " elements, the selection " + std::to_string(element_count(selected)));
+                     " elements, the selection " + std::to_string(elements_in(selected)));
   const auto in_selection = [&](std::uint64_t flat, std::uint64_t& position) {
     const Shape index = unflatten(flat, array.shape);
     position = 0;
@@ -500,7 +539,7 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
   std::ofstream(directory / "zarr.json", std::ios::binary) << dump_json_exact(metadata) << "\n";
   const std::uint64_t padding = options.bug == StoreBug::EdgeNotFillPadded ? 0 : array.fill;
   const Shape grid = grid_of(array.shape, array.chunk);
-  for (std::uint64_t k = 0; k < element_count(grid); ++k) {
+  for (std::uint64_t k = 0; k < elements_in(grid); ++k) {
     const Shape index = unflatten(k, grid);
     bool touched = true;
     for (std::size_t d = 0; d < index.size(); ++d)
@@ -508,7 +547,7 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
                 (index[d] + 1) * array.chunk[d] > ranges[d].first;
     if (!touched) continue;
     const fs::path file = directory / array.chunk_key(index);
-    std::vector<std::uint64_t> chunk(element_count(array.chunk), padding);
+    std::vector<std::uint64_t> chunk(elements_in(array.chunk), padding);
     if (std::ifstream in{file, std::ios::binary}) {  // read, modify, write
       const Bytes bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       chunk = decode_chunk(*array.chain, bytes, array.chunk, options);
@@ -527,46 +566,49 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
   }
 }
 
-StoredChunk stored_chunk(const nlohmann::json& metadata, const std::vector<std::uint8_t>& file) {
+StoredChunk stored_chunk(const nlohmann::json& metadata, const std::string& key,
+                         const std::vector<std::uint8_t>& file) {
   const Array array = parse_array(metadata, {});
   const Chain& outer = *array.chain;
   const Chain& leaf = outer.sharded ? *outer.inner : outer;
   if (leaf.sharded) throw StoreError("nested sharding is not compared");
-  StoredChunk stored{leaf.stored, leaf.stored_fill, {}};
-  // The stored elements of one unsharded chunk of `shape`.
-  const auto elements = [&](Bytes bytes, const Shape& shape) {
-    strip_checksums(leaf, bytes);
-    return unpack(bytes, *leaf.stored, leaf.big_endian, element_count(shape), true);
+  const std::optional<Shape> chunk_index = array.chunk_index(key);
+  if (!chunk_index) throw StoreError(key + " is not a chunk key of the array");
+  StoredChunk stored{leaf.stored, leaf.stored_fill, {}, {}};
+  // One (inner) chunk of `shape` at `origin` in the array: its stored elements and which of
+  // them lie beyond the array's edge.
+  const auto add = [&](std::optional<Bytes> bytes, const Shape& shape, const Shape& origin) {
+    std::vector<bool> padding(elements_in(shape));
+    for (std::uint64_t local = 0; local < padding.size(); ++local) {
+      const Shape offset = unflatten(local, shape);
+      for (std::size_t d = 0; d < shape.size(); ++d)
+        padding[local] = padding[local] || origin[d] + offset[d] >= array.shape[d];
+    }
+    stored.padding.push_back(std::move(padding));
+    if (bytes) {
+      strip_checksums(leaf, *bytes);
+      stored.inner.emplace_back(unpack(*bytes, *leaf.stored, leaf.big_endian, elements_in(shape)));
+    } else {
+      stored.inner.emplace_back(std::nullopt);
+    }
   };
+  Shape origin(array.chunk.size());
+  for (std::size_t d = 0; d < origin.size(); ++d) origin[d] = (*chunk_index)[d] * array.chunk[d];
   if (!outer.sharded) {
-    stored.inner.push_back(elements(file, array.chunk));
+    add(file, array.chunk, origin);
     return stored;
   }
   Bytes shard = file;
   strip_checksums(outer, shard);
   const Shape grid = grid_of(array.chunk, outer.inner_shape);
-  const std::uint64_t inner_count = element_count(grid);
-  Shape index_shape = grid;
-  index_shape.push_back(2);
-  const std::size_t index_size =
-      encode_chunk(*outer.index, std::vector<std::uint64_t>(2 * inner_count), index_shape, {})
-          .size();
-  if (shard.size() < index_size) throw StoreError("a shard is shorter than its index");
-  const auto index_begin = outer.index_at_start ? shard.begin() : shard.end() - index_size;
-  const std::vector<std::uint64_t> index =
-      decode_chunk(*outer.index, Bytes(index_begin, index_begin + index_size), index_shape, {});
-  for (std::uint64_t k = 0; k < inner_count; ++k) {
-    const std::uint64_t offset = index[2 * k], size = index[2 * k + 1];
-    if (offset == kMissing && size == kMissing) {
-      stored.inner.emplace_back(std::nullopt);
-      continue;
-    }
-    if (offset > shard.size() || size > shard.size() - offset)
-      throw StoreError("a shard index entry points outside the shard");
-    stored.inner.push_back(
-        elements(Bytes(shard.begin() + static_cast<std::ptrdiff_t>(offset),
-                       shard.begin() + static_cast<std::ptrdiff_t>(offset + size)),
-                 outer.inner_shape));
+  const std::vector<std::optional<Bytes>> chunks =
+      shard_inner_chunks(outer, shard, array.chunk, {});
+  for (std::uint64_t k = 0; k < chunks.size(); ++k) {
+    const Shape inner_index = unflatten(k, grid);
+    Shape inner_origin = origin;
+    for (std::size_t d = 0; d < origin.size(); ++d)
+      inner_origin[d] += inner_index[d] * outer.inner_shape[d];
+    add(chunks[k], outer.inner_shape, inner_origin);
   }
   return stored;
 }

@@ -10,7 +10,7 @@ namespace {
 
 using json = nlohmann::json;
 
-json counts_json(const StoreCounts& counts) {
+json store_counts_json(const StoreCounts& counts) {
   return {{"arrays", counts.arrays},
           {"pass", counts.pass},
           {"fail", counts.fail},
@@ -41,7 +41,7 @@ void counts_table(std::ostream& out, const std::string& title,
         << counts.unsupported << std::setw(8) << counts.adapter_error << "\n";
 }
 
-std::string attribute(std::string_view name, std::string_view value) {
+std::string xml_attribute(std::string_view name, std::string_view value) {
   std::string text(1, ' ');
   text.append(name).append("=\"").append(escape_markup_attribute(value)).push_back('"');
   return text;
@@ -94,8 +94,8 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
     arrays.push_back(std::move(entry));
   }
   json by_kind = json::object(), by_feature = json::object();
-  for (const auto& [name, counts] : run.by_kind()) by_kind[name] = counts_json(counts);
-  for (const auto& [name, counts] : run.by_feature()) by_feature[name] = counts_json(counts);
+  for (const auto& [name, counts] : run.by_kind()) by_kind[name] = store_counts_json(counts);
+  for (const auto& [name, counts] : run.by_feature()) by_feature[name] = store_counts_json(counts);
   const StoreImplementation& impl = run.implementation;
   const json report = {
       {"format", "cast-value-conformance/store-report"},
@@ -110,7 +110,7 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
       {"vectors", {{"path", run.vectors}, {"version", run.vectors_version}}},
       {"interrupted", run.interrupted},
       {"passed", run.passed()},
-      {"totals", counts_json(run.totals())},
+      {"totals", store_counts_json(run.totals())},
       {"by_kind", by_kind},
       {"by_feature", by_feature},
       {"arrays", arrays}};
@@ -120,31 +120,31 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
 void write_store_junit_report(const StoreRun& run, std::ostream& out) {
   const StoreCounts totals = run.totals();
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite"
-      << attribute("name",
-                   "cvc check-store " + run.implementation.name + " " + run.implementation.version)
-      << attribute("tests", std::to_string(totals.arrays))
-      << attribute("failures", std::to_string(totals.fail))
-      << attribute("errors", std::to_string(totals.adapter_error))
-      << attribute("skipped", std::to_string(totals.unsupported + totals.not_reached)) << ">\n";
+      << xml_attribute("name", "cvc check-store " + run.implementation.name + " " +
+                                   run.implementation.version)
+      << xml_attribute("tests", std::to_string(totals.arrays))
+      << xml_attribute("failures", std::to_string(totals.fail))
+      << xml_attribute("errors", std::to_string(totals.adapter_error))
+      << xml_attribute("skipped", std::to_string(totals.unsupported + totals.not_reached)) << ">\n";
   for (const StoreOutcome& outcome : run.outcomes) {
     out << "    <testcase"
-        << attribute("classname", "stores." + std::string(store_kind_name(outcome.kind)))
-        << attribute("name", outcome.id) << ">";
+        << xml_attribute("classname", "stores." + std::string(store_kind_name(outcome.kind)))
+        << xml_attribute("name", outcome.id) << ">";
     const std::string detail = escape_markup(sanitize_text(outcome.detail));
     switch (outcome.verdict) {
       case StoreVerdict::Pass:
         break;
       case StoreVerdict::Fail:
-        out << "<failure" << attribute("message", sanitize_text(outcome.detail, false)) << ">"
+        out << "<failure" << xml_attribute("message", sanitize_text(outcome.detail, false)) << ">"
             << detail << "</failure>";
         break;
       case StoreVerdict::AdapterError:
-        out << "<error" << attribute("message", sanitize_text(outcome.detail, false)) << ">"
+        out << "<error" << xml_attribute("message", sanitize_text(outcome.detail, false)) << ">"
             << detail << "</error>";
         break;
       case StoreVerdict::Unsupported:
       case StoreVerdict::NotReached:
-        out << "<skipped" << attribute("message", sanitize_text(outcome.detail, false)) << "/>";
+        out << "<skipped" << xml_attribute("message", sanitize_text(outcome.detail, false)) << "/>";
         break;
     }
     out << "</testcase>\n";

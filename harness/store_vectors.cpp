@@ -167,6 +167,17 @@ StoreCase read_case(const json& entry, const fs::path& root, std::size_t positio
           selected *= result.selection.back().second - result.selection.back().first;
         }
       }
+      if (!write.contains("selection")) {  // the whole array, as zarr.json's shape says
+        const json& shape = result.metadata.is_object() && result.metadata.contains("shape")
+                                ? result.metadata["shape"]
+                                : json();
+        if (!shape.is_array()) refuse(where, "zarr.json has no shape");
+        for (const json& extent : shape) {
+          const std::optional<std::uint64_t> value = json_unsigned(extent);
+          if (!value || *value == 0) refuse(where, "zarr.json's shape is not positive integers");
+          result.selection.emplace_back(0, *value);
+        }
+      }
       result.write_values = parse_values(member(write, "values", where + ".write"), *result.type,
                                          selected, where + ".write.values");
       if (result.expected_error) break;

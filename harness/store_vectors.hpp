@@ -37,8 +37,9 @@ struct StoreCase {
   std::set<std::string> types;     // every data type of the 26 it involves (array and casts)
   // Expected: an error (decode, encode), or values (decode), or chunks (encode), or a verdict.
   std::optional<std::string> expected_error;
-  std::vector<std::uint64_t> expected_values;                      // decode
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> selection;  // encode ([] : all)
+  std::vector<std::uint64_t> expected_values;  // decode
+  // encode: [start, stop) per dimension (the whole array when the index gives no selection)
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> selection;
   std::vector<std::uint64_t> write_values;  // encode: the selection's elements, C order
   std::map<std::string, std::vector<std::uint8_t>> expected_chunks;  // encode: key -> bytes
   std::set<std::string> may_be_absent;                               // encode

@@ -57,6 +57,8 @@ run padding --impl "$cvc adapter --store-bug edge-not-fill-padded"
 check "edge-not-fill-padded: caught (exit 1)" test "$(status padding)" -eq 1
 check "edge-not-fill-padded: the partial edge write fails" test "$(verdict padding encode/partial-edge)" = fail
 check "edge-not-fill-padded: the failure names the chunk" grep -q "c/2" "$work/padding.txt"
+check "edge-not-fill-padded: the failure lies only in the padding, and says so" \
+  grep -q "only in the padding beyond the array's edge" "$work/padding.json"
 run ties --impl "$cvc adapter --mutant ties-away"
 check "an element-level mutant fails a store array too" test "$(verdict ties encode/big-endian-edge)" = fail
 
