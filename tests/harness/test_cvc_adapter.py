@@ -517,6 +517,55 @@ class AdapterInProcessTest(SchemaMixin, unittest.TestCase):
         self.assertEqual(cvc.metadata_type_names(None, {"a": 1}), [])
 
 
+class StoreCallbacksTest(SchemaMixin, unittest.TestCase):
+    """StoreCallbacks: the store operations (PROTOCOL.md, "Store operations") declared under
+    protocol 2 only, each answer of its schema, refusals mapped to invalid / refused."""
+
+    def setUp(self):
+        self.written = []
+
+        def open_array(path):
+            if path == "bad":
+                raise cvc.Invalid("the library refuses this zarr.json")
+
+        def read_array(path, data_type):
+            raise cvc.Rejected("cannot decode") if path == "bad" else cvc.Unsupported("no reads here")
+
+        def write_array(path, metadata, data_type, selection, data):
+            if path == "bad":
+                raise cvc.Rejected("out of range")
+            self.written.append((path, metadata, data_type, selection, data))
+
+        self.adapter = cvc.Adapter("fake", "0.0", "python", INTEGERS, ["encode"], fake_cast,
+                                   stores=cvc.StoreCallbacks(open_array, read_array, write_array))
+
+    def ask(self, request):
+        answer = json.loads(self.adapter.handle(json.dumps(request)))
+        self.assertSchema(f"{request['cmd']}-answer", answer)
+        return answer
+
+    def test_declared_under_protocol_2_only(self):
+        self.assertNotIn("read_array", self.ask(HELLO)["operations"])
+        self.assertEqual(self.ask(dict(HELLO, max_protocol=2))["operations"],
+                         ["encode", "open_array", "read_array", "write_array"])
+
+    def test_answers(self):
+        self.ask(dict(HELLO, max_protocol=2, encodings=["hex"]))
+        self.assertEqual(self.ask({"cmd": "open_array", "id": 1, "path": "good"})["status"], "valid")
+        self.assertEqual(self.ask({"cmd": "open_array", "id": 2, "path": "bad"})["status"], "invalid")
+        read = {"cmd": "read_array", "id": 3, "path": "bad", "data_type": "int8", "count": 1}
+        self.assertEqual(self.ask(read)["status"], "refused")
+        self.assertEqual(self.ask(dict(read, path="other"))["status"], "unsupported")
+        self.assertEqual(self.ask(dict(read, data_type="float32"))["status"], "unsupported")
+        write = {"cmd": "write_array", "id": 4, "path": "good", "metadata": {"zarr_format": 3},
+                 "data_type": "int16", "selection": [[1, 3]], "count": 2, "elements": "0100ff7f"}
+        self.assertEqual(self.ask(write)["status"], "ok")
+        self.assertEqual(self.written, [("good", {"zarr_format": 3}, "int16", [[1, 3]],
+                                         bytes.fromhex("0100ff7f"))])
+        self.assertEqual(self.ask(dict(write, path="bad"))["status"], "refused")
+        self.assertEqual(self.ask(dict(write, elements="01"))["status"], "error")
+
+
 class ProbeTest(unittest.TestCase):
     """cvc.probe: one JSON line per undeclared type of the 26 (adapters_probe.sh reads them)."""
 
