@@ -75,6 +75,38 @@ std::vector<Rational> precision_limits() {
   return limits;
 }
 
+// Midpoints of the output where an integer input is rounded twice when converted through the
+// first IEEE type wider than the output (float32 for outputs narrower than float32, float64 for
+// float32): in each binade [2^k, 2^(k+1)) of the output above that type's last exact integer
+// 2^p (p its significant bits), the first midpoint 2^k + ulp/2 and the last 2^(k+1) - ulp/2 (the
+// carry into the next binade; 3 * 2^(k-1) for float8_e8m0fnu), each also negated, up to the input's
+// range and the output's. An integer one away from the midpoint becomes the midpoint in the
+// intermediate type and then a tie (fuzz finding: uint32 33488895 into bfloat16 gives 33554432, not
+// 33423360).
+std::vector<Rational> double_rounding_midpoints(const DataType& input, const DataType& out) {
+  std::vector<Rational> midpoints;
+  if (!input.is_integer() || !out.is_float()) return midpoints;
+  int intermediate_precision = 0;  // significant bits of the intermediate type; 0: none
+  for (std::string_view name : {"float32", "float64"}) {
+    const DataType& wider = data_type(name);
+    if (out.mantissa_bits < wider.mantissa_bits) {
+      intermediate_precision = wider.mantissa_bits + 1;
+      break;
+    }
+  }
+  if (intermediate_precision == 0) return midpoints;
+  const int top = std::min(input.bits, out.max_exponent() + 1);  // binades below 2^top
+  for (int k = intermediate_precision; k < top; ++k) {
+    const Rational half_ulp = rational::power_of_two(k - out.mantissa_bits) / 2;
+    for (const Rational& v : std::vector<Rational>{rational::power_of_two(k) + half_ulp,
+                                                   rational::power_of_two(k + 1) - half_ulp}) {
+      midpoints.push_back(v);
+      midpoints.push_back(-v);
+    }
+  }
+  return midpoints;
+}
+
 // The patterns of `type` nearest v: just below, at or around, and just above.
 void add_patterns_near(const DataType& type, const Rational& v, std::set<std::uint64_t>& out) {
   const auto add = [&](const Rational& x) {
@@ -106,6 +138,8 @@ std::vector<std::uint64_t> cast_inputs(const DataType& input, const DataType& ou
   }
   for (const Rational& v : output_landmarks(output)) add_patterns_near(input, v, patterns);
   for (const Rational& v : precision_limits()) add_patterns_near(input, v, patterns);
+  for (const Rational& v : double_rounding_midpoints(input, output))
+    add_patterns_near(input, v, patterns);
   for (std::uint64_t bits : gen::boundary_patterns(input)) patterns.insert(bits);
   gen::Rng random(seed);
   for (int i = 0; i < random_count; ++i) patterns.insert(gen::uniform_pattern(input, random));

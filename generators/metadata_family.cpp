@@ -37,8 +37,8 @@ constexpr std::string_view kBytesCodec =
 
 // The groups, in file order; every case names one of them.
 constexpr std::string_view kCategories[] = {
-    "codec structure", "configuration keys",    "data types",  "rounding", "out_of_range",
-    "scalar_map",      "fill value round trip", "codec chain",
+    "codec structure", "configuration keys",    "data types",  "rounding",     "out_of_range",
+    "scalar_map",      "fill value round trip", "codec chain", "scalar forms",
 };
 
 // The spec's NumPy compatibility example (cast_value.md, "Example"), chain exactly as shown, and
@@ -371,6 +371,92 @@ constexpr MetadataCaseSpec kCases[] = {
     {"codec chain", "codecs_not_array", "codecs is a single codec object, not an array",
      R"("float32")", "0", R"({"name": "cast_value", "configuration": {"data_type": "int8"}})",
      "invalid", ""},
+
+    // Since vectors 1.1.0: what `cvc fuzz` found in the implementations (results/fuzz/
+    // analysis.md). A later codec's scalar_map holds scalars of the types on its own two sides
+    // (its input is the previous codec's data_type), not of the array's data type.
+    {"codec chain", "chain_scalar_map",
+     "the second codec's decode value -36 is an int8 (its array side), not a uint16 (the array's)",
+     R"("uint16")", "0",
+     R"([{"name": "cast_value", "configuration": {"data_type": "int8"}},
+         {"name": "cast_value", "configuration": {"data_type": "uint8",
+                                                  "scalar_map": {"decode": [[223, -36]]}}},
+         {"name": "bytes", "configuration": {"endian": "little"}}])",
+     "valid", ""},
+    {"codec chain", "chain_scalar_map",
+     "the second codec's encode key -72 is an int8 (its array side), not a uint16 (the array's)",
+     R"("uint16")", "0",
+     R"([{"name": "cast_value", "configuration": {"data_type": "int8"}},
+         {"name": "cast_value", "configuration": {"data_type": "uint8",
+                                                  "scalar_map": {"encode": [[-72, 5]]}}},
+         {"name": "bytes", "configuration": {"endian": "little"}}])",
+     "valid", ""},
+    {"codec chain", "chain_scalar_map",
+     "the second codec's encode key \"Infinity\" is a float16 (its array side), not an int32",
+     R"("int32")", "0",
+     R"([{"name": "cast_value", "configuration": {"data_type": "float16"}},
+         {"name": "cast_value", "configuration": {"data_type": "int8",
+                                                  "scalar_map": {"encode": [["Infinity", 127]]}}},
+         {"name": "bytes", "configuration": {"endian": "little"}}])",
+     "valid", ""},
+    {"codec chain", "chain_scalar_map",
+     "the second codec's decode value 4000000000 is a uint64 (its array side), not an int8",
+     R"("int8")", "0",
+     R"([{"name": "cast_value", "configuration": {"data_type": "uint64"}},
+         {"name": "cast_value", "configuration": {"data_type": "uint32",
+                                                  "scalar_map": {"decode": [[1, 4000000000]]}}},
+         {"name": "bytes", "configuration": {"endian": "little"}}])",
+     "valid", ""},
+    {"codec chain", "chain_scalar_map",
+     "the second codec's encode key 200 is a uint16 (the array's type) but not an int8 (its "
+     "array side)",
+     R"("uint16")", "0",
+     R"([{"name": "cast_value", "configuration": {"data_type": "int8"}},
+         {"name": "cast_value", "configuration": {"data_type": "uint8",
+                                                  "scalar_map": {"encode": [[200, 1]]}}},
+         {"name": "bytes", "configuration": {"endian": "little"}}])",
+     "invalid", ""},
+    {"codec chain", "chain_scalar_map",
+     "the second codec's decode value 1.5 is a float32 (the array's type) but not an int8 (its "
+     "array side)",
+     R"("float32")", "0",
+     R"([{"name": "cast_value", "configuration": {"data_type": "int8"}},
+         {"name": "cast_value", "configuration": {"data_type": "uint8",
+                                                  "scalar_map": {"decode": [[1, 1.5]]}}},
+         {"name": "bytes", "configuration": {"endian": "little"}}])",
+     "invalid", ""},
+
+    // --- scalar forms (since 1.1.0): fill values and scalar_map scalars in JSON forms that
+    // lenient readers take (Python's bool is an int and int() reads "1_0"; numbers read through
+    // a double), and a duplicate key whose first, ignored-by-some value is invalid.
+    {"scalar forms", "fill_value_invalid", "fill value true for an int16 array", R"("int16")",
+     "true", R"({"data_type": "int32"})", "invalid", ""},
+    {"scalar forms", "fill_value_invalid",
+     "fill value \"1_0\" for an int16 array (Python's int() "
+     "reads 10)",
+     R"("int16")", R"("1_0")", R"({"data_type": "int32"})", "invalid", ""},
+    {"scalar forms", "fill_value_invalid", "fill value 1e-999 for an int16 array", R"("int16")",
+     "1e-999", R"({"data_type": "int32"})", "invalid", ""},
+    {"scalar forms", "fill_value_invalid",
+     "fill value 9007199254740993 for an int16 array (out of range, and beyond 2^53)", R"("int16")",
+     "9007199254740993", R"({"data_type": "int64"})", "invalid", ""},
+    {"scalar forms", "fill_value_invalid", "fill value \"0X7e\" for an int8 array", R"("int8")",
+     R"("0X7e")", R"({"data_type": "int16"})", "invalid", ""},
+    {"scalar forms", "fill_value_invalid", "fill value \"inf\" for a float32 array", R"("float32")",
+     R"("inf")", R"({"data_type": "float16"})", "invalid", ""},
+    {"scalar forms", "fill_64_bit", "int64 fill value 9223372036854775806 (a double reads 2^63)",
+     R"("int64")", "9223372036854775806", R"({"data_type": "uint64"})", "valid", ""},
+    {"scalar forms", "fill_hex", "float16 fill value in hex form through an integer data_type",
+     R"("float16")", R"("0x3c00")", R"({"data_type": "uint8"})", "valid", ""},
+    {"scalar forms", "invalid_value", "true as a scalar_map value of int64", R"("float32")", "0",
+     R"({"data_type": "int64", "scalar_map": {"encode": [[-127, true]]}})", "invalid", ""},
+    {"scalar forms", "invalid_value", "1e-999 as a scalar_map value of int8", R"("float32")", "0",
+     R"({"data_type": "int8", "scalar_map": {"encode": [[1, 1e-999]]}})", "invalid", ""},
+    {"scalar forms", "invalid_key", "\" 1 \" as a scalar_map key of an int16 array", R"("int16")",
+     "0", R"({"data_type": "int8", "scalar_map": {"encode": [[" 1 ", 1]]}})", "invalid", ""},
+    {"scalar forms", "duplicate_key_invalid_value",
+     "a repeated key whose first value is invalid (\"NaN\" for uint32)", R"("float32")", "0",
+     R"({"data_type": "uint32", "scalar_map": {"encode": [[1, "NaN"], [1, 2]]}})", "invalid", ""},
 };
 
 std::string verdict(const FillValueCheck& check) {
