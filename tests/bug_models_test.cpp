@@ -643,8 +643,6 @@ const std::map<std::string, std::string> kNotCaughtByTheVectors = {
     {"nan-payload-kept",
      "indistinguishable under the harness's comparison: it only changes which NaN comes out, and "
      "any NaN matches any NaN (cast_value.md:17, payload preservation is not required)"},
-    {"map-keys-through-double",
-     "a gap of vectors 1.0.0: no scalar_map scalar of int64 or uint64 lies beyond 2^53"},
 };
 
 // One scan of the whole vectors (about 8 s; 50 s under the sanitizers), for both checks below.
