@@ -25,9 +25,10 @@ readonly skip_code=77
 
 fail() { echo "zarrs adapter setup: $*" >&2; exit 1; }
 skip() { echo "zarrs adapter: skipped: $*"; exit "$skip_code"; }
-# The features the adapter needs: microfloat (the float4/6/8 types' cast_value traits), and the
-# codecs the metadata vectors name besides cast_value and bytes (crc32c, transpose).
-features='default-features = false, features = ["microfloat", "crc32c", "transpose"]'
+# The features the adapter needs: microfloat (the float4/6/8 types' cast_value traits), the
+# codecs the metadata vectors name besides cast_value and bytes (crc32c, transpose; sharding is
+# always built), and filesystem (zarrs' own directory store, for the store operations).
+features='default-features = false, features = ["microfloat", "crc32c", "transpose", "filesystem"]'
 
 command -v cargo >/dev/null 2>&1 || skip "cargo is not installed (needed to build the Rust adapter)"
 

@@ -25,6 +25,12 @@
 //! arbitrary; the adapter sign-extends array inputs of signed sub-byte types and keeps only the
 //! low bits of every sub-byte output (in-memory values and stored bytes alike).
 //!
+//! Store operations (protocol 2, for `cvc check-store`): `open_array`, `read_array` and
+//! `write_array` open the array in a directory with zarrs' own filesystem store
+//! (`zarrs::filesystem::FilesystemStore`): `Array::open` (and `Array::new_with_metadata` of its
+//! zarr.json), `Array::retrieve_array_subset` of the whole array, `Array::store_array_subset` of
+//! the selection.
+//!
 //! `--probe` (probe.sh): prints one line per type of the 26 that the handshake leaves out (none).
 //! Stdout carries answers only; diagnostics go to stderr.
 
@@ -35,7 +41,8 @@ use std::sync::Arc;
 use base64::Engine;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use zarrs::array::{Array, ArrayBytes, ArrayMetadata};
+use zarrs::array::{Array, ArrayBytes, ArrayMetadata, ArraySubset};
+use zarrs::filesystem::FilesystemStore;
 use zarrs::storage::store::MemoryStore;
 use zarrs::storage::{Bytes, ReadableStorageTraits, StoreKey, WritableStorageTraits};
 
@@ -150,7 +157,7 @@ fn hello(request: &HashMap<String, &RawValue>) -> Value {
         "protocol": if two { 2 } else { 1 },
         "implementation": {"name": "zarrs", "version": implementation_version(), "language": "rust"},
         "data_types": TYPES.iter().map(|t| t.name).collect::<Vec<_>>(),
-        "operations": ["encode", "decode", "validate"],
+        "operations": if two { STORE_OPERATIONS.to_vec() } else { vec!["encode", "decode", "validate"] },
         "environment": environment,
         "notes": "zarrs' cast_value codec through its public array API on a MemoryStore: arrays \
                   opened from the request's exact zarr.json ([cast_value, bytes little]); encode \
@@ -171,6 +178,9 @@ fn hello(request: &HashMap<String, &RawValue>) -> Value {
     }
     answer
 }
+
+/// The operations of a protocol 2 hello: the casts, validate and the store operations.
+const STORE_OPERATIONS: [&str; 6] = ["encode", "decode", "validate", "open_array", "read_array", "write_array"];
 
 /// A top-level member of the request, read as T (None when absent or of another type).
 fn member<T: serde::de::DeserializeOwned>(request: &HashMap<String, &RawValue>, key: &str) -> Option<T> {
@@ -416,6 +426,93 @@ fn validate(request: &HashMap<String, &RawValue>) -> Answer {
     answer
 }
 
+/// The array stored in the directory `path` of the request, opened by zarrs from its zarr.json
+/// with zarrs' filesystem store.
+fn open_directory(request: &HashMap<String, &RawValue>) -> Result<Array<FilesystemStore>, String> {
+    let path = member::<String>(request, "path").ok_or("request without path")?;
+    let store = FilesystemStore::new(&path).map_err(|e| format!("FilesystemStore::new: {}", describe(&e)))?;
+    Array::open(Arc::new(store), "/").map_err(|e| format!("Array::open: {}", describe(&e)))
+}
+
+/// The wire packing of the request's `data_type` (the array's), or the `unsupported` answer.
+fn array_type(request: &HashMap<String, &RawValue>) -> Result<&'static TypeInfo, Answer> {
+    let name = member::<Value>(request, "data_type").unwrap_or(Value::Null);
+    type_name(&name)
+        .and_then(type_info)
+        .ok_or_else(|| status("unsupported", format!("data_type {name} is not one of the 26 types")))
+}
+
+/// open_array: zarrs must open the stored zarr.json and create an array from the same metadata.
+fn open_array(request: &HashMap<String, &RawValue>) -> Answer {
+    let array = match open_directory(request) {
+        Ok(array) => array,
+        Err(message) => return status("invalid", message),
+    };
+    let metadata = array.metadata().clone();
+    if let Err(e) = Array::new_with_metadata(Arc::new(MemoryStore::new()), "/", metadata) {
+        return status("invalid", format!("Array::new_with_metadata (Array::open had accepted it): {}", describe(&e)));
+    }
+    let mut answer = Answer::new();
+    answer.insert("status".into(), json!("valid"));
+    answer
+}
+
+/// read_array: the whole array, C order, in wire packing; `refused` when zarrs raises.
+fn read_array(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
+    let info = match array_type(request) {
+        Ok(info) => info,
+        Err(answer) => return answer,
+    };
+    let array = match open_directory(request) {
+        Ok(array) => array,
+        Err(message) => return status("refused", message),
+    };
+    let bytes = match array.retrieve_array_subset::<ArrayBytes>(&array.subset_all()) {
+        Ok(bytes) => bytes,
+        Err(e) => return status("refused", format!("Array::retrieve_array_subset: {}", describe(&e))),
+    };
+    match bytes.into_fixed() {
+        Ok(fixed) => {
+            let mut answer = Answer::new();
+            answer.insert("status".into(), json!("ok"));
+            answer.insert("elements".into(), json!(encoding.encode(&info.to_wire(&fixed))));
+            answer
+        }
+        Err(e) => status("error", format!("zarrs returned variable-length bytes: {}", describe(&e))),
+    }
+}
+
+/// write_array: the elements written into the selection of the array stored at `path`.
+fn write_array(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
+    let info = match array_type(request) {
+        Ok(info) => info,
+        Err(answer) => return answer,
+    };
+    let Some(selection) = member::<Vec<(u64, u64)>>(request, "selection") else {
+        return status("error", "selection is not a list of [start, stop) pairs");
+    };
+    let elements = match encoding.decode(&member::<String>(request, "elements").unwrap_or_default()) {
+        Ok(bytes) => bytes,
+        Err(message) => return status("error", message),
+    };
+    let count = member::<usize>(request, "count").unwrap_or(0);
+    if elements.len() != count * info.bytes {
+        return status("error", format!("elements: {} bytes for {count} {} elements", elements.len(), info.name));
+    }
+    let array = match open_directory(request) {
+        Ok(array) => array,
+        Err(message) => return status("refused", message),
+    };
+    let ranges: Vec<std::ops::Range<u64>> = selection.iter().map(|&(start, stop)| start..stop).collect();
+    let subset = ArraySubset::new_with_ranges(&ranges);
+    if let Err(e) = array.store_array_subset(&subset, ArrayBytes::new_flen(info.to_memory(&elements))) {
+        return status("refused", format!("Array::store_array_subset: {}", describe(&e)));
+    }
+    let mut answer = Answer::new();
+    answer.insert("status".into(), json!("ok"));
+    answer
+}
+
 fn send(out: &mut impl Write, answer: &Value) {
     // One line per answer, flushed at once: the harness waits for nothing else.
     let _ = writeln!(out, "{answer}");
@@ -462,6 +559,9 @@ fn main() {
             Some("bye") => return,
             Some("cast") => cast(&request, encoding),
             Some("validate") => validate(&request),
+            Some("open_array") => open_array(&request),
+            Some("read_array") => read_array(&request, encoding),
+            Some("write_array") => write_array(&request, encoding),
             other => status("error", format!("unknown command {other:?}")),
         };
         let mut answer = answer;
