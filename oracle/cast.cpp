@@ -3,9 +3,11 @@
 // uses the kept bits, the first dropped bit (half) and whether anything else was dropped.
 #include "oracle/cast.hpp"
 
+#include <array>
 #include <bit>
 #include <climits>
 #include <optional>
+#include <utility>
 
 #include "oracle/exact_value.hpp"
 
@@ -48,8 +50,9 @@ bool rounds_up(Rounding rounding, bool negative, bool kept_odd, int half_compari
 }
 
 // Step 4: round |x| = significand * 2^exponent onto the grid of `type`.
-Magnitude round_to_grid(const DataType& type, const ExactValue& x, Rounding rounding,
-                        const Readings& readings, bool& inexact) {
+[[gnu::always_inline]] inline Magnitude round_to_grid(const DataType& type, const ExactValue& x,
+                                                      Rounding rounding, const Readings& readings,
+                                                      bool& inexact) {
   const Grid grid = grid_of(type);
   const int lead = x.exponent + std::bit_width(x.significand) - 1;
   const int quantum = std::max(lead - (grid.precision - 1), grid.min_quantum);
@@ -86,7 +89,8 @@ int leading_exponent(const Magnitude& m) {
 // Is the nonzero magnitude r beyond the largest value of this sign? Floats: r is on the grid, so
 // it exceeds the largest finite value (every significand bit set in the top binade) exactly when
 // its leading bit lies above that binade. Integers: r is an integer (its quantum is at least 1).
-bool beyond_largest(const DataType& type, bool negative, const Magnitude& r) {
+[[gnu::always_inline]] inline bool beyond_largest(const DataType& type, bool negative,
+                                                  const Magnitude& r) {
   const int lead = leading_exponent(r);
   if (type.is_float()) return lead > type.max_exponent();
   const std::uint64_t largest =
@@ -163,9 +167,11 @@ bool key_matches(const ExactValue& key, std::uint64_t key_bits, const ExactValue
   return same_number(key, x);
 }
 
-// Step 1 (apart, as most rules have no scalar_map): the result of the first matching entry.
-std::optional<CastResult> scalar_map_result(const CastRule& rule, const ExactValue& x,
-                                            std::uint64_t input_bits, const Readings& readings) {
+// Step 1 (apart and out of line, as most rules have no scalar_map): the first matching entry.
+[[gnu::noinline]] std::optional<CastResult> scalar_map_result(const CastRule& rule,
+                                                              const ExactValue& x,
+                                                              std::uint64_t input_bits,
+                                                              const Readings& readings) {
   for (std::size_t i = 0; i < rule.scalar_map.size(); ++i) {
     const ScalarMapEntry& entry = rule.scalar_map[i];
     if (key_matches(decode_exact(*rule.input, entry.input_bits), entry.input_bits, x, input_bits,
@@ -194,9 +200,10 @@ std::optional<CastResult> scalar_map_result(const CastRule& rule, const ExactVal
   return error(CastStep::Infinity, CastError::InfinityNotRepresentable);
 }
 
-}  // namespace
-
-CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Readings& readings) {
+// The procedure itself, for every type pair. Inlined into each specialisation below.
+[[gnu::always_inline]] inline CastResult cast_procedure(const CastRule& rule,
+                                                        std::uint64_t input_bits,
+                                                        const Readings& readings) {
   const DataType& out = *rule.output;
   const ExactValue x = decode_exact(*rule.input, input_bits);
 
@@ -269,6 +276,67 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
       x.negative && !(r.significand == 0 && inexact &&
                       readings[Flag::RoundedNegativeZero] == kRoundedNegativeZeroPositive);
   return value(step, encode_bits(out, negative, r));
+}
+
+// ---- Specialisation by kind of type -------------------------------------------------------------
+// A type's kind (family and specials) decides most of the procedure's branches on type facts. The
+// procedure is compiled once per pair of kinds, each copy told its kinds and with every step
+// inlined, so that the compiler folds those branches away (wide casts 1.4-1.8x faster, measured by
+// cvc_bench); the pair of kinds is looked up once per cast. Every copy is the same source:
+// cast_procedure.
+
+struct Kind {
+  Family family;
+  Specials specials;
+};
+// Integers carry Specials::IEEE in the table (data_type.cpp): the field means nothing for them.
+constexpr std::array<Kind, 6> kKinds = {{{Family::SignedInteger, Specials::IEEE},
+                                         {Family::UnsignedInteger, Specials::IEEE},
+                                         {Family::BinaryFloat, Specials::IEEE},
+                                         {Family::BinaryFloat, Specials::FiniteNoNaN},
+                                         {Family::BinaryFloat, Specials::FiniteNaNAtNegZero},
+                                         {Family::BinaryFloat, Specials::UnsignedNoZero}}};
+
+// The position of a type's kind in kKinds, by arithmetic on the enums (checked below).
+constexpr int kind_index(Family family, Specials specials) {
+  return family == Family::BinaryFloat ? 2 + static_cast<int>(specials) : static_cast<int>(family);
+}
+static_assert([] {
+  for (std::size_t i = 0; i < kKinds.size(); ++i)
+    if (kind_index(kKinds[i].family, kKinds[i].specials) != static_cast<int>(i)) return false;
+  return true;
+}());
+
+// Flattened: every step inlined, so that the promise reaches them (scalar_map and special values
+// stay out of line: they are rare).
+template <int Input, int Output>
+[[gnu::flatten]] CastResult cast_between_kinds(const CastRule& rule, std::uint64_t input_bits,
+                                               const Readings& readings) {
+  constexpr Kind in = kKinds[Input], out = kKinds[Output];
+  // A promise, not a check: the dispatch below only calls this copy for these kinds.
+  if (rule.input->family != in.family || rule.input->specials != in.specials ||
+      rule.output->family != out.family || rule.output->specials != out.specials)
+    __builtin_unreachable();
+  return cast_procedure(rule, input_bits, readings);
+}
+
+using CastFunction = CastResult (*)(const CastRule&, std::uint64_t, const Readings&);
+
+template <std::size_t... Pairs>
+constexpr std::array<CastFunction, sizeof...(Pairs)> cast_functions(std::index_sequence<Pairs...>) {
+  return {&cast_between_kinds<static_cast<int>(Pairs / kKinds.size()),
+                              static_cast<int>(Pairs % kKinds.size())>...};
+}
+constexpr auto kCastFunctions =
+    cast_functions(std::make_index_sequence<kKinds.size() * kKinds.size()>());
+
+}  // namespace
+
+CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Readings& readings) {
+  const int in = kind_index(rule.input->family, rule.input->specials);
+  const int out = kind_index(rule.output->family, rule.output->specials);
+  return kCastFunctions[static_cast<std::size_t>(in) * kKinds.size() +
+                        static_cast<std::size_t>(out)](rule, input_bits, readings);
 }
 
 }  // namespace cvc

@@ -35,12 +35,13 @@ enum class CastStep : std::uint8_t {
 // What the out_of_range step did.
 enum class RangeAction : std::uint8_t { InRange, Clamped, Wrapped, Failed };
 
+// 16 bytes, so that a result is returned in two registers rather than through memory.
 struct CastResult {
-  CastError error = CastError::None;
   std::uint64_t bits = 0;  // output pattern when error == None
+  int map_entry = -1;      // index of the scalar_map entry used, for CastStep::ScalarMap
+  CastError error = CastError::None;
   CastStep step = CastStep::Exact;
   RangeAction range = RangeAction::InRange;
-  int map_entry = -1;  // index of the scalar_map entry used, for CastStep::ScalarMap
 
   bool ok() const { return error == CastError::None; }
   // Same outcome as another result: both errors of the same kind, or both the same bits.
@@ -48,6 +49,7 @@ struct CastResult {
     return error == other.error && (!ok() || bits == other.bits);
   }
 };
+static_assert(sizeof(CastResult) == 16);
 
 // "rounded towards-zero, then clamped to 127": the rule that decided, in one line.
 std::string explain(const CastRule& rule, const CastResult& result);
