@@ -41,9 +41,9 @@ def counts_line(totals: dict) -> str:
             f"{totals['unsupported']} unsupported, {totals['adapter_error']} adapter error")
 
 
-def unreleased(report: dict) -> bool:
+def unreleased(environment: dict) -> bool:
     """Was the implementation built from unreleased code (its adapter's environment says so)?"""
-    return str(report["run"]["environment"].get("release", "")).startswith("unreleased")
+    return str(environment.get("release", "")).startswith("unreleased")
 
 
 def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
@@ -56,7 +56,7 @@ def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
         f"# {implementation['name']} {implementation['version']} ({implementation['language']})",
         "",
         *([f"**UNRELEASED**: built from unreleased code ({run['environment']['release']}), "
-           "not from a published release.", ""] if unreleased(report) else []),
+           "not from a published release.", ""] if unreleased(run["environment"]) else []),
         "| | |",
         "|---|---|",
         f"| adapter | `harness/adapters/{adapter}` (`oracle`: the reference adapter, `build/cvc adapter`) |",
@@ -123,6 +123,8 @@ def publish_stores(reports: Path, results: Path) -> list[Path]:
     written[1].write_text("\n".join([
         f"# {implementation['name']} {implementation['version']}: store level",
         "",
+        *([f"**UNRELEASED**: built from unreleased code ({report['environment']['release']}), "
+           "not from a published release.", ""] if unreleased(report["environment"]) else []),
         "`cvc check-store` (harness/REPORTS.md, \"Store-level reports\"): every array of the "
         "store-level vectors (vectors/STORES.md) read, written or opened through the "
         f"implementation's {report['interface']}.",
@@ -146,7 +148,8 @@ def stores_table(results: Path) -> str:
     for path in sorted((results / "stores").glob("*.json")):
         report = json.loads(path.read_text())
         implementation, t = report["implementation"], report["totals"]
-        rows.append(f"| {implementation['name']} | {implementation['version']} | {t['arrays']} "
+        label = implementation["name"] + (" (UNRELEASED)" if unreleased(report["environment"]) else "")
+        rows.append(f"| {label} | {implementation['version']} | {t['arrays']} "
                     f"| {t['pass']} | {t['fail']} | {t['unsupported']} | {t['adapter_error']} "
                     f"| [{path.stem}]({path.stem}.md) |")
     return "\n".join(rows) + "\n"
@@ -161,7 +164,7 @@ def table(results: Path) -> str:
         implementation = report["run"]["implementation"]
         t = report["totals"]
         label = implementation["name"] + (" (baseline)" if "baseline" in implementation["name"] else "")
-        if unreleased(report):
+        if unreleased(report["run"]["environment"]):
             label += " (UNRELEASED)"
         rows.append(f"| {label} | {implementation['version']} | {report['run']['vectors']['version']} "
                     f"| {t['cases']} | {t['pass']} | {t['divergence']} | {t['fail']} "
