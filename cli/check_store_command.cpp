@@ -14,6 +14,7 @@
 #include "harness/store_report.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
+#include "vector_format/manifest.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -36,7 +37,9 @@ pass, fail, unsupported (an operation or data type the adapter does not declare,
                           DIR REQUEST.json`, `COMMAND open DIR` (harness/PROTOCOL.md, "The store
                           command line"), for an implementation without an adapter
   --name NAME             with --cli: the implementation's name in the reports
-  --vectors DIR           the vector folder holding stores/index.json (default: vectors)
+  --vectors DIR           the vector folder holding stores/index.json (default: vectors); its
+                          manifest.json, when there is one, is checked first (SHA-256 of every
+                          listed file)
   --kind decode|encode|open  only arrays of this kind (repeatable)
   --feature NAME          only arrays with this feature (repeatable; vectors/STORES.md lists them)
   --type NAME             only arrays involving this data type (repeatable)
@@ -68,16 +71,21 @@ StoreReportFile open_store_report(const std::string& path,
   return {path, writer, open_report_output(path, "cvc check-store")};
 }
 
-// The vectors' version from DIR/manifest.json, when there is one.
-std::string vectors_version(const std::filesystem::path& directory) {
-  try {
-    const nlohmann::json manifest =
-        parse_json_exact(read_input_file((directory / "manifest.json").string()));
-    if (manifest.contains("version") && manifest["version"].is_string())
-      return manifest["version"].get<std::string>();
-  } catch (const std::exception&) {
+// The vector folder's manifest (vector_format/manifest.hpp), when it has one: every listed file,
+// the store family's included, must match its SHA-256 before any array is used. Folders without
+// a manifest (test fixtures) are read as they are.
+std::optional<ManifestCheck> checked_manifest(const std::string& directory) {
+  if (!std::filesystem::exists(std::filesystem::path(directory) / "manifest.json"))
+    return std::nullopt;
+  ManifestCheck manifest = check_manifest(directory);
+  if (!manifest.problems.empty()) {
+    std::string text;
+    for (std::size_t k = 0; k < manifest.problems.size() && k < 5; ++k)
+      text += "\n  " + manifest.problems[k];
+    throw UsageError("cvc check-store: --vectors " + directory + ": the manifest check fails (" +
+                     std::to_string(manifest.problems.size()) + " problems):" + text);
   }
-  return "";
+  return manifest;
 }
 
 }  // namespace
@@ -118,6 +126,7 @@ int run_check_store(Arguments& arguments) {
     junit_path = junit_path.value_or(*report_dir + "/stores.xml");
   }
 
+  const std::optional<ManifestCheck> manifest = checked_manifest(vectors_path);
   StoreVectors vectors;
   try {
     vectors = read_store_vectors(vectors_path);
@@ -142,7 +151,10 @@ int run_check_store(Arguments& arguments) {
   run.command = *impl;
   run.interface_name = cli ? "command line" : "adapter";
   run.vectors = vectors_path;
-  run.vectors_version = vectors_version(vectors_path);
+  if (manifest) {
+    run.vectors_version = manifest->vectors_version;
+    run.vectors_manifest_sha256 = manifest->sha256;
+  }
   std::signal(SIGINT, on_store_interrupt);
   std::signal(SIGTERM, on_store_interrupt);
   const auto start = std::chrono::steady_clock::now();

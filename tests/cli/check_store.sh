@@ -83,5 +83,12 @@ if [ -f "$root/vectors/stores/index.json" ]; then
   "$cvc" check-store --vectors "$root/vectors" --impl "$cvc adapter" --json "$work/published.json" \
     > "$work/published.txt" 2>&1
   check "the published store vectors: the reference passes every array" test $? -eq 0
+  # A changed byte in a chunk file of the published vectors fails their manifest: exit 2.
+  cp -r "$root/vectors" "$work/altered"
+  chunk=$(find "$work/altered/stores/decode" -path "*/c/*" -type f | sort | head -1)
+  printf '\x55' | dd of="$chunk" bs=1 seek=0 conv=notrunc status=none
+  "$cvc" check-store --vectors "$work/altered" --impl "$cvc adapter" > /dev/null 2> "$work/altered.err"
+  check "an altered chunk file of the published vectors: exit 2" test $? -eq 2
+  check "an altered chunk file: the manifest check names it" grep -q "stores/decode/" "$work/altered.err"
 fi
 finish
