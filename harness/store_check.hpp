@@ -38,6 +38,7 @@ struct StoreRun {
   std::string command, interface_name;  // --impl; "adapter" or "command line"
   std::string vectors;                  // --vectors as given
   std::string vectors_version;          // vectors/manifest.json's version, when there is one
+  std::string vectors_manifest_sha256;  // and the SHA-256 of that manifest
   StoreImplementation implementation;
   std::vector<StoreOutcome> outcomes;  // in index order
   bool interrupted = false;
