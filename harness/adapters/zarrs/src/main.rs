@@ -503,8 +503,13 @@ fn write_array(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answ
         Ok(array) => array,
         Err(message) => return status("refused", message),
     };
-    let ranges: Vec<std::ops::Range<u64>> = selection.iter().map(|&(start, stop)| start..stop).collect();
-    let subset = ArraySubset::new_with_ranges(&ranges);
+    // An empty selection is the whole array (what `cvc check-store` sends for a vector without one).
+    let subset = if selection.is_empty() {
+        array.subset_all()
+    } else {
+        let ranges: Vec<std::ops::Range<u64>> = selection.iter().map(|&(start, stop)| start..stop).collect();
+        ArraySubset::new_with_ranges(&ranges)
+    };
     if let Err(e) = array.store_array_subset(&subset, ArrayBytes::new_flen(info.to_memory(&elements))) {
         return status("refused", format!("Array::store_array_subset: {}", describe(&e)));
     }
