@@ -155,6 +155,18 @@ def stores_table(results: Path) -> str:
     return "\n".join(rows) + "\n"
 
 
+def write_stores_readme(results: Path) -> None:
+    """results/stores/README.md: the store-level table, and the analysis when there is one."""
+    analysis = ("What the store level finds that the element-level runs do not: "
+                "[analysis.md](analysis.md).\n\n" if (results / "stores" / "analysis.md").exists() else "")
+    (results / "stores" / "README.md").write_text(
+        "# Store-level results\n\nEach implementation certified through real Zarr arrays "
+        "(`cvc check-store`, the store-level vectors of vectors/STORES.md). Counts are arrays: "
+        "pass + fail + unsupported + adapter error = arrays, every array of the index counted "
+        "(an operation or a data type the adapter does not declare is unsupported).\n\n"
+        + analysis + stores_table(results))
+
+
 def table(results: Path) -> str:
     rows = ["| implementation | version | vectors | cases | pass | divergence | fail | unsupported "
             "| adapter error | page |",
@@ -200,12 +212,7 @@ def main() -> int:
         "counted. Each row links to a summary page, which links to the full JSON report and "
         "the HTML matrix.\n\n" + summary.replace("(results/", "("))
     if (args.results / "stores").is_dir():
-        (args.results / "stores" / "README.md").write_text(
-            "# Store-level results\n\nEach implementation certified through real Zarr arrays "
-            "(`cvc check-store`, the store-level vectors of vectors/STORES.md). Counts are arrays: "
-            "pass + fail + unsupported + adapter error = arrays, every array of the index counted "
-            "(an operation or a data type the adapter does not declare is unsupported).\n\n"
-            + stores_table(args.results))
+        write_stores_readme(args.results)
     readme = args.readme.read_text()
     if BEGIN in readme and END in readme:
         head, rest = readme.split(BEGIN, 1)
