@@ -6,6 +6,7 @@
 #include "generators/metadata_family.hpp"
 #include "generators/scalar_map_family.hpp"
 #include "generators/scalars_family.hpp"
+#include "generators/stores_family.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/sha256.hpp"
@@ -23,6 +24,11 @@ std::vector<VectorFileSpec> vector_set() {
   files.push_back({"scalar_map.json", "scalar_map", [] { return scalar_map_family_file(); }});
   files.push_back({"metadata.json", "metadata", [] { return metadata_family_file(); }});
   files.push_back({"scalars.json", "scalars", [] { return scalars_family_file(); }});
+  // The store-level family (vectors/STORES.md): every array's zarr.json and chunk files, then
+  // stores/index.json; made together, once, so each file only hands out its part.
+  for (std::size_t i = 0; i < store_family_files().size(); ++i)
+    files.push_back(
+        {store_family_files()[i].first, "stores", [i] { return store_family_files()[i].second; }});
   return files;
 }
 

@@ -10,7 +10,7 @@ namespace cvc {
 
 struct VectorFileSpec {
   std::string path;    // relative to the vectors folder, e.g. "cast/float16.json"
-  std::string family;  // "cast", "scalar_map", "metadata", "scalars"
+  std::string family;  // "cast", "scalar_map", "metadata", "scalars", "stores"
   std::function<std::string()> produce;
 };
 

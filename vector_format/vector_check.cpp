@@ -14,6 +14,7 @@
 #include "oracle/scalar_json.hpp"
 #include "oracle/slow/slow_cast.hpp"
 #include "vector_format/sha256.hpp"
+#include "vector_format/store_check.hpp"
 #include "vector_format/vector_file.hpp"
 #include "vector_format/vector_reader.hpp"
 
@@ -438,6 +439,7 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
   report.problems = std::move(manifest.problems);
   const std::vector<std::string>& paths = manifest.paths;
   for (std::size_t i = 0; i < paths.size(); ++i) {
+    if (is_store_family_path(paths[i])) continue;  // checked as a whole below
     if (options.progress) options.progress(paths[i], i, paths.size());
     const std::string path = (root / paths[i]).string();
     std::string family;
@@ -461,6 +463,7 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
           " (known: cast, scalar_map, metadata, scalars)");
     }
   }
+  check_store_family(directory, manifest, report);
   return report;
 }
 

@@ -3,7 +3,10 @@
 
 usage: check_schema.py VECTORS_DIR
 
-Also proves the check has teeth: a copy of one case with a malformed result must be rejected.
+The store-level family (vectors/STORES.md) is one index, stores/index.json, validated against
+schema/stores.schema.json; its arrays' zarr.json and chunk files are not vector files.
+Also proves the check has teeth: a copy of one case with a malformed result must be rejected, and
+so must a store index entry with an unknown feature.
 Exit 0 when every file validates, 1 otherwise.
 """
 import copy
@@ -12,6 +15,20 @@ import sys
 from pathlib import Path
 
 import jsonschema
+
+
+def check_stores_index(path: Path, validator: jsonschema.Draft202012Validator) -> int:
+    """Failures of the store-level index, including its teeth: an unknown feature is refused."""
+    index = json.loads(path.read_text())
+    errors = list(validator.iter_errors(index))
+    for error in errors[:5]:
+        print(f"stores/index.json: {'/'.join(map(str, error.absolute_path))}: {error.message}")
+    broken = copy.deepcopy(index)
+    broken["arrays"][0]["features"].append("no-such-feature")
+    if validator.is_valid(broken):
+        print("the stores schema accepts an unknown feature: the check has no teeth")
+        return 1
+    return int(bool(errors))
 
 
 def main() -> int:
@@ -36,8 +53,15 @@ def main() -> int:
     if manifest_validator.is_valid(unversioned):
         print("the manifest schema accepts a manifest without vectors_version: no teeth")
         failures += 1
+    stores_schema = json.loads((root / "schema" / "stores.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(stores_schema)
+    stores_validator = jsonschema.Draft202012Validator(stores_schema)
     first_cast = None
     for entry in manifest["files"]:
+        if entry["path"].startswith("stores/"):
+            if entry["path"] == "stores/index.json":
+                failures += check_stores_index(root / entry["path"], stores_validator)
+            continue
         document = json.loads((root / entry["path"]).read_text())
         errors = list(validator.iter_errors(document))
         for error in errors[:5]:

@@ -1,0 +1,189 @@
+#include "vector_format/store_array.hpp"
+
+#include "oracle/json_exact.hpp"
+#include "oracle/scalar_json.hpp"
+
+namespace cvc {
+namespace {
+
+// The codec's name: a codec object's "name", or a bare name string.
+std::string zarr_codec_name(const nlohmann::json& codec) {
+  if (codec.is_string()) return codec.get<std::string>();
+  if (codec.is_object() && codec.contains("name") && codec["name"].is_string())
+    return codec["name"].get<std::string>();
+  return "";
+}
+
+const nlohmann::json& zarr_member(const nlohmann::json& object, const char* key,
+                                  const std::string& at) {
+  if (!object.is_object() || !object.contains(key))
+    throw StoreFormatError(at + ": no \"" + key + "\"");
+  return object[key];
+}
+
+std::string zarr_string(const nlohmann::json& object, const char* key, const std::string& at) {
+  const nlohmann::json& value = zarr_member(object, key, at);
+  if (!value.is_string()) throw StoreFormatError(at + "." + key + ": not a string");
+  return value.get<std::string>();
+}
+
+// A list of positive integers (a shape), of `rank` entries unless rank is 0.
+Extents zarr_extents(const nlohmann::json& object, const char* key, const std::string& at,
+                     std::size_t rank = 0) {
+  const nlohmann::json& value = zarr_member(object, key, at);
+  if (!value.is_array() || value.empty() || (rank != 0 && value.size() != rank))
+    throw StoreFormatError(at + "." + key + ": not a list of " +
+                           (rank ? std::to_string(rank) + " " : std::string()) + "lengths");
+  Extents extents;
+  for (const nlohmann::json& item : value) {
+    const std::optional<std::string> text = json_number_text(item);
+    if (!text || text->empty() || text->size() > 9 ||
+        text->find_first_not_of("0123456789") != std::string::npos || *text == "0")
+      throw StoreFormatError(at + "." + key + ": " + dump_json_exact(item) +
+                             " is not a positive integer");
+    extents.push_back(std::stoull(*text));
+  }
+  return extents;
+}
+
+// The bytes codec's byte order: "big" or "little" (absent: little, allowed for 1-byte types).
+bool big_endian_of(const nlohmann::json& codec, const std::string& at) {
+  if (codec.is_string() || !codec.contains("configuration")) return false;
+  const std::string endian = zarr_string(codec["configuration"], "endian", at + ".configuration");
+  if (endian != "little" && endian != "big")
+    throw StoreFormatError(at + ".configuration.endian: neither \"little\" nor \"big\"");
+  return endian == "big";
+}
+
+// The chain's byte order; every codec must be cast_value or, last, bytes.
+bool chain_byte_order(const nlohmann::json& chain, const std::string& at) {
+  if (!chain.is_array() || chain.empty() || zarr_codec_name(chain.back()) != "bytes")
+    throw StoreFormatError(at + ": the chain does not end with the bytes codec");
+  for (std::size_t i = 0; i + 1 < chain.size(); ++i)
+    if (zarr_codec_name(chain[i]) != "cast_value")
+      throw StoreFormatError(at + "[" + std::to_string(i) + "]: " + zarr_codec_name(chain[i]) +
+                             " is not a codec this family uses (cast_value, then bytes)");
+  return big_endian_of(chain.back(), at + "[" + std::to_string(chain.size() - 1) + "]");
+}
+
+bool is_sharded(const nlohmann::json& codecs) {
+  return codecs.is_array() && codecs.size() == 1 &&
+         zarr_codec_name(codecs[0]) == "sharding_indexed";
+}
+
+ShardingLayout sharding_layout(const nlohmann::json& codec, const Extents& shard_shape) {
+  const std::string at = "codecs[0].configuration";
+  const nlohmann::json& configuration = zarr_member(codec, "configuration", "codecs[0]");
+  ShardingLayout layout;
+  layout.inner_shape = zarr_extents(configuration, "chunk_shape", at, shard_shape.size());
+  for (std::size_t d = 0; d < shard_shape.size(); ++d)
+    if (shard_shape[d] % layout.inner_shape[d] != 0)
+      throw StoreFormatError(at + ".chunk_shape: does not divide the shard shape");
+  const nlohmann::json& index_codecs = zarr_member(configuration, "index_codecs", at);
+  if (!index_codecs.is_array() || index_codecs.empty() || index_codecs.size() > 2 ||
+      zarr_codec_name(index_codecs[0]) != "bytes" || big_endian_of(index_codecs[0], at) ||
+      (index_codecs.size() == 2 && zarr_codec_name(index_codecs[1]) != "crc32c"))
+    throw StoreFormatError(at + ".index_codecs: neither [bytes little] nor [bytes little, crc32c]");
+  layout.index_crc32c = index_codecs.size() == 2;
+  if (configuration.contains("index_location")) {
+    const std::string location = zarr_string(configuration, "index_location", at);
+    if (location != "start" && location != "end")
+      throw StoreFormatError(at + ".index_location: neither \"start\" nor \"end\"");
+    layout.index_at_start = location == "start";
+  }
+  return layout;
+}
+
+}  // namespace
+
+const nlohmann::json& cast_chain_of(const nlohmann::json& zarr_json) {
+  const nlohmann::json& codecs = zarr_member(zarr_json, "codecs", "zarr.json");
+  if (!is_sharded(codecs)) return codecs;
+  return zarr_member(zarr_member(codecs[0], "configuration", "codecs[0]"), "codecs",
+                     "codecs[0].configuration");
+}
+
+FillValueCheck validate_store_metadata(const nlohmann::json& zarr_json, const Readings& readings) {
+  FillValueCheck check;
+  try {
+    const DataType& array_type =
+        parse_data_type_metadata(zarr_member(zarr_json, "data_type", "zarr.json"));
+    return validate_array_metadata(array_type, zarr_member(zarr_json, "fill_value", "zarr.json"),
+                                   cast_chain_of(zarr_json), readings);
+  } catch (const MetadataError& error) {
+    check.message = error.what();
+  } catch (const StoreFormatError& error) {
+    check.message = error.what();
+  }
+  return check;
+}
+
+StoreArray parse_store_array(const nlohmann::json& zarr_json) {
+  const std::string at = "zarr.json";
+  const std::optional<std::string> format =
+      json_number_text(zarr_member(zarr_json, "zarr_format", at));
+  if (format != "3" || zarr_string(zarr_json, "node_type", at) != "array")
+    throw StoreFormatError(at + ": not Zarr v3 array metadata");
+  StoreArray array;
+  array.shape = zarr_extents(zarr_json, "shape", at);
+  const nlohmann::json& grid = zarr_member(zarr_json, "chunk_grid", at);
+  if (zarr_string(grid, "name", at + ".chunk_grid") != "regular")
+    throw StoreFormatError(at + ".chunk_grid: not the regular grid");
+  array.chunk_shape =
+      zarr_extents(zarr_member(grid, "configuration", at + ".chunk_grid"), "chunk_shape",
+                   at + ".chunk_grid.configuration", array.shape.size());
+  const nlohmann::json& keys = zarr_member(zarr_json, "chunk_key_encoding", at);
+  if (zarr_string(keys, "name", at + ".chunk_key_encoding") != "default" ||
+      (keys.contains("configuration") &&
+       zarr_string(keys["configuration"], "separator", at + ".chunk_key_encoding") != "/"))
+    throw StoreFormatError(at + ".chunk_key_encoding: not the default encoding with \"/\"");
+
+  const FillValueCheck check = validate_store_metadata(zarr_json);
+  if (!check.valid) throw StoreFormatError(at + ": invalid metadata: " + check.message);
+  array.array_type = &parse_data_type_metadata(zarr_json["data_type"]);
+  array.fill_bits = parse_scalar(*array.array_type, zarr_json["fill_value"]);
+  array.casts = check.cast_codecs;
+  array.stored_type = array.casts.empty() ? array.array_type : array.casts.back().data_type;
+  const nlohmann::json& codecs = zarr_json["codecs"];
+  if (is_sharded(codecs)) array.sharding = sharding_layout(codecs[0], array.chunk_shape);
+  array.big_endian = chain_byte_order(cast_chain_of(zarr_json),
+                                      array.sharding ? "codecs[0].configuration.codecs" : "codecs");
+  return array;
+}
+
+std::uint64_t element_count(const Extents& extents) {
+  std::uint64_t count = 1;
+  for (const std::uint64_t extent : extents) count *= extent;
+  return count;
+}
+
+Extents grid_extents(const Extents& shape, const Extents& chunk) {
+  Extents grid(shape.size());
+  for (std::size_t d = 0; d < shape.size(); ++d) grid[d] = (shape[d] + chunk[d] - 1) / chunk[d];
+  return grid;
+}
+
+void for_each_position(const Extents& extents, const std::function<void(const Extents&)>& visit) {
+  if (element_count(extents) == 0) return;
+  Extents position(extents.size(), 0);
+  while (true) {
+    visit(position);
+    std::size_t d = extents.size();
+    while (d > 0 && ++position[d - 1] == extents[d - 1]) position[--d] = 0;
+    if (d == 0) return;
+  }
+}
+
+std::uint64_t flat_index(const Extents& extents, const Extents& position) {
+  std::uint64_t index = 0;
+  for (std::size_t d = 0; d < extents.size(); ++d) index = index * extents[d] + position[d];
+  return index;
+}
+
+std::string chunk_key(const Extents& chunk_position) {
+  std::string key = "c";
+  for (const std::uint64_t index : chunk_position) key += "/" + std::to_string(index);
+  return key;
+}
+
+}  // namespace cvc

@@ -1,0 +1,76 @@
+// A store-level test array (vectors/STORES.md): its zarr.json read into what the generator and
+// the verifier need (types, grid, fill value, the cast_value codecs, the bytes codec's byte order,
+// the sharding layout), the verdict on metadata for the `open` kind, and the chunk grid's
+// geometry. Only the subset of Zarr v3 this family writes is read: anything else is refused.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "oracle/codec_metadata.hpp"
+#include "oracle/data_type.hpp"
+#include "oracle/readings.hpp"
+
+namespace cvc {
+
+// zarr.json outside the subset this family uses, or not valid for a decode / encode array.
+class StoreFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+using Extents = std::vector<std::uint64_t>;
+
+// The sharding_indexed codec's layout: inner chunk shape and where and how its index is stored.
+struct ShardingLayout {
+  Extents inner_shape;
+  bool index_at_start = false;  // index_location "start" (default "end")
+  bool index_crc32c = false;    // index_codecs [bytes little, crc32c] rather than [bytes little]
+};
+
+struct StoreArray {
+  const DataType* array_type = nullptr;
+  const DataType* stored_type = nullptr;  // the data type at the bytes codec
+  Extents shape;
+  Extents chunk_shape;  // the grid's (the shard shape when sharded)
+  std::uint64_t fill_bits = 0;
+  std::vector<CastValueCodec> casts;  // in chain order
+  bool big_endian = false;
+  std::optional<ShardingLayout> sharding;
+};
+
+// The cast_value chain a zarr.json's codecs hold: the codecs themselves, or the inner codecs of a
+// single sharding_indexed codec.
+const nlohmann::json& cast_chain_of(const nlohmann::json& zarr_json);
+
+// The `open` kind's verdict: the array data type, the cast_value codecs of the chain and the fill
+// value round trip, checked by validate_array_metadata (the inner chain under sharding).
+FillValueCheck validate_store_metadata(const nlohmann::json& zarr_json,
+                                       const Readings& readings = {});
+
+// A decode or encode array's zarr.json; throws StoreFormatError naming what is wrong.
+StoreArray parse_store_array(const nlohmann::json& zarr_json);
+
+// --- Geometry
+// -------------------------------------------------------------------------------------
+
+std::uint64_t element_count(const Extents& extents);
+
+// Number of chunks of `chunk` along each dimension of `shape` (rounded up: the grid overhangs).
+Extents grid_extents(const Extents& shape, const Extents& chunk);
+
+// Calls `visit(position)` for every position of a box of `extents`, in C order.
+void for_each_position(const Extents& extents, const std::function<void(const Extents&)>& visit);
+
+// The C-order index of `position` in a box of `extents`.
+std::uint64_t flat_index(const Extents& extents, const Extents& position);
+
+// The default chunk key encoding with "/": "c/1/0".
+std::string chunk_key(const Extents& chunk_position);
+
+}  // namespace cvc

@@ -1,0 +1,82 @@
+// The chunk files of a store-level test array (vectors/STORES.md): laid out from the stored
+// elements (the bytes codec with its byte order, full-size edge chunks padded with the encoded fill
+// value, shards with their index), and read back into the array's values. The cast is passed in,
+// so that the generator runs the fast oracle and the verifier the slow one over the same layout.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/cast_result.hpp"
+#include "vector_format/store_array.hpp"
+
+namespace cvc {
+
+using CastFunction = std::function<CastResult(const CastRule&, std::uint64_t)>;
+
+// One element through the cast_value chain: encode rules in chain order, decode rules in reverse.
+// The first failing cast's result is returned.
+CastResult encode_element(const StoreArray& array, std::uint64_t array_bits,
+                          const CastFunction& cast);
+CastResult decode_element(const StoreArray& array, std::uint64_t stored_bits,
+                          const CastFunction& cast);
+
+// What the chunk files hold, before the layout: a stored pattern per array element (C order) and
+// whether it was written; unwritten elements and padding are the encoded fill value.
+struct StoredElements {
+  std::vector<std::uint64_t> patterns;
+  std::vector<bool> written;
+  // OR'ed into the byte of each written element of a sub-byte stored type, above its bits (the
+  // "arbitrary" upper bits of the data type documents); 0 for the canonical layout.
+  std::uint8_t upper_bits = 0;
+};
+
+struct ChunkFiles {
+  std::map<std::string, std::string> files;  // chunk key -> bytes; chunks with a written element
+  std::vector<std::string> all_fill;         // keys of files whose stored elements are all the fill
+};
+
+// The canonical layout: a chunk file for every chunk (shard) with a written element; in a shard,
+// inner chunks in C order, those holding only the encoded fill value empty.
+ChunkFiles lay_out_chunks(const StoreArray& array, const StoredElements& stored,
+                          std::uint64_t encoded_fill);
+
+// A written box: [start, stop) per dimension; empty means the whole array.
+using Selection = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+
+// The elements of a box written with `in_selection` (C order of the box), the rest unwritten.
+StoredElements selected_elements(const StoreArray& array, const Selection& selection,
+                                 const std::vector<std::uint64_t>& in_selection);
+
+// Writing `values` (array patterns, C order of the selection) into an empty array: each encoded
+// through the chain, then laid out. `error` is the first failing value's (then no chunks).
+struct StoreWrite {
+  ChunkFiles chunks;
+  CastError error = CastError::None;
+};
+StoreWrite write_selection(const StoreArray& array, const Selection& selection,
+                           const std::vector<std::uint64_t>& values, const CastFunction& cast);
+
+// Reading the whole array from its chunk files: absent chunks and empty inner chunks read as the
+// fill value. `error` is the first failing element's (chunks in C order, elements in C order).
+struct StoreRead {
+  std::vector<std::uint64_t> values;  // array patterns, C order, when error == None
+  CastError error = CastError::None;
+};
+// Throws StoreFormatError for a file of the wrong length, a bad shard index or checksum.
+StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::string>& files,
+                      const CastFunction& cast);
+
+// Bytes as lowercase hex, two digits each (expected_chunks in the index).
+std::string bytes_hex(std::string_view bytes);
+
+// A stored element's bytes (storage width, the given byte order) and back (upper bits of a
+// sub-byte type dropped).
+std::string element_bytes(const DataType& type, std::uint64_t bits, bool big_endian);
+std::uint64_t element_from_bytes(const DataType& type, const char* bytes, bool big_endian);
+
+}  // namespace cvc
