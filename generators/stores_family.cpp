@@ -691,12 +691,13 @@ Entry produce(const Plan& plan) {
     const ChunkFiles chunks = lay_out_chunks(array, stored, encoded_fill);
     features.merge(derived_features(array, stored, chunks, plan.zarr));
     if (!has_partial_chunk(array, stored)) features.erase("partial-chunk");
-    std::string write = "{";
-    if (!plan.selection.empty())
-      write += "\"selection\":" + dump_json_exact(Json(plan.selection)) + ",";
-    write +=
-        "\"values\":" + dump_json_exact(Json(hex_values(*array.array_type, plan.elements))) + "}";
-    tail = ",\"write\":" + write;
+    // The selection is written out even when it is the whole array: nothing left to a default.
+    Selection selection = plan.selection;
+    if (selection.empty())
+      for (const std::uint64_t extent : array.shape) selection.emplace_back(0, extent);
+    tail = ",\"write\":{\"selection\":" + dump_json_exact(Json(selection)) +
+           ",\"values\":" + dump_json_exact(Json(hex_values(*array.array_type, plan.elements))) +
+           "}";
     if (written.error == CastError::None) {
       Json expected_chunks = Json::object();
       for (const auto& [key, bytes] : written.chunks.files) expected_chunks[key] = bytes_hex(bytes);
