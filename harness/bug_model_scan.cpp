@@ -9,6 +9,7 @@
 #include "oracle/json_exact.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/result_text.hpp"
+#include "vector_format/store_check.hpp"
 #include "vector_format/vector_file.hpp"
 #include "vector_format/vector_reader.hpp"
 
@@ -198,9 +199,11 @@ ModelVectorScan scan_vectors_with_models(const std::string& directory,
     throw VectorFormatError("the vector folder fails its manifest: " + manifest.problems.front());
   // Smallest files first: a scan that stops early reads less.
   std::vector<std::pair<std::uintmax_t, std::string>> files;
-  for (const std::string& relative : manifest.paths)
+  for (const std::string& relative : manifest.paths) {
+    if (is_store_family_path(relative)) continue;  // arrays, not vector files: cvc check-store
     files.emplace_back(std::filesystem::file_size(std::filesystem::path(directory) / relative),
                        relative);
+  }
   std::sort(files.begin(), files.end());
   ModelVectorScan scan;
   Scanner scanner(scan, options);
