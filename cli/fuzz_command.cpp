@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/report_files.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/report_output.hpp"
@@ -66,13 +67,7 @@ struct ReportTarget {
 
 ReportTarget open_target(const std::string& path,
                          void (*writer)(const fuzz::FuzzOutcome&, std::ostream&)) {
-  const std::filesystem::path file(path);
-  try {
-    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
-    return {file, writer, std::make_unique<ReportOutput>(file)};
-  } catch (const std::exception& error) {
-    throw UsageError("cvc fuzz: cannot write the report " + path + ": " + error.what());
-  }
+  return {path, writer, open_report_output(path, "cvc fuzz")};
 }
 
 fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options_text,
