@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "harness/reference_adapter.hpp"
+#include "harness/reference/reference_adapter.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -12,7 +12,7 @@ constexpr std::string_view kAdapterHelp =
                    [--only-rounding LIST] [--only-out-of-range LIST] [--no-scalar-map]
                    [--log-requests FILE] [--store-bug NAME] [--no-stores]
 
-Speaks the adapter protocol (harness/PROTOCOL.md) on stdin/stdout, answering with the oracle:
+Speaks the adapter protocol (harness/protocol/PROTOCOL.md) on stdin/stdout, answering with the oracle:
 the reference implementation, which `cvc run` must certify.
 
   --mutant NAME            serve the oracle with one deliberate bug, to prove the harness

@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "harness/bug_model_scan.hpp"
+#include "harness/run/bug_model_scan.hpp"
 #include "vector_format/vector_file.hpp"
 
 namespace cvc::cli {

@@ -10,8 +10,8 @@
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
 #include "cli/temporary_directory.hpp"
-#include "harness/report_output.hpp"
-#include "harness/store_report.hpp"
+#include "harness/reports/report_output.hpp"
+#include "harness/stores/store_report.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/manifest.hpp"
@@ -31,10 +31,10 @@ be left unwritten), or opens it (open arrays: valid or invalid metadata). Every 
 pass, fail, unsupported (an operation or data type the adapter does not declare, or an
 `unsupported` answer) or adapter error.
 
-  --impl "COMMAND ..."    the adapter (harness/PROTOCOL.md, "Store operations"), run through
+  --impl "COMMAND ..."    the adapter (harness/protocol/PROTOCOL.md, "Store operations"), run through
                           /bin/sh -c; with --cli, the program of the store command line
   --cli                   run COMMAND once per array instead: `COMMAND read DIR`, `COMMAND write
-                          DIR REQUEST.json`, `COMMAND open DIR` (harness/PROTOCOL.md, "The store
+                          DIR REQUEST.json`, `COMMAND open DIR` (harness/protocol/PROTOCOL.md, "The store
                           command line"), for an implementation without an adapter
   --name NAME             with --cli: the implementation's name in the reports
   --vectors DIR           the vector folder holding stores/index.json (default: vectors); its

@@ -9,8 +9,8 @@
 #include "cli/report_files.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
-#include "harness/report_output.hpp"
-#include "harness/report_terminal.hpp"
+#include "harness/reports/report_output.hpp"
+#include "harness/reports/report_terminal.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -18,7 +18,7 @@ namespace {
 constexpr std::string_view kFuzzHelp =
     R"(usage: cvc fuzz --impl "COMMAND ..." [--seconds N | --cases N] [--seed S] [options]
 
-Differential fuzzing of an implementation through its adapter (harness/PROTOCOL.md, protocol 1
+Differential fuzzing of an implementation through its adapter (harness/protocol/PROTOCOL.md, protocol 1
 or 2) against the oracle. Each case is a whole scenario: array and configuration types, encode
 or decode, rounding, out_of_range, scalar_map with 0..4 entries (NaN keys of other payloads,
 both zeros, infinities, duplicate keys, values equal to other keys, hex and decimal forms, 64-bit

@@ -6,7 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
-#include "harness/adapter_client.hpp"
+#include "harness/protocol/adapter_client.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace {

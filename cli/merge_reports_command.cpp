@@ -3,7 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
-#include "harness/report_merge.hpp"
+#include "harness/reports/report_merge.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -14,7 +14,7 @@ constexpr std::string_view kMergeReportsHelp =
 Merges the JSON reports of the shards of one run (`cvc run --shard K/N --json SHARD.json`, run
 for K = 1..N, on one machine or many) into the report of the whole run, and reports it as
 `cvc run` would have: the same terminal report, JSON, JUnit and HTML, byte for byte, but for
-times (the start, the durations and the per-cell seconds; harness/REPORTS.md, "Shards and
+times (the start, the durations and the per-cell seconds; harness/reports/REPORTS.md, "Shards and
 merging"). Refuses reports that are not every shard of one run exactly once, naming what
 differs (a missing or repeated shard, another selection, implementation or harness version).
 

@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "harness/replay_request.hpp"
-#include "harness/runner.hpp"
+#include "harness/protocol/replay_request.hpp"
+#include "harness/run/runner.hpp"
 #include "oracle/bug_models/bug_model.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -18,7 +18,7 @@ namespace {
 constexpr const char* kReplayHelp =
     R"(usage: cvc replay --impl COMMAND [--timeout SECONDS] REQUEST
 
-Sends one request of the adapter protocol (harness/PROTOCOL.md) to an adapter after the
+Sends one request of the adapter protocol (harness/protocol/PROTOCOL.md) to an adapter after the
 handshake, prints its answer and compares it with the oracle: per element the input, the
 expected result, the adapter's, and the known-bug models (docs/bug-models.md) that reproduce a
 mismatch. Reports print such a command for the simplest case of each diagnosis group.

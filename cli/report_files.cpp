@@ -2,9 +2,9 @@
 
 #include <iostream>
 
-#include "harness/report_html.hpp"
-#include "harness/report_json.hpp"
-#include "harness/report_junit.hpp"
+#include "harness/reports/report_html.hpp"
+#include "harness/reports/report_json.hpp"
+#include "harness/reports/report_junit.hpp"
 
 namespace cvc::cli {
 namespace {

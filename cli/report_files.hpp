@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
-#include "harness/report_output.hpp"
-#include "harness/report_terminal.hpp"
+#include "harness/reports/report_output.hpp"
+#include "harness/reports/report_terminal.hpp"
 
 namespace cvc::cli {
 

@@ -11,11 +11,11 @@
 #include "cli/report_files.hpp"
 #include "cli/shard_processes.hpp"
 #include "cli/temporary_directory.hpp"
-#include "harness/issue_drafts.hpp"
-#include "harness/live_source.hpp"
-#include "harness/report_merge.hpp"
-#include "harness/runner.hpp"
-#include "harness/vector_source.hpp"
+#include "harness/reports/issue_drafts.hpp"
+#include "harness/reports/report_merge.hpp"
+#include "harness/run/runner.hpp"
+#include "harness/sources/live_source.hpp"
+#include "harness/sources/vector_source.hpp"
 #include "oracle/input_file.hpp"
 #include "vector_format/vector_reader.hpp"
 
@@ -25,7 +25,7 @@ namespace {
 constexpr std::string_view kRunHelp =
     R"(usage: cvc run --impl "COMMAND ..." (--vectors DIR | --live exhaustive|random) [options]
 
-Runs an implementation through its adapter (harness/PROTOCOL.md), compares every result with the
+Runs an implementation through its adapter (harness/protocol/PROTOCOL.md), compares every result with the
 oracle, and reports: a summary per type pair and per rule, then the first failures in full.
 
   --impl "COMMAND ..."    the adapter command, run through /bin/sh -c (e.g. "build/cvc adapter")

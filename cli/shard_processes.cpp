@@ -14,7 +14,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "harness/report_terminal.hpp"
+#include "harness/reports/report_terminal.hpp"
 
 namespace cvc::cli {
 namespace {

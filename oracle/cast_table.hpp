@@ -14,8 +14,8 @@
 //
 // A table holds only what a cast gives: the output bits or the error kind. For the step that
 // decided (explain(), reports), call cast_value for the cases that are shown.
-// Correctness stays with cast_value: tests/cast_table_test.cpp checks every entry of many tables
-// against it with first_disagreement().
+// Correctness stays with cast_value: tests/oracle/cast_table_test.cpp checks every entry of many
+// tables against it with first_disagreement().
 #pragma once
 
 #include <cstddef>

@@ -58,7 +58,7 @@ def main() -> int:
     problems = []
     if len(types) != 26:
         problems.append(f"cvc types lists {len(types)} types, not 26")
-    for schema_path in sorted((ROOT / "harness" / "protocol").glob("*.schema.json")):
+    for schema_path in sorted((ROOT / "harness" / "protocol" / "schemas").glob("*.schema.json")):
         for enum in schema_enums(json.loads(schema_path.read_text())):
             if enum != list(types):
                 problems.append(f"{schema_path.relative_to(ROOT)}: data type enum differs from "

@@ -7,7 +7,6 @@
 #include <set>
 #include <sstream>
 
-#include "generators/case_results.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"

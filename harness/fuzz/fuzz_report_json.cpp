@@ -1,10 +1,10 @@
 // The JSON report of a fuzz run (harness/fuzz/fuzz-report.schema.json).
 #include <nlohmann/json.hpp>
 
-#include "harness/diagnosis.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/shrink_bound.hpp"
-#include "harness/text_escape.hpp"
+#include "harness/run/diagnosis.hpp"
+#include "harness/text/text_escape.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc::fuzz {

@@ -1,8 +1,8 @@
 // The JUnit report of a fuzz run: one test case per finding (a failure), one for the search
 // itself (passed when nothing was found), one for adapter errors when there were any.
-#include "harness/diagnosis.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
-#include "harness/text_escape.hpp"
+#include "harness/run/diagnosis.hpp"
+#include "harness/text/text_escape.hpp"
 
 namespace cvc::fuzz {
 

@@ -1,9 +1,9 @@
 // The terminal report of a fuzz run.
 #include <iomanip>
 
-#include "harness/diagnosis.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
-#include "harness/text_escape.hpp"
+#include "harness/run/diagnosis.hpp"
+#include "harness/text/text_escape.hpp"
 
 namespace cvc::fuzz {
 namespace {

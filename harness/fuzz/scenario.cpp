@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "harness/diagnosis.hpp"
+#include "harness/run/diagnosis.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/json_exact.hpp"

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "harness/adapter_client.hpp"
+#include "harness/protocol/adapter_client.hpp"
 #include "oracle/cast_rule.hpp"
 
 namespace cvc::fuzz {
@@ -55,7 +55,7 @@ nlohmann::json cast_codec(const CastScenario& scenario);
 // cast).
 std::optional<CastRule> oracle_rule(const CastScenario& scenario);
 
-// The protocol requests (harness/PROTOCOL.md) that carry a scenario.
+// The protocol requests (harness/protocol/PROTOCOL.md) that carry a scenario.
 CastRequest cast_request(const CastScenario& scenario);
 ValidateRequest validate_request(const ValidateScenario& scenario);
 

@@ -1,6 +1,6 @@
 #include "harness/fuzz/scenario_check.hpp"
 
-#include "harness/capabilities.hpp"
+#include "harness/protocol/capabilities.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
@@ -17,8 +17,8 @@ std::string with_value(const DataType& type, const std::string& result) {
   return result + " (" + describe_value(type, std::stoull(result.substr(2), nullptr, 16)) + ")";
 }
 
-// The protocol's rule (harness/PROTOCOL.md, "How answers are judged"): an expected error matches
-// any refusal, a value matches the same bits, a NaN any NaN.
+// The protocol's rule (harness/protocol/PROTOCOL.md, "How answers are judged"): an expected error
+// matches any refusal, a value matches the same bits, a NaN any NaN.
 bool answer_matches(const DataType& type, const CastResult& expected, bool failed,
                     std::uint64_t bits) {
   if (!expected.ok()) return failed;

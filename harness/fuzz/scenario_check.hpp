@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/adapter_client.hpp"
 #include "harness/fuzz/scenario.hpp"
+#include "harness/protocol/adapter_client.hpp"
 #include "oracle/bug_models/bug_model.hpp"
 
 namespace cvc::fuzz {

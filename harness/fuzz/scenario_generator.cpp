@@ -4,9 +4,9 @@
 
 #include "generators/boundary_values.hpp"
 #include "generators/fill_value.hpp"
-#include "harness/capabilities.hpp"
 #include "harness/fuzz/map_scalars.hpp"
 #include "harness/fuzz/metadata_mutations.hpp"
+#include "harness/protocol/capabilities.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/scalar_json.hpp"
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "harness/adapter_client.hpp"
 #include "harness/fuzz/scenario.hpp"
+#include "harness/protocol/adapter_client.hpp"
 
 namespace cvc::fuzz {
 

@@ -5,7 +5,7 @@
 
 #include "generators/boundary_values.hpp"
 #include "generators/fill_value.hpp"
-#include "harness/diagnosis.hpp"
+#include "harness/run/diagnosis.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/scalar_json.hpp"

@@ -1,7 +1,7 @@
 #include "harness/fuzz/shrinker.hpp"
 
-#include "harness/diagnosis.hpp"
 #include "harness/fuzz/shrink_candidates.hpp"
+#include "harness/run/diagnosis.hpp"
 
 namespace cvc::fuzz {
 namespace {

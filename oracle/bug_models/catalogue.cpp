@@ -1,7 +1,7 @@
 // The catalogue of known-bug models: one table, in one place. The order is the bit order of a
 // BugModelSet; where one model's wrong answers are a subset of another's (the same answers on
 // fewer cases), the narrower model comes first, so that a failure both reproduce is credited to
-// it when the counts tie (harness/diagnosis.cpp). docs/bug-models.md documents each model; its
+// it when the counts tie (harness/run/diagnosis.cpp). docs/bug-models.md documents each model; its
 // table is bug_model_table() (`cvc bug-models`).
 #include <algorithm>
 #include <array>

@@ -9,7 +9,7 @@
 set -uo pipefail
 cvc="$1"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-source "$root/tests/harness/test_lines.sh"
+source "$root/tests/harness/adapters/test_lines.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 "$root/tests/fixtures/stores/make_fixtures.py" "$cvc" "$work/vectors" || exit 1

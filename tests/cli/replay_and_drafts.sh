@@ -7,7 +7,7 @@
 set -uo pipefail
 cvc="$1"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-source "$root/tests/harness/test_lines.sh"
+source "$root/tests/harness/adapters/test_lines.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # 2.5 (float32) into int8 under nearest-even: a tie, 2 by the spec, 3 when ties go away from zero.

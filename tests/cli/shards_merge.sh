@@ -9,12 +9,12 @@
 set -uo pipefail
 cvc="$1"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-source "$root/tests/harness/test_lines.sh"
+source "$root/tests/harness/adapters/test_lines.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 impl="$cvc adapter --mutant clamp-instead-of-error"
 
-# The times of each report form, masked (harness/REPORTS.md, "Shards and merging"): the start,
+# The times of each report form, masked (harness/reports/REPORTS.md, "Shards and merging"): the start,
 # the duration, the per-cell seconds and JUnit's time attributes.
 mask() {
   sed -E -e 's/"started_at": "[^"]*"/"started_at": "T"/' -e 's/"seconds": [-0-9.e+]+/"seconds": 0/' \

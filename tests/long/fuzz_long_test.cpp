@@ -1,7 +1,7 @@
 // The full mutant sweep of cvc fuzz (label long): every reference mutant the harness can see is
 // found within 4000 cases of seed 1 and shrunk within the bound (shrink_bound.hpp), and the
 // reference adapter yields nothing in 20000 cases. nan-payload-kept is left out: the harness
-// compares any NaN with any NaN (harness/PROTOCOL.md), so no fuzzer can see it.
+// compares any NaN with any NaN (harness/protocol/PROTOCOL.md), so no fuzzer can see it.
 #include <gtest/gtest.h>
 
 #include <algorithm>

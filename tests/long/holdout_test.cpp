@@ -14,8 +14,9 @@ TEST_P(Holdout, MutantIsDiagnosedAsItsOwnModelOnTheWholeVectors) {
   const BugModel& model = *GetParam();
   const HoldoutResult result =
       run_holdout(CVC_BINARY, std::string(CVC_SOURCE_DIR) + "/vectors", model, CaseFilter{});
-  // Whether each model is caught by the vectors at all is tests/bug_models_test.cpp's question
-  // (with the documented exceptions: a bug the harness's comparison cannot see, a vector gap).
+  // Whether each model is caught by the vectors at all is tests/oracle/bug_models_test.cpp's
+  // question (with the documented exceptions: a bug the harness's comparison cannot see, a vector
+  // gap).
   if (result.failures == 0) GTEST_SKIP() << model.id << " fails no vector case";
   EXPECT_GE(result.own_share(), 0.99)
       << model.id << ": " << result.own << " of " << result.failures << " failures\n"

@@ -3,7 +3,7 @@
 
 usage: check_results.py REPOSITORY_ROOT
 
-- every results/*.json validates against harness/report.schema.json and has its .md and .html;
+- every results/*.json validates against harness/reports/report.schema.json and has its .md and .html;
 - its counts add up: pass + divergence + fail + unsupported + adapter error = cases, the cells
   sum to the totals, and every selected case was counted (the run completed, nothing unreached);
 - it names the vectors it certified against (version and manifest SHA-256), and the HTML page says
@@ -56,7 +56,7 @@ def main() -> int:
     root = Path(sys.argv[1])
     results = root / "results"
     validator = jsonschema.Draft202012Validator(
-        json.loads((root / "harness" / "report.schema.json").read_text()))
+        json.loads((root / "harness" / "reports" / "report.schema.json").read_text()))
     failures = 0
 
     def fail(message: str) -> None:

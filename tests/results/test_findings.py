@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The check of docs/findings.md has teeth: scripts/findings --check (harness/findings.py) fails
+"""The check of docs/findings.md has teeth: scripts/findings --check (harness/results/findings.py) fails
 when the page no longer follows the published results or the notes.
 
 usage: test_findings.py REPOSITORY_ROOT
@@ -54,7 +54,7 @@ def main() -> int:
         print(__doc__.strip())
         return 1
     repo = Path(sys.argv[1]).resolve()
-    generator = repo / "harness" / "findings.py"
+    generator = repo / "harness" / "results" / "findings.py"
     with tempfile.TemporaryDirectory() as temp:
         work = Path(temp) / "repo"
         copy_inputs(repo, work)

@@ -1,8 +1,8 @@
 #include "tests/support/holdout.hpp"
 
-#include "harness/run_summary.hpp"
-#include "harness/runner.hpp"
-#include "harness/vector_source.hpp"
+#include "harness/reports/run_summary.hpp"
+#include "harness/run/runner.hpp"
+#include "harness/sources/vector_source.hpp"
 
 namespace cvc {
 

@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/case_batch.hpp"
+#include "harness/sources/case_batch.hpp"
+#include "harness/sources/case_filter.hpp"
 #include "oracle/bug_models/bug_model.hpp"
 
 namespace cvc {

@@ -1,4 +1,4 @@
-// The sweep machinery shared by the exhaustive tests (tests/exhaustive_test.cpp and the long
+// The sweep machinery shared by the exhaustive tests (tests/oracle/exhaustive_test.cpp and the long
 // tests/long/exhaustive16_test.cpp): the fast oracle against the slow one over sets of patterns,
 // counting casts and mismatches and keeping the first few mismatches in full (rule, readings,
 // input, both results) for the failure message. Neither oracle is ever adjusted to the other.

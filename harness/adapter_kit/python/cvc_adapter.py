@@ -1,7 +1,7 @@
 """Helper for writing a cast_value conformance adapter in Python (adapter protocols 1 and 2).
 
 An adapter is a program that `cvc run --impl "COMMAND"` starts and talks to over line-delimited
-JSON (harness/PROTOCOL.md). With this module an adapter only declares what the implementation
+JSON (harness/protocol/PROTOCOL.md). With this module an adapter only declares what the implementation
 supports and supplies two callbacks:
 
     import cvc_adapter as cvc
@@ -685,7 +685,7 @@ STORE_OPERATIONS = ("open_array", "read_array", "write_array")  # protocol 2, `c
 
 @dataclass
 class StoreCallbacks:
-    """Protocol 2 store operations (harness/PROTOCOL.md, "Store operations"), for `cvc
+    """Protocol 2 store operations (harness/protocol/PROTOCOL.md, "Store operations"), for `cvc
     check-store`: real Zarr arrays in a directory, opened with the library's own local store.
 
     open_array(path): return if the library opens the array at `path`; raise Invalid if it
@@ -1116,7 +1116,7 @@ def python_float_code(value: float) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# The probe (tests/harness/adapters_probe.sh): evidence that every undeclared type is refused.
+# The probe (tests/harness/adapters/adapters_probe.sh): evidence that every undeclared type is refused.
 
 def probe(data_types: Iterable[str], call: Callable[[str], tuple[str, str, bool]], out=None) -> int:
     """For every one of the 26 types not in `data_types` (what the handshake declares), run

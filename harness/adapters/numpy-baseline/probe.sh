@@ -1,5 +1,5 @@
 #!/bin/sh
-# The probe (tests/harness/adapters_probe.sh): for every one of the 26 types that the adapter's
+# The probe (tests/harness/adapters/adapters_probe.sh): for every one of the 26 types that the adapter's
 # handshake does not declare, call the library once with that type, the way the adapter would,
 # and print one JSON line per type:
 #   {"data_type": "...", "accepted": false, "call": "<the call>", "result": "<the library's refusal>"}

@@ -4,7 +4,7 @@
 # version, fetches that jar (without its dependencies) with mvn, and lists the constants of its
 # Zarr v3 DataType enum and the codecs of its CodecRegistry (NOTES.md).
 # Exit 0 and one line when float16 is still absent; 3 when the release has it (time to write the
-# command-line program of harness/PROTOCOL.md, "The store command line"); 1 on any other failure.
+# command-line program of harness/protocol/PROTOCOL.md, "The store command line"); 1 on any other failure.
 set -euo pipefail
 case "${1:-}" in
   -h|--help)

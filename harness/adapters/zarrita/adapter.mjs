@@ -1,4 +1,4 @@
-// cast_value conformance suite: adapter (harness/PROTOCOL.md, protocols 1 and 2) for zarrita.js.
+// cast_value conformance suite: adapter (harness/protocol/PROTOCOL.md, protocols 1 and 2) for zarrita.js.
 //
 // zarrita implements the cast_value codec for decoding only (its encode throws
 // UnsupportedError), so this adapter declares the `decode` and `validate` operations. Every cast request

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Launches the zarrita adapter (harness/PROTOCOL.md) on the Node.js 24 that setup.sh installed
+# Launches the zarrita adapter (harness/protocol/PROTOCOL.md) on the Node.js 24 that setup.sh installed
 # (build/adapters/node24, or $CVC_ADAPTERS_BUILD/node24). Run setup.sh first.
 # CVC_ZARRITA_NODE names another node binary to run it with (e.g. `node` for the system's).
 # Arguments are passed to adapter.mjs (`--probe`: see probe.sh).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Probe (shared contract with the other adapters, tests/harness/adapters_probe.sh): one JSON line
+# Probe (shared contract with the other adapters, tests/harness/adapters/adapters_probe.sh): one JSON line
 # per type of the 26 that the handshake does not declare. The zarrs adapter declares all 26, so
 # it prints nothing. Exits 0 when it ran. Run setup.sh first.
 exec "$(cd "$(dirname "$0")" && pwd)/run.sh" --probe

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Launches the zarrs adapter (harness/PROTOCOL.md): the binary setup.sh built into
+# Launches the zarrs adapter (harness/protocol/PROTOCOL.md): the binary setup.sh built into
 # build/adapters/zarrs/target/release (or $CVC_ADAPTERS_BUILD/zarrs/...). Run setup.sh first.
 # Arguments are passed to the adapter (`--probe`: see probe.sh).
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -1,4 +1,4 @@
-//! cast_value conformance suite: adapter (harness/PROTOCOL.md, protocols 1 and 2) for zarrs.
+//! cast_value conformance suite: adapter (harness/protocol/PROTOCOL.md, protocols 1 and 2) for zarrs.
 //!
 //! zarrs (the Rust Zarr library) has the cast_value codec for all 26 data types of the spec. The
 //! adapter drives it only through zarrs' public array API, on in-memory stores

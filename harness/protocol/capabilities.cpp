@@ -1,0 +1,161 @@
+#include "harness/protocol/capabilities.hpp"
+
+#include <algorithm>
+
+#include "harness/protocol/adapter_client.hpp"
+#include "oracle/json_exact.hpp"
+
+namespace cvc {
+namespace {
+
+[[noreturn]] void refuse_field(const std::string& field, const std::string& why) {
+  throw CapabilitiesError(field + " " + why);
+}
+
+// Every key of `object` is one of `allowed`; `field` is the object's dotted path.
+void check_capability_keys(const nlohmann::json& object, const std::string& field,
+                           std::initializer_list<const char*> allowed) {
+  if (!object.is_object()) refuse_field(field, "is not a JSON object");
+  for (const auto& [key, value] : object.items()) {
+    if (std::any_of(allowed.begin(), allowed.end(), [&](const char* name) { return key == name; }))
+      continue;
+    std::string names;
+    for (const char* name : allowed) names += (names.empty() ? "" : ", ") + std::string(name);
+    refuse_field(field + "." + key, "is an unknown key (" + field + " has only " + names + ")");
+  }
+}
+
+std::string quoted_name(std::string_view name) {
+  return dump_json_exact(std::string(name));
+}
+
+// The names of an array of strings, each read by `parse` (nullopt: unknown).
+template <typename Enum, typename Parse>
+std::vector<Enum> parse_names(const nlohmann::json& value, const std::string& field, Parse parse,
+                              const std::string& known) {
+  if (!value.is_array()) refuse_field(field, "is not a JSON array");
+  std::vector<Enum> names;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const std::string item_field = field + "[" + std::to_string(i) + "]";
+    if (!value[i].is_string()) refuse_field(item_field, "is not a string");
+    const std::optional<Enum> parsed = parse(value[i].get<std::string>());
+    if (!parsed)
+      refuse_field(item_field, "is " + dump_json_exact(value[i]) + ", not one of " + known);
+    if (std::find(names.begin(), names.end(), *parsed) != names.end())
+      refuse_field(item_field, "repeats " + dump_json_exact(value[i]));
+    names.push_back(*parsed);
+  }
+  return names;
+}
+
+std::optional<OutOfRange> parse_out_of_range_capability(std::string_view name) {
+  if (name == "absent") return OutOfRange::None;
+  return parse_out_of_range(name);
+}
+
+DirectionCapabilities parse_direction_capabilities(const nlohmann::json& value,
+                                                   const std::string& field) {
+  check_capability_keys(value, field, {"rounding", "out_of_range", "scalar_map"});
+  DirectionCapabilities capabilities;
+  if (value.contains("rounding")) {
+    std::string known;
+    for (int k = 0; k < kRoundingCount; ++k)
+      known += (k == 0 ? "" : ", ") + quoted_name(rounding_name(static_cast<Rounding>(k)));
+    capabilities.rounding =
+        parse_names<Rounding>(value["rounding"], field + ".rounding", parse_rounding, known);
+  }
+  if (value.contains("out_of_range"))
+    capabilities.out_of_range =
+        parse_names<OutOfRange>(value["out_of_range"], field + ".out_of_range",
+                                parse_out_of_range_capability, R"("absent", "clamp", "wrap")");
+  if (value.contains("scalar_map")) {
+    if (!value["scalar_map"].is_boolean())
+      refuse_field(field + ".scalar_map", "is not true or false");
+    capabilities.scalar_map = value["scalar_map"].get<bool>();
+  }
+  return capabilities;
+}
+
+const DataType& pair_type(const nlohmann::json& entry, const char* key, const std::string& field) {
+  const std::string type_field = field + "." + key;
+  if (!entry.contains(key)) refuse_field(field, std::string("has no ") + key);
+  if (!entry[key].is_string()) refuse_field(type_field, "is not a string");
+  const DataType* type = find_data_type(entry[key].get<std::string>());
+  if (type == nullptr)
+    refuse_field(type_field, "is " + dump_json_exact(entry[key]) +
+                                 ", not one of the 26 types (oracle/data_type.hpp)");
+  return *type;
+}
+
+MissingPair parse_missing_pair(const nlohmann::json& entry, const std::string& field) {
+  check_capability_keys(entry, field, {"direction", "input", "output"});
+  if (!entry.contains("direction")) refuse_field(field, "has no direction");
+  if (!entry["direction"].is_string()) refuse_field(field + ".direction", "is not a string");
+  const std::optional<Direction> direction = parse_direction(entry["direction"].get<std::string>());
+  if (!direction)
+    refuse_field(field + ".direction",
+                 "is " + dump_json_exact(entry["direction"]) + ", not \"encode\" or \"decode\"");
+  MissingPair pair;
+  pair.direction = *direction;
+  pair.input = &pair_type(entry, "input", field);
+  pair.output = &pair_type(entry, "output", field);
+  return pair;
+}
+
+std::string rounding_list(const std::vector<Rounding>& names) {
+  std::string text = "[";
+  for (const Rounding name : names)
+    text += (text.size() == 1 ? "" : ", ") + quoted_name(rounding_name(name));
+  return text + "]";
+}
+
+std::string out_of_range_list(const std::vector<OutOfRange>& names) {
+  std::string text = "[";
+  for (const OutOfRange name : names)
+    text += (text.size() == 1 ? "" : ", ") + quoted_name(out_of_range_name(name));
+  return text + "]";
+}
+
+}  // namespace
+
+Capabilities parse_capabilities(const nlohmann::json& value) {
+  check_capability_keys(value, "capabilities", {"encode", "decode", "missing_pairs"});
+  Capabilities capabilities;
+  if (value.contains("encode"))
+    capabilities.encode = parse_direction_capabilities(value["encode"], "capabilities.encode");
+  if (value.contains("decode"))
+    capabilities.decode = parse_direction_capabilities(value["decode"], "capabilities.decode");
+  if (value.contains("missing_pairs")) {
+    const nlohmann::json& pairs = value["missing_pairs"];
+    if (!pairs.is_array()) refuse_field("capabilities.missing_pairs", "is not a JSON array");
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      capabilities.missing_pairs.push_back(
+          parse_missing_pair(pairs[i], "capabilities.missing_pairs[" + std::to_string(i) + "]"));
+  }
+  return capabilities;
+}
+
+std::optional<std::string> undeclared(const Handshake& handshake, Direction direction,
+                                      const CastRule& rule) {
+  const Capabilities& declared = handshake.capabilities;
+  const std::string name(direction_name(direction));
+  for (const MissingPair& pair : declared.missing_pairs)
+    if (pair.direction == direction && pair.input == rule.input && pair.output == rule.output)
+      return "capabilities.missing_pairs has " + name + " " + std::string(rule.input->name) +
+             " -> " + std::string(rule.output->name);
+  const DirectionCapabilities& own =
+      direction == Direction::Encode ? declared.encode : declared.decode;
+  const std::string field = "capabilities." + name + ".";
+  if (own.rounding &&
+      std::find(own.rounding->begin(), own.rounding->end(), rule.rounding) == own.rounding->end())
+    return field + "rounding = " + rounding_list(*own.rounding) + " (no " +
+           quoted_name(rounding_name(rule.rounding)) + ")";
+  if (own.out_of_range && std::find(own.out_of_range->begin(), own.out_of_range->end(),
+                                    rule.out_of_range) == own.out_of_range->end())
+    return field + "out_of_range = " + out_of_range_list(*own.out_of_range) + " (no " +
+           quoted_name(out_of_range_name(rule.out_of_range)) + ")";
+  if (!rule.scalar_map.empty() && own.scalar_map == false) return field + "scalar_map = false";
+  return std::nullopt;
+}
+
+}  // namespace cvc

@@ -1,0 +1,265 @@
+// Reading a version-4 JSON report back into the RunSummary it was written from (for merging
+// shards' reports): every field is checked, and an error names it by its path in the report.
+#include "harness/reports/report_json_read.hpp"
+
+#include <utility>
+
+namespace cvc {
+namespace {
+
+// One JSON value and its path in the report ("diagnosis.buckets[2]"), with typed accessors that
+// throw ReportReadError naming the path.
+class ReportField {
+ public:
+  ReportField(const nlohmann::json& value, std::string path)
+      : value_(value), path_(std::move(path)) {}
+
+  ReportField operator[](std::string_view key) const {
+    if (!value_.is_object()) fail("is not an object");
+    const auto found = value_.find(std::string(key));
+    if (found == value_.end())
+      throw ReportReadError(path_ + ": has no \"" + std::string(key) + "\"");
+    return {*found, path_.empty() ? std::string(key) : path_ + "." + std::string(key)};
+  }
+  std::size_t size() const {
+    if (!value_.is_array()) fail("is not an array");
+    return value_.size();
+  }
+  ReportField operator[](std::size_t index) const {
+    if (index >= size()) fail("has no item " + std::to_string(index));
+    return {value_[index], path_ + "[" + std::to_string(index) + "]"};
+  }
+  bool is_null() const { return value_.is_null(); }
+  std::string text() const {
+    if (!value_.is_string()) fail("is not a string");
+    return value_.get<std::string>();
+  }
+  std::uint64_t count() const {
+    if (!value_.is_number_unsigned() &&
+        !(value_.is_number_integer() && value_.get<std::int64_t>() >= 0))
+      fail("is not a non-negative integer");
+    return value_.get<std::uint64_t>();
+  }
+  double number() const {
+    if (!value_.is_number()) fail("is not a number");
+    return value_.get<double>();
+  }
+  bool boolean() const {
+    if (!value_.is_boolean()) fail("is not true or false");
+    return value_.get<bool>();
+  }
+  // A type name as reports write it: one of the 26, or "(other)" (null).
+  const DataType* type() const {
+    const std::string name = text();
+    if (name == type_label(nullptr)) return nullptr;
+    const DataType* type = find_data_type(name);
+    if (type == nullptr) fail("names no data type: \"" + name + "\"");
+    return type;
+  }
+  const nlohmann::json& value() const { return value_; }
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw ReportReadError((path_.empty() ? "the report" : path_) + ": " + problem);
+  }
+
+ private:
+  const nlohmann::json& value_;
+  std::string path_;
+};
+
+Verdict verdict_of(const ReportField& field) {
+  const std::string name = field.text();
+  for (const Verdict verdict : kAllVerdicts)
+    if (verdict_name(verdict) == name) return verdict;
+  field.fail("is not a verdict: \"" + name + "\"");
+}
+
+VerdictCounts counts_of(const ReportField& field) {
+  VerdictCounts counts;
+  for (const Verdict verdict : kAllVerdicts)
+    counts.add(verdict, field[verdict_name(verdict)].count());
+  if (counts.total() != field["cases"].count()) field.fail("counts do not add up to cases");
+  return counts;
+}
+
+// The text fields of an outcome, by their key in the report.
+constexpr std::pair<const char*, std::string CaseOutcome::*> kOutcomeTexts[] = {
+    {"family", &CaseOutcome::family},
+    {"where", &CaseOutcome::where},
+    {"operation", &CaseOutcome::operation},
+    {"configuration", &CaseOutcome::configuration},
+    {"rule", &CaseOutcome::rule},
+    {"input", &CaseOutcome::input_text},
+    {"expected", &CaseOutcome::expected},
+    {"got", &CaseOutcome::got},
+    {"explanation", &CaseOutcome::explanation},
+    {"flag", &CaseOutcome::flag},
+    {"kind", &CaseOutcome::kind}};
+
+CaseOutcome outcome_of(const ReportField& field) {
+  CaseOutcome outcome;
+  outcome.verdict = verdict_of(field["verdict"]);
+  for (const auto& [key, member] : kOutcomeTexts) outcome.*member = field[key].text();
+  outcome.sequence = field["sequence"].count();
+  outcome.input = field["input_type"].type();
+  outcome.output = field["output_type"].type();
+  return outcome;
+}
+
+constexpr std::pair<const char*, std::size_t SummaryLimits::*> kLimits[] = {
+    {"examples_per_group", &SummaryLimits::examples_per_group},
+    {"groups", &SummaryLimits::groups},
+    {"incidents", &SummaryLimits::incidents},
+    {"distinct_names", &SummaryLimits::distinct_names},
+    {"text_bytes", &SummaryLimits::text_bytes}};
+
+SummaryLimits limits_of(const ReportField& field) {
+  SummaryLimits limits;
+  for (const auto& [key, member] : kLimits) limits.*member = field[key].count();
+  return limits;
+}
+
+RunInfo info_of(const ReportField& run) {
+  RunInfo info;
+  info.command = run["command"].text();
+  const ReportField implementation = run["implementation"];
+  info.implementation_name = implementation["name"].text();
+  info.implementation_version = implementation["version"].text();
+  info.implementation_language = implementation["language"].text();
+  info.notes = run["notes"].text();
+  const ReportField environment = run["environment"];
+  if (!environment.value().is_object()) environment.fail("is not an object");
+  for (const auto& [name, version] : environment.value().items())
+    info.environment[name] = ReportField(version, "run.environment." + name).text();
+  info.mode = run["mode"].text();
+  info.selection = run["selection"].text();
+  info.vectors_version = run["vectors"]["version"].text();
+  info.vectors_manifest_sha256 = run["vectors"]["manifest_sha256"].text();
+  info.strict = run["strict"].boolean();
+  info.harness_version = run["harness_version"].text();
+  info.started_at = run["started_at"].text();
+  return info;
+}
+
+RunEnd end_of(const ReportField& report) {
+  RunEnd end;
+  end.interrupted = report["interrupted"].boolean();
+  end.aborted = report["aborted"].boolean();
+  end.abort_reason = report["abort_reason"].text();
+  end.seconds = report["run"]["seconds"].number();
+  const ReportField accounting = report["accounting"];
+  end.not_reached_known = !accounting["not_reached"].is_null();
+  if (end.not_reached_known) end.not_reached = accounting["not_reached"].count();
+  const ReportField outside = accounting["outside_selection"];
+  for (std::size_t i = 0; i < outside.size(); ++i)
+    end.outside_selection.push_back(outside[i].text());
+  return end;
+}
+
+RunSummary::Shard shard_of(const ReportField& field) {
+  if (field.is_null()) return {};
+  const RunSummary::Shard shard{field["index"].count(), field["count"].count()};
+  if (shard.count == 0 || shard.index == 0 || shard.index > shard.count)
+    field.fail("is not a shard K of N with 1 <= K <= N");
+  return shard;
+}
+
+BugModelSet models_of(const ReportField& field) {
+  BugModelSet models = 0;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    const std::string id = field[i].text();
+    const BugModel* model = find_bug_model(id);
+    if (model == nullptr) field[i].fail("is no known-bug model of this cvc: \"" + id + "\"");
+    models |= BugModelSet{1} << bug_model_index(*model);
+  }
+  return models;
+}
+
+Diagnosis::BucketEntry bucket_of(const ReportField& field) {
+  Diagnosis::BucketEntry bucket;
+  bucket.operation = field["operation"].text();
+  bucket.input = field["input_type"].type();
+  bucket.output = field["output_type"].type();
+  bucket.models = models_of(field["models"]);
+  bucket.kind = field["kind"].text();
+  bucket.cases = field["cases"].count();
+  const ReportField simplicity = field["simplicity"];
+  if (simplicity.size() != bucket.simplest.size()) simplicity.fail("does not have 5 numbers");
+  for (std::size_t i = 0; i < bucket.simplest.size(); ++i)
+    bucket.simplest[i] = simplicity[i].count();
+  const ReportField minimal = field["minimal"];
+  bucket.minimal = outcome_of(minimal);
+  bucket.minimal.models = bucket.models;
+  bucket.minimal.simplicity = bucket.simplest;
+  bucket.minimal.replay = minimal["replay"].text();
+  bucket.minimal.oracle_command = minimal["oracle_command"].text();
+  return bucket;
+}
+
+}  // namespace
+
+RunSummary read_json_report(const nlohmann::json& json) {
+  const ReportField report(json, "");
+  if (!json.is_object()) report.fail("is not a JSON object");
+  if (!json.contains("report_version") || !json["report_version"].is_number_integer())
+    report.fail("has no report_version: not a cvc run report");
+  if (json["report_version"] != kReportVersion)
+    report["report_version"].fail(
+        "is " + json["report_version"].dump() + ", not " + std::to_string(kReportVersion) +
+        " (only version 4 reports can be merged: run again with this cvc)");
+  RunSummary summary(limits_of(report["limits"]));
+  summary.set_run(info_of(report["run"]), end_of(report));
+  summary.set_shard(shard_of(report["run"]["shard"]));
+  const ReportField cells = report["cells"];
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    CellSummary cell;
+    cell.operation = cells[i]["operation"].text();
+    cell.input = cells[i]["input_type"].type();
+    cell.output = cells[i]["output_type"].type();
+    cell.counts = counts_of(cells[i]["counts"]);
+    cell.seconds = cells[i]["seconds"].number();
+    summary.add_cell(cell);
+  }
+  const VerdictCounts totals = counts_of(report["totals"]);
+  if (totals.by_verdict != summary.totals().by_verdict)
+    report["totals"].fail("are not the sum of the cells' counts");
+  const ReportField rules = report["rules"];
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    summary.add_rule({rules[i]["rule"].text(), counts_of(rules[i]["counts"])});
+  const ReportField flags = report["divergence_flags"];
+  for (std::size_t i = 0; i < flags.size(); ++i)
+    summary.add_flag(
+        {flags[i]["flag"].text(), flags[i]["cases"].count(), outcome_of(flags[i]["first"])});
+  const ReportField failure_groups = report["failure_groups"];
+  const ReportField groups = failure_groups["groups"];
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    FailureGroup group;
+    group.operation = groups[i]["operation"].text();
+    group.input = groups[i]["input_type"].type();
+    group.output = groups[i]["output_type"].type();
+    group.rule = groups[i]["rule"].text();
+    group.kind = groups[i]["kind"].text();
+    group.counts = counts_of(groups[i]["counts"]);
+    const ReportField examples = groups[i]["examples"];
+    for (std::size_t e = 0; e < examples.size(); ++e)
+      group.examples.push_back(outcome_of(examples[e]));
+    summary.add_group(group);
+  }
+  summary.add_omitted_group_cases(failure_groups["omitted_cases"].count());
+  const ReportField buckets = report["diagnosis"]["buckets"];
+  for (std::size_t i = 0; i < buckets.size(); ++i)
+    summary.diagnosis_to_merge().add_bucket(bucket_of(buckets[i]));
+  if (summary.diagnosis().failures() != report["diagnosis"]["failures"].count() ||
+      summary.diagnosis().explained() != report["diagnosis"]["explained"].count())
+    report["diagnosis"]["buckets"].fail("do not add up to the diagnosis' failures and explained");
+  const ReportField incidents = report["incidents"];
+  const ReportField retained = incidents["retained"];
+  std::vector<AdapterIncident> kept;
+  for (std::size_t i = 0; i < retained.size(); ++i)
+    kept.push_back({retained[i]["kind"].text(), retained[i]["detail"].text(),
+                    retained[i]["request"].text(), retained[i]["cases_affected"].count(),
+                    retained[i]["stderr_tail"].text()});
+  summary.add_incidents(kept, incidents["count"].count(), incidents["cases_affected"].count());
+  return summary;
+}
+
+}  // namespace cvc

@@ -1,0 +1,183 @@
+#include "harness/reports/report_merge.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "harness/reports/report_json_read.hpp"
+
+namespace cvc {
+namespace {
+
+// What makes reports shards of one run: each field as text, named as in the JSON report.
+struct IdentityField {
+  std::string_view name;
+  std::string (*value)(const RunSummary& summary);
+  bool of_the_adapter;  // known only when the adapter started (its hello)
+};
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text.append(text.empty() ? "" : "; ").append(line);
+  return text;
+}
+
+const IdentityField kIdentity[] = {
+    {"run.command", [](const RunSummary& s) { return s.info().command; }, false},
+    {"run.mode", [](const RunSummary& s) { return s.info().mode; }, false},
+    {"run.selection", [](const RunSummary& s) { return s.info().selection; }, false},
+    {"run.strict",
+     [](const RunSummary& s) { return std::string(s.info().strict ? "true" : "false"); }, false},
+    {"run.harness_version", [](const RunSummary& s) { return s.info().harness_version; }, false},
+    {"run.vectors.version", [](const RunSummary& s) { return s.info().vectors_version; }, false},
+    {"run.vectors.manifest_sha256",
+     [](const RunSummary& s) { return s.info().vectors_manifest_sha256; }, false},
+    {"limits",
+     [](const RunSummary& s) {
+       const SummaryLimits& l = s.limits();
+       std::ostringstream text;
+       text << "examples_per_group " << l.examples_per_group << ", groups " << l.groups
+            << ", incidents " << l.incidents << ", distinct_names " << l.distinct_names
+            << ", text_bytes " << l.text_bytes;
+       return text.str();
+     },
+     false},
+    {"accounting.outside_selection",
+     [](const RunSummary& s) { return joined(s.run_end().outside_selection); }, false},
+    {"run.implementation",
+     [](const RunSummary& s) {
+       const RunInfo& i = s.info();
+       return i.implementation_name + " " + i.implementation_version + " (" +
+              i.implementation_language + ")";
+     },
+     true},
+    {"run.notes", [](const RunSummary& s) { return s.info().notes; }, true},
+    {"run.environment",
+     [](const RunSummary& s) {
+       std::vector<std::string> pairs;
+       for (const auto& [name, version] : s.info().environment)
+         pairs.push_back(name + " " + version);
+       return joined(pairs);
+     },
+     true},
+};
+
+bool adapter_started(const RunSummary& summary) {
+  return !summary.info().implementation_name.empty();
+}
+
+std::string shard_name(const RunSummary::Shard& shard) {
+  return std::to_string(shard.index) + "/" + std::to_string(shard.count);
+}
+
+// Refuses reports that are not shards 1..N of one run, naming what differs.
+void check_shards_belong_together(const std::vector<ShardReport>& shards, bool allow_missing) {
+  if (shards.empty()) throw MergeError("no report to merge");
+  const ShardReport& first = shards.front();
+  for (const ShardReport& shard : shards)
+    if (shard.summary.shard().count == 0)
+      throw MergeError(shard.name +
+                       " is not a shard: its run was not given --shard K/N (run info: shard null)");
+  const std::uint64_t count = first.summary.shard().count;
+  std::map<std::uint64_t, const ShardReport*> by_index;
+  for (const ShardReport& shard : shards) {
+    const RunSummary::Shard& which = shard.summary.shard();
+    if (which.count != count)
+      throw MergeError(shard.name + " is shard " + shard_name(which) + " but " + first.name +
+                       " is shard " + shard_name(first.summary.shard()) +
+                       ": they split the run differently");
+    const auto [at, added] = by_index.emplace(which.index, &shard);
+    if (!added)
+      throw MergeError("shard " + shard_name(which) + " is given twice: " + at->second->name +
+                       " and " + shard.name);
+    for (const IdentityField& field : kIdentity) {
+      if (field.of_the_adapter &&
+          !(adapter_started(shard.summary) && adapter_started(first.summary)))
+        continue;
+      const std::string mine = field.value(shard.summary), theirs = field.value(first.summary);
+      if (mine != theirs)
+        throw MergeError(shard.name + " is not from the same run as " + first.name + ": " +
+                         std::string(field.name) + " is \"" + mine + "\" there, \"" + theirs +
+                         "\" in " + first.name);
+    }
+  }
+  if (allow_missing) return;
+  std::string missing;
+  for (std::uint64_t index = 1; index <= count; ++index)
+    if (!by_index.count(index))
+      missing.append(missing.empty() ? "" : ", ").append(shard_name({index, count}));
+  if (!missing.empty())
+    throw MergeError("shards missing: " + missing + " (a merge needs every shard of the run once)");
+}
+
+bool pooled_names(const RunSummary& summary) {
+  const auto pooled = [](std::string_view name) { return name == "(other)"; };
+  for (const RuleSummary* rule : summary.rules())
+    if (pooled(rule->rule)) return true;
+  for (const FlagSummary* flag : summary.divergence_flags())
+    if (pooled(flag->flag)) return true;
+  for (const std::string_view operation : summary.operations())
+    if (pooled(operation)) return true;
+  return false;
+}
+
+}  // namespace
+
+ShardReport read_shard_report(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  if (!file) throw MergeError(path.string() + ": cannot be read");
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(file);
+  } catch (const nlohmann::json::exception& error) {
+    throw MergeError(path.string() + ": not JSON: " + error.what());
+  }
+  try {
+    return {path.string(), read_json_report(json)};
+  } catch (const ReportReadError& error) {
+    throw MergeError(path.string() + ": " + error.what());
+  }
+}
+
+MergeResult merge_shard_reports(const std::vector<ShardReport>& shards, bool allow_missing) {
+  check_shards_belong_together(shards, allow_missing);
+  std::vector<const ShardReport*> ordered;
+  for (const ShardReport& shard : shards) ordered.push_back(&shard);
+  std::sort(ordered.begin(), ordered.end(), [](const ShardReport* a, const ShardReport* b) {
+    return a->summary.shard().index < b->summary.shard().index;
+  });
+  MergeResult result{RunSummary(shards.front().summary.limits()), {}};
+  for (const ShardReport* shard : ordered) {
+    result.summary.merge(shard->summary);
+    if (shard->summary.omitted_group_cases() > 0)
+      result.warnings.push_back(shard->name + " hit the limit of " +
+                                std::to_string(shard->summary.limits().groups) +
+                                " failure groups: the merged groups may differ from a single "
+                                "run's (counts do not)");
+    if (pooled_names(shard->summary))
+      result.warnings.push_back(shard->name + " pooled names beyond " +
+                                std::to_string(shard->summary.limits().distinct_names) +
+                                " under (other): the merged rules, flags or operations may "
+                                "differ from a single run's (totals do not)");
+  }
+  if (result.warnings.empty() && pooled_names(result.summary))
+    result.warnings.push_back(
+        "the shards together name more than " +
+        std::to_string(result.summary.limits().distinct_names) +
+        " rules, flags or operations: which are pooled under (other) may differ from a single "
+        "run's");
+  result.summary.set_shard({});
+  const std::uint64_t count = shards.front().summary.shard().count;
+  if (ordered.size() < count) {
+    // Shards that wrote nothing (an interrupted --jobs run): the rest of the selection is unknown.
+    RunEnd end = result.summary.run_end();
+    end.interrupted = true;
+    end.not_reached_known = false;
+    result.summary.set_run(result.summary.info(), end);
+  }
+  return result;
+}
+
+}  // namespace cvc

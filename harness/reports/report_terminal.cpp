@@ -1,0 +1,449 @@
+#include "harness/reports/report_terminal.hpp"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <map>
+#include <sstream>
+#include <vector>
+
+#include "harness/text/text_escape.hpp"
+
+namespace cvc {
+namespace {
+
+// Columns: the first left-aligned, the others right-aligned; a rule line before a total row.
+class TextTable {
+ public:
+  explicit TextTable(std::vector<std::string> header) { rows_.push_back(std::move(header)); }
+  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  void add_total(std::vector<std::string> row) {
+    total_row_ = rows_.size();
+    add(std::move(row));
+  }
+
+  void write(std::ostream& out, std::string_view indent) const {
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows_) {
+      widths.resize(std::max(widths.size(), row.size()), 0);
+      for (std::size_t i = 0; i < row.size(); ++i)
+        widths[i] = std::max(widths[i], display_width(row[i]));
+    }
+    std::size_t line_width = 0;
+    for (const std::size_t width : widths) line_width += width + 2;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+      if (r == total_row_) out << indent << std::string(line_width - 2, '-') << "\n";
+      std::string line(indent);
+      for (std::size_t i = 0; i < rows_[r].size(); ++i) {
+        const std::string& text = rows_[r][i];
+        const std::string pad(widths[i] - display_width(text), ' ');
+        line += i == 0 ? text + pad : pad + text;
+        if (i + 1 < rows_[r].size()) line += "  ";
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out << line << "\n";
+    }
+  }
+
+ private:
+  std::vector<std::vector<std::string>> rows_;
+  std::size_t total_row_ = static_cast<std::size_t>(-1);
+};
+
+std::string one_line(std::string_view text) {
+  return sanitize_text(text, false);
+}
+
+std::vector<std::string> counts_header(std::string first) {
+  std::vector<std::string> header = {std::move(first), "cases"};
+  for (const Verdict verdict : kAllVerdicts) header.push_back(verdict_label(verdict));
+  return header;
+}
+
+std::vector<std::string> counts_row(std::string first, const VerdictCounts& counts) {
+  std::vector<std::string> row = {one_line(first), std::to_string(counts.total())};
+  for (const Verdict verdict : kAllVerdicts) row.push_back(std::to_string(counts[verdict]));
+  return row;
+}
+
+std::string counts_sentence(const VerdictCounts& counts) {
+  std::string text = std::to_string(counts.total()) + " cases:";
+  for (std::size_t i = 0; i < kAllVerdicts.size(); ++i)
+    text += (i == 0 ? " " : ", ") + std::to_string(counts[kAllVerdicts[i]]) + " " +
+            verdict_label(kAllVerdicts[i]);
+  return text;
+}
+
+std::string format_seconds(double seconds) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(seconds < 10 ? 2 : 1) << seconds << " s";
+  return text.str();
+}
+
+std::string format_duration(std::uint64_t seconds) {
+  char text[32];
+  if (seconds >= 3600)
+    std::snprintf(text, sizeof text, "%lluh%02llum",
+                  static_cast<unsigned long long>(seconds / 3600),
+                  static_cast<unsigned long long>(seconds / 60 % 60));
+  else if (seconds >= 60)
+    std::snprintf(text, sizeof text, "%llum%02llus", static_cast<unsigned long long>(seconds / 60),
+                  static_cast<unsigned long long>(seconds % 60));
+  else
+    std::snprintf(text, sizeof text, "%llus", static_cast<unsigned long long>(seconds));
+  return text;
+}
+
+// "name: value" lines with the values aligned, continuation lines of a value indented too.
+void write_field(std::ostream& out, std::string_view indent, std::string_view name,
+                 std::string_view value) {
+  constexpr std::size_t kNameWidth = 15;
+  const std::string clean = sanitize_text(value, true);
+  out << indent << name << std::string(kNameWidth - std::min(kNameWidth - 1, name.size()), ' ');
+  for (const char c : clean) {
+    out << c;
+    if (c == '\n') out << indent << std::string(kNameWidth, ' ');
+  }
+  out << "\n";
+}
+
+void write_terminal_header(const RunSummary& summary, std::ostream& out) {
+  const RunInfo& info = summary.info();
+  std::string implementation =
+      info.implementation_name.empty() ? "(unnamed implementation)" : info.implementation_name;
+  if (!info.implementation_version.empty()) implementation += " " + info.implementation_version;
+  if (!info.implementation_language.empty())
+    implementation += " (" + info.implementation_language + ")";
+  out << "cast_value conformance: " << one_line(implementation) << "\n";
+  if (!info.command.empty()) write_field(out, "  ", "command", info.command);
+  if (!info.notes.empty()) write_field(out, "  ", "notes", info.notes);
+  if (!info.environment.empty()) {
+    std::string environment;
+    for (const auto& [name, version] : info.environment)
+      environment += (environment.empty() ? "" : ", ") + name + " " + version;
+    write_field(out, "  ", "environment", environment);
+  }
+  write_field(out, "  ", "mode", info.mode + (info.strict ? " (strict)" : ""));
+  if (!info.vectors_version.empty() || !info.vectors_manifest_sha256.empty())
+    write_field(out, "  ", "vectors",
+                "version " + (info.vectors_version.empty() ? "(none)" : info.vectors_version) +
+                    ", manifest SHA-256 " + info.vectors_manifest_sha256);
+  if (!info.selection.empty()) write_field(out, "  ", "selection", info.selection);
+  std::string harness = "cvc " + info.harness_version;
+  if (!info.started_at.empty()) harness += ", started " + info.started_at;
+  if (summary.ended()) harness += ", " + format_seconds(summary.run_end().seconds);
+  write_field(out, "  ", "harness", harness);
+  const RunEnd& end = summary.run_end();
+  std::string status = "complete";
+  if (!summary.ended()) status = "NOT ENDED: the report is partial";
+  if (end.interrupted) status = "INTERRUPTED: the report is partial";
+  if (end.aborted) status = "ABORTED: " + end.abort_reason + " (the report is partial)";
+  write_field(out, "  ", "status", status);
+  out << "\n"
+      << "Totals: " << counts_sentence(summary.totals()) << "\n"
+      << "  " << accounting_text(summary) << "\n";
+  for (const std::string& line : end.outside_selection)
+    out << "  outside the selection: " << one_line(line) << "\n";
+}
+
+// Cells whose every case was unsupported, compactly: grouped by input type ("decode
+// float8_e8m0fnu -> 26 types"), what is left by output type ("encode 25 types -> bfloat16"), the
+// rest by name. They usually come in rows and columns, from a type the implementation lacks.
+std::vector<std::string> unsupported_groups(std::vector<const CellSummary*> cells) {
+  std::vector<std::string> groups;
+  const auto take = [&](auto key, auto describe) {
+    std::map<std::pair<std::string, const DataType*>, std::size_t> sizes;
+    for (const CellSummary* cell : cells) ++sizes[key(*cell)];
+    std::vector<const CellSummary*> rest;
+    for (const auto& [group, size] : sizes)
+      if (size > 1) groups.push_back(describe(group, size));
+    for (const CellSummary* cell : cells)
+      if (sizes[key(*cell)] == 1) rest.push_back(cell);
+    cells = std::move(rest);
+  };
+  take([](const CellSummary& cell) { return std::pair(cell.operation, cell.input); },
+       [](const auto& group, std::size_t size) {
+         return group.first + " " + std::string(type_label(group.second)) + " -> " +
+                std::to_string(size) + " types";
+       });
+  take([](const CellSummary& cell) { return std::pair(cell.operation, cell.output); },
+       [](const auto& group, std::size_t size) {
+         return group.first + " " + std::to_string(size) + " types -> " +
+                std::string(type_label(group.second));
+       });
+  for (const CellSummary* cell : cells) groups.push_back(cell->name());
+  return groups;
+}
+
+void write_cells(const RunSummary& summary, std::ostream& out) {
+  const std::vector<const CellSummary*> cells = summary.cells();
+  TextTable table(counts_header("cell"));
+  std::size_t listed = 0, partly = 0;
+  std::vector<const CellSummary*> unsupported;
+  for (const CellSummary* cell : cells) {
+    const CellStatus status = cell_status(cell->counts);
+    if (status == CellStatus::Unsupported) unsupported.push_back(cell);
+    if (status == CellStatus::PartlyUnsupported) ++partly;
+    if (status != CellStatus::Fail && status != CellStatus::Divergence) continue;
+    table.add(
+        counts_row(std::string(cell_status_symbol(status)) + " " + cell->name(), cell->counts));
+    ++listed;
+  }
+  out << "\nCells (operation input -> output): " << cells.size() << " run, " << listed
+      << " with failures or divergences, " << partly << " passed but partly unsupported, "
+      << unsupported.size() << " entirely unsupported\n";
+  if (listed + partly + unsupported.size() > 0) {
+    table.add_total(
+        counts_row("total (all " + std::to_string(cells.size()) + " cells)", summary.totals()));
+    table.write(out, "  ");
+  }
+  if (unsupported.empty()) return;
+  out << "  entirely unsupported:";
+  std::size_t column = 24;
+  for (const std::string& group : unsupported_groups(unsupported)) {
+    if (column + group.size() > 98) {
+      out << "\n   ";
+      column = 3;
+    }
+    out << " " << one_line(group) << ";";
+    column += group.size() + 2;
+  }
+  out << "\n";
+}
+
+void write_rules(const RunSummary& summary, std::ostream& out) {
+  const std::vector<const RuleSummary*> rules = summary.rules();
+  if (rules.empty()) return;
+  out << "\nRules (cast: rounding / out_of_range; validate: what the metadata case tests):\n";
+  TextTable table(counts_header("rule"));
+  for (const RuleSummary* rule : rules) table.add(counts_row(rule->rule, rule->counts));
+  table.write(out, "  ");
+}
+
+void write_flags(const RunSummary& summary, std::ostream& out) {
+  const std::vector<const FlagSummary*> flags = summary.divergence_flags();
+  if (flags.empty()) return;
+  out << "\nDivergences by flag (results of an alternative reading):\n";
+  TextTable table({"flag", "cases", "first in", "at"});
+  for (const FlagSummary* flag : flags) {
+    table.add({one_line(flag->flag), std::to_string(flag->count),
+               one_line(outcome_cell_name(flag->first)), one_line(flag->first.where)});
+  }
+  table.write(out, "  ");
+}
+
+void write_incidents(const RunSummary& summary, std::ostream& out, const TerminalOptions& options) {
+  if (summary.incident_count() == 0) return;
+  out << "\nAdapter incidents: " << summary.incident_count() << ", costing "
+      << summary.incident_cases() << " cases\n";
+  const auto& incidents = summary.incidents();
+  const std::size_t shown = std::min(options.incidents_shown, incidents.size());
+  for (std::size_t i = 0; i < shown; ++i)
+    out << "  " << i + 1 << ". " << describe_incident(incidents[i], "     ");
+  if (summary.incident_count() > shown)
+    out << "  ... " << summary.incident_count() - shown << " more (the JSON report keeps "
+        << incidents.size() << ")\n";
+}
+
+void write_groups(const RunSummary& summary, std::ostream& out, const TerminalOptions& options) {
+  const std::vector<const FailureGroup*> groups = summary.groups();
+  if (groups.empty()) return;
+  const std::size_t shown = std::min(options.failures_shown, groups.size());
+  out << "\nFailures and divergences by cell, rule and kind (" << groups.size() << " groups; "
+      << shown << " shown with an example):\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    const FailureGroup& group = *groups[i];
+    out << "  " << i + 1 << ". " << one_line(group.cell_name()) << ", " << one_line(group.rule)
+        << ": " << one_line(group.kind) << " (" << group.counts.total() << " cases)\n";
+    if (!group.examples.empty())
+      out << "     e.g. " << describe_outcome(group.examples.front(), "       ");
+  }
+  if (groups.size() > shown)
+    out << "  ... " << groups.size() - shown
+        << " more groups (the JSON and HTML reports list them)\n";
+  if (summary.omitted_group_cases() > 0)
+    out << "  (" << summary.omitted_group_cases()
+        << " further failing cases fall in groups beyond the report's limit; they are counted "
+           "above)\n";
+}
+
+// Failures by the known bug that reproduces them, unexplained ones first, each with its simplest
+// case and the commands that explain and replay it.
+void write_diagnosis(const RunSummary& summary, std::ostream& out, const TerminalOptions& options) {
+  const Diagnosis& diagnosis = summary.diagnosis();
+  if (diagnosis.failures() == 0) return;
+  const std::vector<DiagnosisGroup> groups = diagnosis.groups();
+  std::size_t models = 0;
+  for (const DiagnosisGroup& group : groups) models += group.model != nullptr ? 1 : 0;
+  out << "\nDiagnosis: " << diagnosis.failures() << " failures, " << diagnosis.explained()
+      << " explained by " << models << " known-bug model" << (models == 1 ? "" : "s") << ", "
+      << diagnosis.failures() - diagnosis.explained()
+      << " unexplained (models: docs/bug-models.md)\n";
+  const std::size_t shown = std::min(options.failures_shown, groups.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    const DiagnosisGroup& group = groups[i];
+    out << "  " << i + 1 << ". " << one_line(group.title());
+    if (group.model != nullptr) out << " [" << group.model->id << "]";
+    out << ": " << group.cases << " cases\n";
+    const std::size_t cells_shown = std::min<std::size_t>(group.cells.size(), 5);
+    for (std::size_t c = 0; c < cells_shown; ++c) {
+      const DiagnosisCell& cell = group.cells[c];
+      out << "     " << explained_cell_text(cell, summary.cell_failures(cell)) << "\n";
+    }
+    if (group.cells.size() > cells_shown)
+      out << "     ... and " << group.cells.size() - cells_shown << " more cells\n";
+    out << "     simplest: " << describe_outcome(group.minimal, "       ");
+    write_field(out, "       ", "explain", group.minimal.oracle_command);
+    if (!group.minimal.replay.empty())
+      write_field(out, "       ", "replay",
+                  replay_command(summary.info().command, group.minimal.replay));
+  }
+  if (groups.size() > shown)
+    out << "  ... " << groups.size() - shown << " more (the JSON and HTML reports list them)\n";
+}
+
+void write_result(const RunSummary& summary, std::ostream& out) {
+  const VerdictCounts& totals = summary.totals();
+  out << "\nResult: ";
+  if (exit_code(summary) == 0) {
+    out << "PASS";
+    if (totals[Verdict::Divergence] > 0)
+      out << " (" << totals[Verdict::Divergence] << " divergences, allowed without --strict)";
+  } else if (!summary.complete()) {
+    out << "INCOMPLETE (" << (summary.run_end().aborted ? "aborted" : "interrupted") << ")";
+  } else if (totals.compared() == 0) {
+    out << "NOTHING COMPARED (no case was answered and compared with the oracle: the run "
+           "certifies nothing)";
+  } else {
+    out << "FAIL (" << totals[Verdict::Fail] << " failed, " << totals[Verdict::AdapterError]
+        << " adapter errors";
+    if (summary.strict()) out << ", " << totals[Verdict::Divergence] << " divergences (strict)";
+    out << ")";
+  }
+  out << ", exit code " << exit_code(summary) << "\n";
+}
+
+int terminal_columns(std::FILE* stream) {
+  winsize size{};
+  if (ioctl(fileno(stream), TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
+}  // namespace
+
+std::string accounting_text(const RunSummary& summary) {
+  const RunEnd& end = summary.run_end();
+  const std::uint64_t counted = summary.cases_counted();
+  const VerdictCounts& totals = summary.totals();
+  std::string sum;
+  for (std::size_t i = 0; i < kAllVerdicts.size(); ++i)
+    sum += (i == 0 ? "" : " + ") + std::to_string(totals[kAllVerdicts[i]]) + " " +
+           verdict_label(kAllVerdicts[i]);
+  if (!summary.ended())
+    return "the run has not ended: " + std::to_string(counted) + " cases counted so far";
+  if (!end.not_reached_known)
+    return sum + " = " + std::to_string(counted) +
+           " cases counted; the run was interrupted and the rest of the selection was not reached "
+           "(not counted)";
+  if (end.not_reached > 0)
+    return sum + " + " + std::to_string(end.not_reached) +
+           " not reached = " + std::to_string(counted + end.not_reached) + " cases selected";
+  return sum + " = " + std::to_string(counted) + " cases selected: every one counted";
+}
+
+std::string verdict_label(Verdict verdict) {
+  std::string label(verdict_name(verdict));
+  std::replace(label.begin(), label.end(), '_', ' ');
+  return label;
+}
+
+std::string describe_outcome(const CaseOutcome& outcome, std::string_view indent) {
+  std::ostringstream out;
+  std::string title = verdict_label(outcome.verdict);
+  std::transform(title.begin(), title.end(), title.begin(),
+                 [](char c) { return static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c); });
+  out << title << " " << one_line(outcome_cell_name(outcome));
+  if (!outcome.where.empty()) out << "  (" << one_line(outcome.where) << ")";
+  out << "\n";
+  write_field(out, indent, "configuration", outcome.configuration);
+  if (!outcome.rule.empty()) write_field(out, indent, "rule", outcome.rule);
+  write_field(out, indent, "input", outcome.input_text);
+  write_field(out, indent, "expected", outcome.expected);
+  write_field(out, indent, "got", outcome.got);
+  if (!outcome.explanation.empty()) write_field(out, indent, "explanation", outcome.explanation);
+  if (!outcome.flag.empty()) write_field(out, indent, "flag", outcome.flag);
+  return out.str();
+}
+
+std::string describe_incident(const AdapterIncident& incident, std::string_view indent) {
+  std::ostringstream out;
+  out << one_line(incident.kind) << ": " << one_line(incident.detail) << "\n";
+  if (!incident.request.empty()) write_field(out, indent, "pending", incident.request);
+  write_field(out, indent, "cases", std::to_string(incident.cases_affected));
+  if (!incident.stderr_tail.empty()) write_field(out, indent, "stderr", incident.stderr_tail);
+  return out.str();
+}
+
+void write_terminal_report(const RunSummary& summary, std::ostream& out,
+                           const TerminalOptions& options) {
+  write_terminal_header(summary, out);
+  write_cells(summary, out);
+  write_rules(summary, out);
+  write_flags(summary, out);
+  write_incidents(summary, out, options);
+  write_groups(summary, out, options);
+  write_diagnosis(summary, out, options);
+  write_result(summary, out);
+}
+
+ProgressLine::ProgressLine() : ProgressLine(stderr, isatty(fileno(stderr)) != 0) {}
+
+ProgressLine::ProgressLine(std::FILE* stream, bool enabled) : stream_(stream), enabled_(enabled) {}
+
+void ProgressLine::update(std::uint64_t done, std::uint64_t total, std::string_view label) {
+  if (!enabled_) return;
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point now = Clock::now();
+  const bool finished = total != 0 && done >= total;
+  if (!started_) {
+    started_ = true;
+    start_ = now;
+  } else if (!finished && now - last_draw_ < std::chrono::milliseconds(100)) {
+    return;
+  }
+  last_draw_ = now;
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  std::ostringstream line;
+  line << "  " << done;
+  if (total != 0)
+    line << " / " << total << " cases (" << std::fixed << std::setprecision(1)
+         << 100.0 * static_cast<double>(done) / static_cast<double>(total) << "%)";
+  else
+    line << " cases";
+  if (elapsed >= 0.5) {
+    const double rate = static_cast<double>(done) / elapsed;
+    line << "  " << static_cast<std::uint64_t>(rate) << "/s";
+    if (total > done && rate > 0)
+      line << "  ETA "
+           << format_duration(static_cast<std::uint64_t>(static_cast<double>(total - done) / rate));
+  }
+  if (!label.empty()) line << "  " << one_line(label);
+  const std::size_t columns = static_cast<std::size_t>(terminal_columns(stream_));
+  std::string text = line.str();
+  if (display_width(text) >= columns) text = truncate_text(text, columns - 1);
+  std::fprintf(stream_, "\r%s\x1b[K", text.c_str());
+  std::fflush(stream_);
+  drawn_ = true;
+}
+
+void ProgressLine::clear() {
+  if (!drawn_) return;
+  std::fprintf(stream_, "\r\x1b[K");
+  std::fflush(stream_);
+  drawn_ = false;
+}
+
+}  // namespace cvc

@@ -1,0 +1,77 @@
+// A batch of cases that the harness sends as one request: a cast of many elements under one
+// configuration, or one metadata validation. Each element carries its expected result and, when
+// known, the results of the alternative readings.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "harness/protocol/adapter_client.hpp"
+#include "oracle/cast_result.hpp"
+#include "oracle/cast_rule.hpp"
+
+namespace cvc {
+
+// A cast result as the harness compares it: output bits, or an error (any refusal of the element
+// matches an error; the kind is kept for reports). Kept as bits so that comparing costs no text.
+struct ExpectedResult {
+  std::uint64_t bits = 0;
+  CastError error = CastError::None;
+
+  bool is_error() const { return error != CastError::None; }
+  static ExpectedResult of(const CastResult& result) { return {result.bits, result.error}; }
+  bool operator==(const ExpectedResult&) const = default;
+};
+
+// "0x7f" or "error:out_of_range" (the vectors' notation), built only for a case that is reported.
+std::string expected_text(const DataType& output, const ExpectedResult& result);
+
+struct ExpectedElement {
+  std::uint64_t input = 0;
+  ExpectedResult expected;
+  // Vectors: the results of alternative readings ("FLAG=ALT" -> result), empty for most cases.
+  std::vector<std::pair<std::string, ExpectedResult>> alternatives;
+  std::uint64_t id = 0;  // where the case is: its batch's `where_prefix` followed by this number
+};
+
+struct CastBatch {
+  std::string family;   // "cast", "scalar_map", "live"
+  CastRequest request;  // elements filled from `elements`
+  CastRule rule;        // what the oracle casts with (for explanations and live readings)
+  bool compute_alternatives = false;  // live: alternatives are computed on a mismatch
+  std::string configuration;          // compact JSON of the configuration, for reports
+  std::string rule_label;             // "nearest-even / clamp"
+  // "cast/float16.json case " or "live exhaustive input #": with an element's id, where it is.
+  std::string where_prefix;
+  std::vector<ExpectedElement> elements;
+
+  std::string where(const ExpectedElement& element) const {
+    return where_prefix + std::to_string(element.id);
+  }
+};
+
+struct ValidateBatch {
+  std::string family;  // "metadata", "live"
+  ValidateRequest request;
+  std::string expected;  // "valid" or "invalid"
+  std::string expected_reason;
+  std::map<std::string, std::string> alternatives;  // "FLAG=ALT" -> "valid" / "invalid"
+  bool compute_alternatives = false;
+  std::string where;
+  std::string rule;  // what the case tests: the vector's "rule" ("unsupported_array_type", ...)
+};
+
+using CaseBatch = std::variant<CastBatch, ValidateBatch>;
+
+// The cases a batch holds: its elements, or the one validation.
+std::uint64_t case_count(const CaseBatch& batch);
+
+// The data_type of the first cast_value codec of a chain, read leniently (null when there is no
+// such codec or its data_type is not one of the 26): the output axis of a validate case's cell.
+const DataType* first_cast_data_type(const nlohmann::json& codecs);
+
+}  // namespace cvc

@@ -1,0 +1,246 @@
+#include "harness/sources/live_source.hpp"
+
+#include "generators/boundary_values.hpp"
+#include "generators/case_results.hpp"
+#include "generators/cast_family.hpp"
+#include "generators/fill_value.hpp"
+#include "oracle/cast.hpp"
+#include "oracle/codec_metadata.hpp"
+#include "oracle/json_exact.hpp"
+#include "oracle/scalar_json.hpp"
+
+namespace cvc {
+namespace {
+
+// The configuration's data_type: the output for encode, the input for decode.
+const DataType& data_type_of(const DataType& input, const DataType& output, Direction direction) {
+  return direction == Direction::Encode ? output : input;
+}
+
+}  // namespace
+
+LiveCaseSource::LiveCaseSource(LiveOptions options, CaseFilter filter)
+    : options_(options), filter_(std::move(filter)) {
+  plan();
+}
+
+void LiveCaseSource::plan() {
+  for (const DataType& input : all_data_types()) {
+    if (options_.exhaustive && input.bits > options_.max_exhaustive_bits) continue;
+    for (const DataType& output : all_data_types()) {
+      for (Direction direction : {Direction::Encode, Direction::Decode}) {
+        if (!filter_.matches_family("live") ||
+            !filter_.matches_direction(direction_name(direction)) ||
+            !filter_.matches_types({&input, &output}))
+          continue;
+        groups_.push_back({&input, &output, direction});
+        const std::uint64_t inputs = options_.exhaustive ? input.bit_mask() + 1 : options_.count;
+        total_ += inputs * cast_configurations(data_type_of(input, output, direction)).size();
+      }
+    }
+  }
+}
+
+std::uint64_t LiveCaseSource::group_inputs(const Group& group) const {
+  return options_.exhaustive ? group.input->bit_mask() + 1 : options_.count;
+}
+
+const std::vector<CastConfiguration>& LiveCaseSource::configurations_of(std::size_t group) {
+  if (configurations_group_ != group) {
+    const Group& g = groups_[group];
+    configurations_ = cast_configurations(data_type_of(*g.input, *g.output, g.direction));
+    configurations_group_ = group;
+  }
+  return configurations_;
+}
+
+bool LiveCaseSource::advance_cast(CastSlot& slot) {
+  while (group_ < groups_.size()) {
+    if (offset_ >= group_inputs(groups_[group_])) {
+      offset_ = 0;
+      if (++configuration_ >= configurations_of(group_).size()) {
+        configuration_ = 0;
+        ++group_;
+      }
+      continue;
+    }
+    slot.group = group_;
+    slot.configuration = configuration_;
+    slot.begin = offset_;
+    slot.end =
+        std::min<std::uint64_t>(group_inputs(groups_[group_]), offset_ + options_.batch_elements);
+    offset_ = slot.end;
+    return true;
+  }
+  return false;
+}
+
+void LiveCaseSource::prepare_group(std::size_t index) {
+  if (prepared_group_ == index) return;
+  prepared_group_ = index;
+  const Group& group = groups_[index];
+  const DataType& data_type = data_type_of(*group.input, *group.output, group.direction);
+  // A fill value that survives every configuration of the group.
+  const DataType& array = group.direction == Direction::Encode ? *group.input : *group.output;
+  group_fill_value_ =
+      surviving_fill_value(array, single_codec_chains(data_type, configurations_of(index)));
+  if (!options_.exhaustive) {
+    // The same seeded inputs for every configuration of the group.
+    gen::Rng rng(options_.seed ^
+                 (std::uint64_t{static_cast<std::uint64_t>(index)} * 0x9e3779b97f4a7c15ull));
+    random_inputs_.clear();
+    for (std::uint64_t i = 0; i < options_.count; ++i)
+      random_inputs_.push_back(
+          gen::cast_boundary_weighted_pattern(*group.input, *group.output, rng));
+  }
+}
+
+void LiveCaseSource::build_cast(const CastSlot& slot, CaseBatch& batch) {
+  prepare_group(slot.group);
+  const Group& group = groups_[slot.group];
+  const DataType& data_type = data_type_of(*group.input, *group.output, group.direction);
+  const CastConfiguration& configuration = configurations_of(slot.group)[slot.configuration];
+  const DataType& array_type = group.direction == Direction::Encode ? *group.input : *group.output;
+  CastBatch cast;
+  cast.family = "live";
+  cast.rule = {group.input, group.output, configuration.rounding, configuration.out_of_range, {}};
+  cast.compute_alternatives = true;
+  cast.request.direction = group.direction;
+  cast.request.array_type = &array_type;
+  cast.request.fill_value = group_fill_value_;
+  cast.request.codec = cast_value_codec_json(data_type, configuration);
+  cast.request.input = group.input;
+  cast.request.output = group.output;
+  cast.configuration = dump_json_exact(cast.request.codec["configuration"]);
+  cast.rule_label = std::string(rounding_name(configuration.rounding)) + " / " +
+                    std::string(out_of_range_name(configuration.out_of_range));
+  cast.where_prefix =
+      std::string(options_.exhaustive ? "live exhaustive" : "live random") + " input #";
+  cast.elements.reserve(slot.end - slot.begin);
+  for (std::uint64_t i = slot.begin; i < slot.end; ++i) {
+    ExpectedElement element;
+    element.input = options_.exhaustive ? i : random_inputs_[i];
+    element.expected = ExpectedResult::of(cast_value(cast.rule, element.input));
+    element.id = i;
+    cast.elements.push_back(std::move(element));
+  }
+  batch = std::move(cast);
+}
+
+bool LiveCaseSource::next(CaseBatch& batch) {
+  CastSlot slot;
+  if (advance_cast(slot)) {
+    build_cast(slot, batch);
+    return true;
+  }
+  return next_scalar_map(batch) || next_validate(batch);
+}
+
+std::optional<std::uint64_t> LiveCaseSource::skip_next() {
+  CastSlot slot;
+  if (advance_cast(slot)) return slot.end - slot.begin;
+  return CaseSource::skip_next();
+}
+
+bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {
+  while (map_index_ < groups_.size()) {
+    const Group& group = groups_[map_index_];
+    gen::Rng rng(options_.seed ^ (0x5ca1a5ull + map_index_ * 0x9e3779b97f4a7c15ull));
+    ++map_index_;
+    const DataType& in = *group.input;
+    const DataType& out = *group.output;
+    const bool encode = group.direction == Direction::Encode;
+    const DataType& array_type = encode ? in : out;
+    const DataType& data_type = encode ? out : in;
+    // [[k1, o1], [k2, o2], [k1, o3]]: k1 repeated (the first entry must win), and o1 chosen equal
+    // to k2 where the types allow, so a mapped output that is another key must not map again.
+    const std::uint64_t k1 = gen::cast_boundary_weighted_pattern(in, out, rng);
+    std::uint64_t k2 = gen::cast_boundary_weighted_pattern(in, out, rng);
+    if (k2 == k1) k2 = (k1 + 1) & in.bit_mask();
+    const std::uint64_t o1 = &in == &out ? k2 : gen::uniform_pattern(out, rng);
+    const std::uint64_t o2 = gen::uniform_pattern(out, rng);
+    std::uint64_t o3 = gen::uniform_pattern(out, rng);
+    if (o3 == o1) o3 = (o1 + 1) & out.bit_mask();
+    const auto entry = [&](std::uint64_t key, std::uint64_t value) {
+      return nlohmann::json::array({format_scalar(in, key), format_scalar(out, value)});
+    };
+    nlohmann::json configuration = {
+        {"data_type", std::string(data_type.name)},
+        {"scalar_map",
+         {{encode ? "encode" : "decode",
+           nlohmann::json::array({entry(k1, o1), entry(k2, o2), entry(k1, o3)})}}}};
+    CastValueCodec codec;
+    try {
+      codec = parse_cast_value_configuration(array_type, configuration);
+    } catch (const MetadataError&) {
+      continue;  // e.g. a NaN pattern that has no JSON spelling in a scalar_map
+    }
+    const nlohmann::json codec_object = {{"name", "cast_value"}, {"configuration", configuration}};
+    const nlohmann::json fill_value =
+        surviving_fill_value(array_type, {nlohmann::json::array({codec_object})});
+    if (fill_value.is_null()) continue;
+    CastBatch cast;
+    cast.family = "live";
+    cast.rule = encode ? codec.encode_rule() : codec.decode_rule();
+    cast.compute_alternatives = true;
+    cast.request.direction = group.direction;
+    cast.request.array_type = &array_type;
+    cast.request.fill_value = fill_value;
+    cast.request.codec = codec_object;
+    cast.request.input = &in;
+    cast.request.output = &out;
+    cast.configuration = dump_json_exact(configuration);
+    cast.rule_label = "nearest-even / absent, scalar_map";
+    std::vector<std::uint64_t> inputs = {k1, k2, o1 & in.bit_mask()};
+    for (int i = 0; i < 5; ++i) inputs.push_back(gen::cast_boundary_weighted_pattern(in, out, rng));
+    // Every element of the map's batch is at the same place: "live scalar_map #N".
+    cast.where_prefix = "live scalar_map #";
+    for (std::uint64_t input : inputs) {
+      ExpectedElement element;
+      element.input = input;
+      element.expected = ExpectedResult::of(cast_value(cast.rule, input));
+      element.id = map_index_ - 1;
+      cast.elements.push_back(std::move(element));
+    }
+    batch = std::move(cast);
+    return true;
+  }
+  return false;
+}
+
+bool LiveCaseSource::next_validate(CaseBatch& batch) {
+  // Fill value round trips: for each group's encode pair, the array type's boundary patterns as
+  // fill values through a nearest-even codec and a towards-zero / clamp codec.
+  static constexpr std::size_t kFillValuesPerPair = 6;
+  while (validate_index_ < groups_.size() * kFillValuesPerPair * 2) {
+    const std::size_t index = validate_index_++;
+    const Group& group = groups_[index / (kFillValuesPerPair * 2)];
+    if (group.direction != Direction::Encode || !filter_.matches_family("live")) continue;
+    const std::vector<std::uint64_t>& patterns = gen::boundary_patterns(*group.input);
+    const std::size_t which = (index / 2) % kFillValuesPerPair;
+    if (which >= patterns.size()) continue;
+    const std::uint64_t fill_bits = patterns[which * patterns.size() / kFillValuesPerPair];
+    const CastConfiguration configuration =
+        index % 2 == 0 ? CastConfiguration{Rounding::NearestEven, OutOfRange::None}
+                       : CastConfiguration{Rounding::TowardsZero, OutOfRange::Clamp};
+    ValidateBatch validate;
+    validate.family = "live";
+    validate.request.array_data_type = std::string(group.input->name);
+    validate.request.array_type = group.input;
+    validate.request.fill_value = format_scalar(*group.input, fill_bits);
+    validate.request.codecs =
+        nlohmann::json::array({cast_value_codec_json(*group.output, configuration)});
+    const FillValueCheck check =
+        validate_array_metadata(*group.input, validate.request.fill_value, validate.request.codecs);
+    validate.expected = check.valid ? "valid" : "invalid";
+    validate.expected_reason = check.message;
+    validate.compute_alternatives = true;
+    validate.where = "live validate #" + std::to_string(index);
+    validate.rule = "fill value round trip";
+    batch = std::move(validate);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace cvc

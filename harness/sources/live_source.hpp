@@ -1,0 +1,72 @@
+// Cases made on the fly from the oracle (`cvc run --live`): every bit pattern of each input type
+// of 16 bits or fewer (exhaustive), or seeded boundary-weighted random inputs (random), to every
+// output type, in both directions, under every valid configuration; then, per type pair and
+// direction, one seeded scalar_map with a duplicate key and an output equal to another key; then
+// fill value validations.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "generators/cast_family.hpp"
+#include "harness/sources/case_batch.hpp"
+#include "harness/sources/case_filter.hpp"
+#include "harness/sources/case_source.hpp"
+
+namespace cvc {
+
+struct LiveOptions {
+  bool exhaustive = true;      // false: random
+  std::uint64_t seed = 1;      // random mode
+  std::uint64_t count = 1000;  // random mode: inputs per (input type, output type, direction)
+  int max_exhaustive_bits = 16;
+  std::size_t batch_elements = 4096;
+};
+
+class LiveCaseSource : public CaseSource {
+ public:
+  LiveCaseSource(LiveOptions options, CaseFilter filter);
+  bool next(CaseBatch& batch) override;
+  // A cast batch is passed over without computing its expectations, fill value or inputs (a
+  // shard's runner skips the other shards' batches); scalar_map and validate batches are built.
+  std::optional<std::uint64_t> skip_next() override;
+  std::uint64_t total_cases() const override { return total_; }
+
+ private:
+  struct Group {
+    const DataType* input;
+    const DataType* output;
+    Direction direction;
+  };
+  // Where the next cast batch is: its group, configuration and first input index.
+  struct CastSlot {
+    std::size_t group = 0, configuration = 0;
+    std::uint64_t begin = 0, end = 0;
+  };
+  void plan();
+  std::uint64_t group_inputs(const Group& group) const;
+  const std::vector<CastConfiguration>& configurations_of(std::size_t group);
+  // Moves past the next cast batch of the exhaustive or random part; false when it is done.
+  bool advance_cast(CastSlot& slot);
+  void build_cast(const CastSlot& slot, CaseBatch& batch);
+  // What every configuration of a group shares, computed when its first batch is built.
+  void prepare_group(std::size_t group);
+  bool next_scalar_map(CaseBatch& batch);
+  bool next_validate(CaseBatch& batch);
+
+  LiveOptions options_;
+  CaseFilter filter_;
+  std::vector<Group> groups_;
+  std::size_t group_ = 0, configuration_ = 0;
+  std::uint64_t offset_ = 0;  // next input index within the group and configuration
+  std::size_t configurations_group_ = SIZE_MAX;
+  std::vector<CastConfiguration> configurations_;  // of configurations_group_
+  std::size_t prepared_group_ = SIZE_MAX;
+  std::vector<std::uint64_t> random_inputs_;  // the prepared group's inputs (random mode)
+  nlohmann::json group_fill_value_;           // survives every configuration of the group
+  std::size_t map_index_ = 0;
+  std::size_t validate_index_ = 0;
+  std::uint64_t total_ = 0;
+};
+
+}  // namespace cvc

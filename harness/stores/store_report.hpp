@@ -1,0 +1,19 @@
+// The reports of `cvc check-store` (harness/reports/REPORTS.md, "Store-level reports"): the
+// terminal report, the JSON report (harness/store-report.schema.json) and JUnit XML, one testcase
+// per array.
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+
+#include "harness/stores/store_check.hpp"
+
+namespace cvc {
+
+// `failures_shown`: failed arrays printed with their detail (the rest counted).
+void write_store_terminal_report(const StoreRun& run, std::ostream& out,
+                                 std::size_t failures_shown = 20);
+void write_store_json_report(const StoreRun& run, std::ostream& out);
+void write_store_junit_report(const StoreRun& run, std::ostream& out);
+
+}  // namespace cvc

@@ -1,0 +1,278 @@
+// Merging shards' reports (harness/reports/report_merge.hpp, RunSummary's merging block, reading a
+// JSON report back): a synthetic run with every verdict, recorded once whole and once split into
+// shards as the runner splits it (batches dealt round robin, cases numbered in the whole
+// selection), merges into the whole run's JSON report but for times; and merges that must be
+// refused are refused, naming what differs.
+#include "harness/reports/report_merge.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/reports/report_json_read.hpp"
+#include "harness/reports/run_summary.hpp"
+
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::report_merge_test {
+namespace {
+
+constexpr std::uint64_t kBatch = 7;  // cases per batch: shards take whole batches
+
+RunInfo run_info() {
+  RunInfo info;
+  info.command = "cvc adapter";
+  info.implementation_name = "synthetic";
+  // A std::string, not "1": GCC 12 warns (-Wstringop-overflow, a known false positive) on the
+  // inlined assignment of a one-character literal.
+  info.implementation_version = std::string("1");
+  info.implementation_language = "c++";
+  info.mode = "live exhaustive (inputs of 8 bits or fewer)";
+  info.harness_version = CVC_VERSION;
+  info.started_at = "2026-01-02T03:04:05Z";
+  info.selection = "all cases";
+  return info;
+}
+
+// The synthetic run: `count` outcomes over a few cells, rules, flags and model sets, with
+// simplicities that tie often (so that ties are decided by sequence).
+std::vector<CaseOutcome> synthetic_outcomes(std::uint64_t count, unsigned seed) {
+  std::mt19937_64 random(seed);
+  const char* types[] = {"int8", "uint8", "float16", "float8_e4m3"};
+  const char* rules[] = {"nearest-even", "towards-zero / clamp", "nearest-away / wrap"};
+  const char* flags[] = {"E8M0Tie=even-exponent", "DirectedOverflow=ieee-overflow"};
+  std::vector<CaseOutcome> outcomes;
+  for (std::uint64_t sequence = 0; sequence < count; ++sequence) {
+    CaseOutcome outcome;
+    outcome.family = "live";
+    outcome.sequence = sequence;
+    outcome.where = "live exhaustive input #" + std::to_string(sequence);
+    outcome.operation = random() % 4 == 0 ? "decode" : "encode";
+    outcome.input = find_data_type(types[random() % 4]);
+    outcome.output = find_data_type(types[random() % 4]);
+    outcome.configuration = "{}";
+    outcome.rule = rules[random() % 3];
+    outcome.input_text = "0x" + std::to_string(sequence % 256);
+    outcome.expected = "0x01 (1)";
+    outcome.got = "0x02 (2)";
+    outcome.seconds = 0.001 * static_cast<double>(random() % 5);
+    const unsigned pick = random() % 10;
+    outcome.verdict = pick < 5   ? Verdict::Pass
+                      : pick < 7 ? Verdict::Fail
+                      : pick < 8 ? Verdict::Divergence
+                      : pick < 9 ? Verdict::Unsupported
+                                 : Verdict::AdapterError;
+    if (outcome.verdict == Verdict::Fail) {
+      outcome.kind = random() % 2 ? "wrong value" : "an error where the oracle gives a value";
+      outcome.models = random() % 4;  // none, model 0, model 1 or both
+      outcome.simplicity = {random() % 2, 8, random() % 2, 0, 0};
+      outcome.replay = "{\"cmd\":\"cast\"}";
+      outcome.oracle_command = "cvc cast";
+    } else if (outcome.verdict == Verdict::Divergence) {
+      outcome.flag = flags[random() % 2];
+      outcome.kind = "matches " + outcome.flag;
+    } else if (outcome.verdict == Verdict::AdapterError) {
+      outcome.kind = "adapter error: crash";
+    }
+    outcomes.push_back(std::move(outcome));
+  }
+  return outcomes;
+}
+
+void record_all(RunSummary& summary, const std::vector<CaseOutcome>& outcomes) {
+  for (const CaseOutcome& outcome : outcomes) summary.record(outcome);
+}
+
+RunEnd run_end() {
+  RunEnd end;
+  end.seconds = 1.5;
+  end.outside_selection = {"scalars.json: 970 cases"};
+  return end;
+}
+
+std::string json_text(const RunSummary& summary) {
+  std::ostringstream out;
+  write_json_report(summary, out);
+  return out.str();
+}
+
+// The JSON report with its times blanked: started_at, the run's seconds, the cells' seconds.
+nlohmann::json without_times(const std::string& text) {
+  nlohmann::json report = nlohmann::json::parse(text);
+  report["run"]["started_at"] = "";
+  report["run"]["seconds"] = 0;
+  for (nlohmann::json& cell : report["cells"]) cell["seconds"] = 0;
+  return report;
+}
+
+// The shards' reports as `cvc run --shard K/N` writes them: batch b goes to shard b mod N.
+std::vector<ShardReport> shard_reports(const std::vector<CaseOutcome>& outcomes,
+                                       std::uint64_t count, const SummaryLimits& limits) {
+  std::vector<ShardReport> shards;
+  for (std::uint64_t k = 0; k < count; ++k) {
+    RunSummary shard(limits);
+    RunInfo info = run_info();
+    info.started_at = "2026-01-02T03:04:0" + std::to_string(6 + k) + "Z";
+    shard.begin(info);
+    shard.set_shard({k + 1, count});
+    for (const CaseOutcome& outcome : outcomes)
+      if (outcome.sequence / kBatch % count == k) shard.record(outcome);
+    shard.end(run_end());
+    shards.push_back({"shard-" + std::to_string(k + 1) + ".json",
+                      read_json_report(nlohmann::json::parse(json_text(shard)))});
+  }
+  return shards;
+}
+
+std::string single_run_json(const std::vector<CaseOutcome>& outcomes, const SummaryLimits& limits) {
+  RunSummary single(limits);
+  single.begin(run_info());
+  record_all(single, outcomes);
+  single.end(run_end());
+  return json_text(single);
+}
+
+TEST(ReportMergeTest, ShardsMergeIntoTheSingleRunButForTimes) {
+  SummaryLimits limits;
+  limits.examples_per_group = 2;
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(3000, 12);
+  const nlohmann::json single = without_times(single_run_json(outcomes, limits));
+  ASSERT_GT(single["diagnosis"]["buckets"].size(), 10u);
+  ASSERT_FALSE(single["divergence_flags"].empty());
+  for (const std::uint64_t count : {1u, 2u, 3u}) {
+    const MergeResult merged = merge_shard_reports(shard_reports(outcomes, count, limits));
+    EXPECT_TRUE(merged.warnings.empty());
+    EXPECT_EQ(without_times(json_text(merged.summary)), single) << count << " shards";
+  }
+}
+
+TEST(ReportMergeTest, ReadingAReportBackWritesItAgainByteForByte) {
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(500, 3);
+  const std::string written = single_run_json(outcomes, {});
+  EXPECT_EQ(json_text(read_json_report(nlohmann::json::parse(written))), written);
+}
+
+TEST(ReportMergeTest, AShardThatHitTheGroupsLimitIsWarnedAbout) {
+  SummaryLimits limits;
+  limits.groups = 5;  // far fewer than the run's groups: each shard hits it too
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(400, 5);
+  const nlohmann::json single = without_times(single_run_json(outcomes, limits));
+  ASSERT_GT(single["failure_groups"]["omitted_cases"], 0);
+  const MergeResult merged = merge_shard_reports(shard_reports(outcomes, 2, limits));
+  // A shard that hit the limit has dropped groups the whole run keeps: said, not hidden.
+  EXPECT_FALSE(merged.warnings.empty());
+  const nlohmann::json got = without_times(json_text(merged.summary));
+  EXPECT_EQ(got["totals"], single["totals"]);
+}
+
+TEST(ReportMergeTest, GroupsBeyondTheLimitAcrossShardsAreDroppedAsASingleRunDrops) {
+  SummaryLimits limits;
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(2000, 9);
+  // The limit just under the run's groups: no shard reaches it, the merge goes over it.
+  limits.groups =
+      without_times(single_run_json(outcomes, limits))["failure_groups"]["groups"].size() - 3;
+  const nlohmann::json single = without_times(single_run_json(outcomes, limits));
+  ASSERT_GT(single["failure_groups"]["omitted_cases"], 0);
+  const MergeResult merged = merge_shard_reports(shard_reports(outcomes, 2, limits));
+  EXPECT_TRUE(merged.warnings.empty());
+  EXPECT_EQ(without_times(json_text(merged.summary)), single);
+}
+
+// A perturbed shard merges into something else: the comparison above can fail.
+TEST(ReportMergeTest, APerturbedShardNoLongerMergesIntoTheSingleRun) {
+  SummaryLimits limits;
+  limits.examples_per_group = 2;
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(1000, 4);
+  const nlohmann::json single = without_times(single_run_json(outcomes, limits));
+  std::vector<ShardReport> shards = shard_reports(outcomes, 2, limits);
+  nlohmann::json second = nlohmann::json::parse(json_text(shards[1].summary));
+  // One example's sequence made the smallest of its group: the merge picks it first.
+  nlohmann::json& examples = second["failure_groups"]["groups"][0]["examples"];
+  examples[examples.size() - 1]["sequence"] = 0;
+  std::swap(examples[0], examples[examples.size() - 1]);
+  shards[1].summary = read_json_report(second);
+  EXPECT_NE(without_times(json_text(merge_shard_reports(shards).summary)), single);
+}
+
+TEST(ReportMergeTest, TiesOfSimplicityGoToTheSmallerSequenceWhicheverShardHasIt) {
+  CaseOutcome failure = synthetic_outcomes(1, 1).front();
+  failure.verdict = Verdict::Fail;
+  failure.kind = "wrong value";
+  failure.models = 0;
+  failure.simplicity = {0, 8, 1, 0, 0};
+  RunSummary first, second;
+  for (RunSummary* shard : {&first, &second}) shard->begin(run_info());
+  failure.sequence = 50;
+  failure.where = "later";
+  first.record(failure);
+  failure.sequence = 10;
+  failure.where = "earlier";
+  second.record(failure);
+  first.merge(second);
+  const std::vector<DiagnosisGroup> groups = first.diagnosis().groups();
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].minimal.where, "earlier");
+  EXPECT_EQ(groups[0].cases, 2u);
+}
+
+// --- Merges refused -----------------------------------------------------------------------------
+
+std::string refusal(const std::vector<ShardReport>& shards) {
+  try {
+    merge_shard_reports(shards);
+  } catch (const MergeError& error) {
+    return error.what();
+  }
+  return "(merged)";
+}
+
+TEST(ReportMergeTest, MissingDuplicateAndForeignShardsAreRefusedNamingWhy) {
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(300, 2);
+  std::vector<ShardReport> three = shard_reports(outcomes, 3, {});
+  EXPECT_EQ(refusal({three[0], three[2]}),
+            "shards missing: 2/3 (a merge needs every shard of the run once)");
+  EXPECT_EQ(refusal({three[0], three[1], three[1], three[2]}),
+            "shard 2/3 is given twice: shard-2.json and shard-2.json");
+  std::vector<ShardReport> two = shard_reports(outcomes, 2, {});
+  EXPECT_EQ(refusal({three[0], two[1]}),
+            "shard-2.json is shard 2/2 but shard-1.json is shard 1/3: they split the run "
+            "differently");
+  RunInfo other = run_info();
+  other.selection = "--type int8";
+  three[1].summary.set_run(other, three[1].summary.run_end());
+  EXPECT_EQ(refusal(three),
+            "shard-2.json is not from the same run as shard-1.json: run.selection is \"--type "
+            "int8\" there, \"all cases\" in shard-1.json");
+  three[1].summary.set_shard({});
+  EXPECT_NE(refusal(three).find("shard-2.json is not a shard"), std::string::npos);
+  EXPECT_EQ(refusal({}), "no report to merge");
+}
+
+TEST(ReportMergeTest, AReportThatIsNotOneIsRefusedNamingTheField) {
+  const std::string written = single_run_json(synthetic_outcomes(100, 6), {});
+  const auto read_error = [](const nlohmann::json& report) -> std::string {
+    try {
+      read_json_report(report);
+    } catch (const ReportReadError& error) {
+      return error.what();
+    }
+    return "(read)";
+  };
+  nlohmann::json report = nlohmann::json::parse(written);
+  report["diagnosis"]["buckets"][0].erase("simplicity");
+  EXPECT_EQ(read_error(report), "diagnosis.buckets[0]: has no \"simplicity\"");
+  report = nlohmann::json::parse(written);
+  report["totals"]["pass"] = report["totals"]["pass"].get<std::uint64_t>() + 1;
+  EXPECT_EQ(read_error(report), "totals: counts do not add up to cases");
+  report = nlohmann::json::parse(written);
+  report["report_version"] = 3;
+  EXPECT_NE(read_error(report).find("report_version: is 3, not 4"), std::string::npos);
+  EXPECT_EQ(read_error(nlohmann::json::array()), "the report: is not a JSON object");
+  EXPECT_NE(read_error({{"name", "x"}}).find("not a cvc run report"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cvc::report_merge_test

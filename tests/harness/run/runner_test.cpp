@@ -1,0 +1,305 @@
+// The harness end to end, with real adapter processes: the reference adapter is certified, every
+// mutant (a known-bug model) is caught (from the published vectors and from live mode), misbehaving
+// adapters are recorded as incidents and the run goes on, and an interrupted run still ends its
+// reports.
+#include "harness/run/runner.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "harness/reference/mutants.hpp"
+#include "harness/reports/run_summary.hpp"
+#include "harness/run/bug_model_scan.hpp"
+#include "harness/sources/live_source.hpp"
+#include "harness/sources/vector_source.hpp"
+
+// Each test file in a namespace of its own: the test binary is built in batches of files.
+namespace cvc::harness_test {
+namespace {
+
+// Set by CMake: the cvc binary, the source folder (vectors, misbehaving adapters), a Python.
+const std::string kCvc = CVC_BINARY;
+const std::string kSource = CVC_SOURCE_DIR;
+const std::string kPython = CVC_TEST_PYTHON;
+
+std::string adapter(std::string_view mutant = "none") {
+  return kCvc + " adapter --mutant " + std::string(mutant);
+}
+
+// A proxy to the reference adapter that misbehaves once per run (the restarted adapter behaves).
+std::string misbehaving(std::string_view mode, int after = 2) {
+  const std::string once =
+      (std::filesystem::temp_directory_path() /
+       ("cvc-misbehaved-" + std::to_string(::getpid()) + "-" + std::string(mode)))
+          .string();
+  std::filesystem::remove(once);
+  return kPython + " " + kSource + "/tests/fixtures/misbehaving_adapter.py --mode " +
+         std::string(mode) + " --after " + std::to_string(after) + " --once-file " + once + " -- " +
+         adapter();
+}
+
+// A small, quick slice of the vectors, for the reference adapter itself.
+CaseFilter vector_slice() {
+  CaseFilter filter;
+  filter.types = {"float16"};
+  return filter;
+}
+
+struct RunResult {
+  RunEnd end;
+  std::unique_ptr<RunSummary> summary;
+  std::uint64_t count(Verdict verdict) const { return summary->totals()[verdict]; }
+};
+
+RunResult run(CaseSource& source, const std::string& command,
+              std::chrono::milliseconds timeout = std::chrono::milliseconds(20000),
+              const std::atomic<bool>* interrupted = nullptr,
+              std::function<void(std::uint64_t, std::uint64_t, const std::string&)> progress = {}) {
+  RunResult result;
+  result.summary = std::make_unique<RunSummary>();
+  RunnerOptions options;
+  options.command = command;
+  options.timeout = timeout;
+  options.mode = "test";
+  options.interrupted = interrupted;
+  options.progress = std::move(progress);
+  result.end = run_cases(source, options, {result.summary.get()});
+  return result;
+}
+
+RunResult run_vectors(const std::string& command, CaseFilter filter = vector_slice()) {
+  VectorCaseSource source(kSource + "/vectors", std::move(filter));
+  return run(source, command);
+}
+
+CaseFilter live_slice() {
+  CaseFilter filter;
+  filter.types = {"float16", "float64", "int8"};
+  return filter;
+}
+
+RunResult run_live(const std::string& command, CaseFilter filter = live_slice()) {
+  LiveOptions options;
+  options.exhaustive = false;
+  options.count = 40;
+  options.seed = 7;
+  LiveCaseSource source(options, std::move(filter));
+  return run(source, command);
+}
+
+// The sequence numbers of what reaches a sink, in the order it arrives.
+class SequenceOrder : public ReportSink {
+ public:
+  void begin(const RunInfo&) override {}
+  void record(const CaseOutcome& outcome) override { record_many(outcome, 1); }
+  void record_many(const CaseOutcome& outcome, std::uint64_t count) override {
+    calls.emplace_back(outcome.sequence, count);
+  }
+  void incident(const AdapterIncident&) override {}
+  void end(const RunEnd&) override {}
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;  // (sequence, count)
+};
+
+// Casts are pipelined (several batches in flight), validations are not, and an adapter that does
+// not support a pair answers nothing: the outcomes still reach the sinks batch by batch in source
+// order, every case once, so that the first examples of a group are the single run's.
+TEST(Harness, PipelinedOutcomesReachTheSinksInSourceOrder) {
+  CaseFilter filter;
+  filter.types = {"int4", "float16"};
+  VectorCaseSource source(kSource + "/vectors", filter);
+  RunSummary summary;
+  SequenceOrder order;
+  RunnerOptions options;
+  options.command = adapter() + " --no-scalar-map --only-rounding nearest-even";
+  options.mode = "test";
+  run_cases(source, options, {&summary, &order});
+  ASSERT_GT(order.calls.size(), 10u);
+  std::uint64_t batch_start = 0, cases = 0;
+  for (const auto& [sequence, count] : order.calls) {
+    // Within a batch the failures come first, then its passes counted at once (they carry the
+    // batch's first sequence): never a case before the current batch.
+    EXPECT_GE(sequence, batch_start);
+    batch_start = std::max(batch_start, sequence);
+    cases += count;
+  }
+  EXPECT_EQ(cases, summary.cases_counted());
+  EXPECT_GT(summary.totals()[Verdict::Unsupported], 0u);
+  EXPECT_GT(summary.totals()[Verdict::Pass], 0u);
+}
+
+TEST(Harness, ReferenceAdapterPassesTheVectorSlice) {
+  const RunResult result = run_vectors(adapter());
+  EXPECT_FALSE(result.end.aborted) << result.end.abort_reason;
+  EXPECT_GT(result.count(Verdict::Pass), 10000u);
+  EXPECT_EQ(result.count(Verdict::Fail), 0u);
+  EXPECT_EQ(result.count(Verdict::Divergence), 0u);
+  EXPECT_EQ(result.count(Verdict::AdapterError), 0u);
+  EXPECT_EQ(exit_code(*result.summary), 0);
+}
+
+TEST(Harness, ReferenceAdapterPassesLiveRandom) {
+  const RunResult result = run_live(adapter());
+  EXPECT_GT(result.count(Verdict::Pass), 1000u);
+  EXPECT_EQ(result.count(Verdict::Fail), 0u);
+  EXPECT_EQ(exit_code(*result.summary), 0);
+}
+
+// Every model of the catalogue (oracle/bug_models, docs/bug-models.md) served as a mutant is
+// caught: by the vectors (the run aimed at the first vector case where the model differs from the
+// oracle, found in-process: its family, direction and array type) and by live mode (random cases
+// of that case's two types).
+class MutantCaught : public testing::TestWithParam<const BugModel*> {};
+
+// Models live mode cannot catch, and why.
+const std::map<std::string, std::string> kNotCaughtLive = {
+    {"nan-payload-kept", "it only changes which NaN comes out, and any NaN matches any NaN"},
+    {"option-values-unchecked", "live mode writes only valid metadata"},
+    {"unknown-keys-ignored", "live mode writes only valid metadata"},
+    {"scalar-map-shape-unchecked", "live mode writes only valid metadata"},
+    {"python-scalar-strings", "live mode writes only valid metadata, with canonical scalars"},
+    {"integer-scalars-wrapped", "live mode writes only valid metadata"},
+    {"wrap-float-data-type-accepted", "live mode writes only valid metadata"},
+    {"codec-order-unchecked", "live mode writes only valid metadata"},
+    {"data-type-object-refused", "live mode writes every data_type as a name"},
+    {"bare-codec-name-refused", "live mode writes every codec as an object"},
+};
+
+// The models the vectors miss (tests/oracle/bug_models_test.cpp says why): the types live mode
+// tries.
+const std::map<std::string, std::vector<std::string>> kLiveTypesWhereTheVectorsMiss = {
+    {"map-keys-through-double", {"int64", "uint64"}},
+};
+
+// Where the vectors first catch the model (scanned in-process, stopping there).
+std::optional<ModelCatch> first_catch(const BugModel& model) {
+  ModelScanOptions options;
+  options.models = BugModelSet{1} << bug_model_index(model);
+  options.stop_when_all_caught = true;
+  return scan_vectors_with_models(kSource + "/vectors", options)
+      .models[bug_model_index(model)]
+      .first;
+}
+
+TEST_P(MutantCaught, ByTheVectors) {
+  const BugModel& model = *GetParam();
+  const std::optional<ModelCatch> at = first_catch(model);
+  if (!at)
+    GTEST_SKIP() << model.id << ": no vector case tells it from the oracle "
+                 << "(tests/oracle/bug_models_test.cpp says why)";
+  CaseFilter filter;
+  filter.families = {at->family};
+  filter.directions = {at->direction};
+  if (at->family != "metadata") filter.types = {at->array_type};
+  const RunResult result = run_vectors(adapter(model.id), filter);
+  EXPECT_GT(result.count(Verdict::Fail), 0u) << model.id << ", aimed at " << at->where;
+  EXPECT_NE(exit_code(*result.summary), 0);
+}
+
+TEST_P(MutantCaught, ByLiveMode) {
+  const BugModel& model = *GetParam();
+  if (const auto why = kNotCaughtLive.find(std::string(model.id)); why != kNotCaughtLive.end())
+    GTEST_SKIP() << model.id << ": " << why->second;
+  const std::optional<ModelCatch> at = first_catch(model);
+  CaseFilter filter;
+  if (!at) {
+    const auto types = kLiveTypesWhereTheVectorsMiss.find(std::string(model.id));
+    ASSERT_NE(types, kLiveTypesWhereTheVectorsMiss.end())
+        << model.id << ": the vectors miss it; name the types live mode should try";
+    filter.types = types->second;
+  } else if (at->family == "metadata") {
+    filter.types = {at->array_type};
+  } else {
+    filter.types = {at->array_type, at->data_type};
+    filter.directions = {at->direction};
+  }
+  const RunResult result = run_live(adapter(model.id), filter);
+  EXPECT_GT(result.count(Verdict::Fail), 0u) << model.id << ", live around " << at->where;
+  EXPECT_NE(exit_code(*result.summary), 0);
+}
+
+std::vector<const BugModel*> every_model() {
+  std::vector<const BugModel*> models;
+  for (const BugModel& model : bug_models()) models.push_back(&model);
+  return models;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryMutant, MutantCaught, testing::ValuesIn(every_model()),
+                         [](const testing::TestParamInfo<const BugModel*>& param_info) {
+                           std::string name(param_info.param->id);
+                           std::erase(name, '-');
+                           return name;
+                         });
+
+// Misbehaving adapters: a proxy to the reference adapter that misbehaves once, at the third
+// request. The run records the incident, restarts the adapter and goes on.
+class Misbehaving : public testing::TestWithParam<std::string> {};
+
+TEST_P(Misbehaving, IsRecordedAndTheRunGoesOn) {
+  CaseFilter filter;
+  filter.types = {"int4"};
+  filter.families = {"cast"};
+  VectorCaseSource source(kSource + "/vectors", filter);
+  const RunResult result = run(source, misbehaving(GetParam()), std::chrono::milliseconds(3000));
+  EXPECT_FALSE(result.end.aborted) << result.end.abort_reason;
+  ASSERT_GE(result.summary->incident_count(), 1u);
+  EXPECT_GT(result.count(Verdict::AdapterError), 0u);  // the cases of the spoiled request
+  EXPECT_GT(result.count(Verdict::Pass), 1000u);       // and the rest of the run
+  EXPECT_EQ(result.count(Verdict::Fail), 0u);
+  EXPECT_NE(exit_code(*result.summary), 0);  // adapter errors are not a pass
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryMode, Misbehaving,
+                         testing::Values("crash", "hang", "garbage", "malformed", "wrong_count",
+                                         "wrong_id", "stray_stdout"));
+
+TEST(Harness, AnAdapterThatNeverShakesHandsAbortsTheRun) {
+  CaseFilter filter;
+  filter.types = {"int2"};
+  VectorCaseSource source(kSource + "/vectors", filter);
+  const RunResult result = run(source, misbehaving("early_exit", 0));
+  EXPECT_TRUE(result.end.aborted);
+  EXPECT_GE(result.summary->incident_count(), 3u);
+  EXPECT_NE(exit_code(*result.summary), 0);
+}
+
+TEST(Harness, ALyingAdapterFailsWithoutIncidents) {
+  CaseFilter filter;
+  filter.types = {"int2"};
+  filter.families = {"cast"};
+  VectorCaseSource source(kSource + "/vectors", filter);
+  const RunResult result = run(source, misbehaving("liar"));
+  EXPECT_EQ(result.summary->incident_count(), 0u);
+  EXPECT_GT(result.count(Verdict::Fail), 0u);
+}
+
+TEST(Harness, AMissingAdapterCommandAbortsWithAReason) {
+  CaseFilter filter;
+  filter.types = {"int2"};
+  VectorCaseSource source(kSource + "/vectors", filter);
+  const RunResult result = run(source, "/nonexistent/adapter");
+  EXPECT_TRUE(result.end.aborted);
+  EXPECT_FALSE(result.end.abort_reason.empty());
+}
+
+TEST(Harness, InterruptionEndsTheReportsWithWhatWasObtained) {
+  CaseFilter filter;
+  filter.types = {"int4"};
+  VectorCaseSource source(kSource + "/vectors", filter);
+  std::atomic<bool> interrupted{false};
+  const RunResult result = run(source, adapter(), std::chrono::milliseconds(20000), &interrupted,
+                               [&](std::uint64_t done, std::uint64_t, const std::string&) {
+                                 if (done >= 500) interrupted = true;
+                               });
+  EXPECT_TRUE(result.end.interrupted);
+  EXPECT_TRUE(result.summary->ended());
+  EXPECT_GE(result.count(Verdict::Pass), 500u);
+  EXPECT_NE(exit_code(*result.summary), 0);
+}
+
+}  // namespace
+}  // namespace cvc::harness_test
