@@ -12,6 +12,7 @@
 #include "cli/temporary_directory.hpp"
 #include "harness/reports/report_output.hpp"
 #include "harness/stores/store_report.hpp"
+#include "oracle/data_type.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/manifest.hpp"
@@ -120,7 +121,8 @@ int run_check_store(Arguments& arguments) {
                        "\"");
   for (const std::string& type : options.types)
     if (find_data_type(type) == nullptr)
-      throw UsageError("cvc check-store: --type " + type + " is not one of the 26 data types");
+      throw UsageError("cvc check-store: --type " + type + " is not one of the " +
+                       std::to_string(kDataTypeCount) + " data types");
   if (report_dir) {
     json_path = json_path.value_or(*report_dir + "/stores.json");
     junit_path = junit_path.value_or(*report_dir + "/stores.xml");

@@ -11,6 +11,7 @@
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/reports/report_output.hpp"
 #include "harness/reports/report_terminal.hpp"
+#include "oracle/data_type.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -105,7 +106,8 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   for (const std::string& name : types) {
     const DataType* type = find_data_type(name);
     if (type == nullptr)
-      throw UsageError("cvc fuzz: --type " + name + " is not one of the 26 data types");
+      throw UsageError("cvc fuzz: --type " + name + " is not one of the " +
+                       std::to_string(kDataTypeCount) + " data types");
     options.types.push_back(type);
   }
   if (!directions.empty()) {

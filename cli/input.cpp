@@ -1,6 +1,7 @@
 #include "cli/input.hpp"
 
 #include "cli/arguments.hpp"
+#include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
@@ -25,7 +26,8 @@ const DataType& type_argument(std::string_view command, std::string_view name) {
   const DataType* type = find_data_type(name);
   if (type == nullptr)
     throw UsageError(prefix(command) + "unknown data type \"" + std::string(name) +
-                     "\" (cvc types lists the 26 supported types)");
+                     "\" (cvc types lists the " + std::to_string(kDataTypeCount) +
+                     " supported types)");
   return *type;
 }
 

@@ -7,12 +7,15 @@
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
 #include "harness/protocol/adapter_client.hpp"
+#include "oracle/data_type.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace {
 
 using cvc::cli::Command;
 
+// The summaries are constant text; the one of `types` writes the count out.
+static_assert(cvc::kDataTypeCount == 26, "the summary of cvc types below says 26 data types");
 constexpr Command kCommands[] = {
     {"cast", "cast values with a cast_value configuration, explaining each result",
      &cvc::cli::run_cast},

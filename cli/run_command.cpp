@@ -16,6 +16,7 @@
 #include "harness/run/runner.hpp"
 #include "harness/sources/live_source.hpp"
 #include "harness/sources/vector_source.hpp"
+#include "oracle/data_type.hpp"
 #include "oracle/input_file.hpp"
 #include "vector_format/vector_reader.hpp"
 
@@ -181,7 +182,8 @@ RunRequest read_run_arguments(Arguments& arguments) {
 
   for (const std::string& type : request.filter.types)
     if (find_data_type(type) == nullptr)
-      throw UsageError("cvc run: --type " + type + " is not one of the 26 data types");
+      throw UsageError("cvc run: --type " + type + " is not one of the " +
+                       std::to_string(kDataTypeCount) + " data types");
   for (const std::string& direction : request.filter.directions)
     if (direction != "encode" && direction != "decode" && direction != "validate")
       throw UsageError("cvc run: --direction takes encode, decode or validate");

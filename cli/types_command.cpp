@@ -8,8 +8,9 @@ namespace cvc::cli {
 
 int run_types(Arguments& arguments) {
   if (arguments.help_requested()) {
-    std::cout << "usage: cvc types\n\nLists the 26 data types cast_value supports, with their "
-                 "width, layout,\nspecial values and range (largest and smallest finite value).\n";
+    std::cout << "usage: cvc types\n\nLists the " << kDataTypeCount
+              << " data types cast_value supports, with their width, layout,\nspecial values and "
+                 "range (largest and smallest finite value).\n";
     return kExitOk;
   }
   if (!arguments.finish().empty()) throw UsageError("cvc types: takes no arguments");

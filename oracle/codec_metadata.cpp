@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "oracle/cast.hpp"
+#include "oracle/data_type.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
@@ -454,9 +455,10 @@ const DataType& parse_data_type_metadata(const json& value, const std::string& p
   const DataType* type = find_data_type(name);
   if (type == nullptr)
     throw MetadataError(name_path,
-                        quote(name) +
-                            " is not a data type cast_value supports (only the 26 integer and "
-                            "floating-point types listed in cast_value.md model real numbers)");
+                        quote(name) + " is not a data type cast_value supports (only the " +
+                            std::to_string(kDataTypeCount) +
+                            " integer and floating-point types listed in cast_value.md model "
+                            "real numbers)");
   return *type;
 }
 

@@ -105,7 +105,8 @@ const DataType& data_type(std::string_view name) {
   const DataType* type = find_data_type(name);
   if (type == nullptr)
     throw std::invalid_argument("unknown data type \"" + std::string(name) +
-                                "\" (cast_value supports the 26 types listed in cast_value.md)");
+                                "\" (cast_value supports the " + std::to_string(kDataTypeCount) +
+                                " types listed in cast_value.md)");
   return *type;
 }
 

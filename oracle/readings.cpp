@@ -5,35 +5,53 @@
 namespace cvc {
 namespace {
 
-// Order must follow enum Flag. Text is ours; ../shared/design/readings.md is the source.
+// The spec text two flags each turn on.
+constexpr std::string_view kScalarMapMatchText =
+    "cast_value.md, scalar_map: \"if a value matches a key in scalar_map.encode, the corresponding "
+    "mapped value is used\"; Procedure step 2: \"Exact representability for floating-point types "
+    "refers to numerical value only, not bit-level encoding.\"";
+constexpr std::string_view kSignedZeroText =
+    "cast_value.md, Special values: \"Signed zero MUST be preserved.\"";
+
+// Order must follow enum Flag. Text is ours (the spec quotes aside); ../shared/design/readings.md
+// is the source.
 constexpr std::array<FlagInfo, kFlagCount> kFlags = {{
     {Flag::MapSignedZero,
      "MapSignedZero",
      "does a scalar_map key 0 match an input -0.0, and a key -0.0 match +0.0?",
+     kScalarMapMatchText,
      "keys match by numeric value, so +0 and -0 match each other",
      {"bits-only", "", ""},
      FlagScope::Cast},
     {Flag::MapNaNPayload,
      "MapNaNPayload",
      "does a NaN key match a NaN input with another sign or payload?",
+     kScalarMapMatchText,
      "any NaN key matches every NaN input",
      {"identical-bits", "", ""},
      FlagScope::Cast},
     {Flag::InfClamp,
      "InfClamp",
      "+-Infinity into a type without infinities under out_of_range clamp",
+     "cast_value.md, Special values: \"If the output data type does not support NaN or transfinite "
+     "values and the input scalar has NaN or transfinite semantics, the transformation MUST error "
+     "unless explicitly overridden by scalar_map.\"",
      "error: the special-values rule says MUST error unless scalar_map overrides",
      {"clamp-to-max", "", ""},
      FlagScope::Cast},
     {Flag::NaNNonIEEE,
      "NaNNonIEEE",
      "NaN into a type that has a NaN encoding but is not IEEE 754 (fnuz, e8m0fnu)",
+     "cast_value.md, Special values: \"If both input and output data types support IEEE 754 "
+     "semantics, NaN values MUST be propagated unless overridden by scalar_map.\"",
      "the NaN of the target type",
      {"error", "", ""},
      FlagScope::Cast},
     {Flag::DirectedOverflow,
      "DirectedOverflow",
      "a finite value beyond the target's finite range under a directed rounding mode",
+     "cast_value.md, out_of_range: \"If applicable, the rounding rule defined in the rounding "
+     "field MUST be applied before the out_of_range transformation.\"",
      "round onto the target grid with an unbounded exponent; above the largest finite value is "
      "out of range in every mode",
      {"ieee-overflow", "", ""},
@@ -41,36 +59,47 @@ constexpr std::array<FlagInfo, kFlagCount> kFlags = {{
     {Flag::E8M0Tie,
      "E8M0Tie",
      "a nearest-even tie in float8_e8m0fnu, which stores no significand bits",
+     "cast_value.md, rounding: nearest-even: \"ties rounded to the value whose least significant "
+     "digit is even\"; float8_e8m0fnu.md: \"No mantissa bits\".",
      "round up in magnitude (the implicit significand bit is odd)",
      {"even-exponent", "", ""},
      FlagScope::Cast},
     {Flag::E8M0Low,
      "E8M0Low",
      "zero, negative values and values rounding below 2^-127, into float8_e8m0fnu",
+     "float8_e8m0fnu.md: \"No sign bit (unsigned)\", \"No zero\"; cast_value.md, out_of_range: "
+     "values \"outside the representable range\".",
      "out of range (error; clamp gives 2^-127)",
      {"round-up-to-min", "nan", ""},
      FlagScope::Cast},
     {Flag::NegZeroNoSign,
      "NegZeroNoSign",
      "-0.0 into a type without negative zero (integers, fnuz)",
+     kSignedZeroText,
      "+0: the value zero is exactly representable",
      {"error", "", ""},
      FlagScope::Cast},
     {Flag::RoundedNegativeZero,
      "RoundedNegativeZero",
      "a negative value that rounds to zero in a type with negative zero",
+     kSignedZeroText,
      "-0.0: the sign is kept, as in IEEE 754",
      {"positive-zero", "", ""},
      FlagScope::Cast},
     {Flag::DecodeWrapFloat,
      "DecodeWrapFloat",
      "decoding with out_of_range wrap into a non-integral array type",
+     "cast_value.md, out_of_range wrap: \"Only permitted when data_type is an integral type\"; "
+     "Procedure: \"The same ordered procedure applies during decoding, with input and output data "
+     "types swapped.\"",
      "error: wrap is not defined for a float output",
      {"clamp", "", ""},
      FlagScope::Cast},
     {Flag::FillRoundTrip,
      "FillRoundTrip",
      "what it means that the fill value survives the encode-decode round trip",
+     "cast_value.md, data_type: \"If the fill value cannot survive a round-trip cast, "
+     "implementations MUST treat this as an error.\"",
      "same numeric value and same sign of zero; any NaN returns as any NaN; a failure in either "
      "direction rejects the metadata",
      {"bit-exact", "ignore-zero-sign", ""},
@@ -78,24 +107,31 @@ constexpr std::array<FlagInfo, kFlagCount> kFlags = {{
     {Flag::IntegerJSON,
      "IntegerJSON",
      "an integer scalar written with a fraction or exponent (1.0, 1e2)",
+     "core-data-types.rst, Integers: \"a JSON number with no fraction or exponent part\"",
      "invalid: the core spec allows no fraction or exponent part",
      {"accept-integral", "", ""},
      FlagScope::Metadata},
     {Flag::FloatJSONOverflow,
      "FloatJSONOverflow",
      "a JSON number that rounds beyond a float type's finite range",
+     "core-data-types.rst, floating point: \"A JSON number, that will be rounded to the nearest "
+     "representable value using the round half to even rule.\"",
      "invalid",
      {"infinity", "", ""},
      FlagScope::Metadata},
     {Flag::HexWidth,
      "HexWidth",
      "a \"0x...\" scalar with bits set beyond the type's width",
+     "core-data-types.rst: \"0xYYYYYYYY, specifying the byte representation of the floating "
+     "point number as an unsigned integer\"",
      "invalid",
      {"ignore-upper-bits", "", ""},
      FlagScope::Metadata},
     {Flag::PlusInfinity,
      "PlusInfinity",
      "the string \"+Infinity\" as a scalar",
+     "core-data-types.rst: \"Infinity\", \"-Infinity\"; cast_value.md, Change log: \"encode "
+     "positive infinity as Infinity instead of +Infinity\".",
      "invalid (the spec's change log fixed its own example to \"Infinity\")",
      {"accepted", "", ""},
      FlagScope::Metadata},
@@ -109,6 +145,13 @@ constexpr bool table_follows_enum() {
   return true;
 }
 static_assert(table_follows_enum(), "kFlags must list every Flag once, in enum order");
+// Every flag quotes the spec text it turns on (the notes registry of the vectors writes it).
+constexpr bool every_flag_quotes_the_spec() {
+  for (const FlagInfo& info : kFlags)
+    if (info.spec_text.empty()) return false;
+  return true;
+}
+static_assert(every_flag_quotes_the_spec(), "every row of kFlags needs its spec_text");
 
 }  // namespace
 

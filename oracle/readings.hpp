@@ -42,6 +42,9 @@ struct FlagInfo {
   Flag flag;
   std::string_view name;      // stable, used in vectors and reports
   std::string_view question;  // what the spec leaves open
+  // The spec text the question turns on, quoted (document, section, words): the "spec" of the
+  // flag's entry in the vectors' notes registry.
+  std::string_view spec_text;
   std::string_view default_choice;
   std::array<std::string_view, 3> alternatives;  // short names; empty entries unused
   FlagScope scope;

@@ -12,55 +12,6 @@
 namespace cvc {
 namespace {
 
-// Where each flag's question comes from in the spec, quoted for the notes registry.
-std::string_view spec_text_for(Flag flag) {
-  switch (flag) {
-    case Flag::MapSignedZero:
-    case Flag::MapNaNPayload:
-      return "cast_value.md, scalar_map: \"if a value matches a key in scalar_map.encode, the "
-             "corresponding mapped value is used\"; Procedure step 2: \"Exact representability "
-             "for floating-point types refers to numerical value only, not bit-level encoding.\"";
-    case Flag::InfClamp:
-      return "cast_value.md, Special values: \"If the output data type does not support NaN or "
-             "transfinite values and the input scalar has NaN or transfinite semantics, the "
-             "transformation MUST error unless explicitly overridden by scalar_map.\"";
-    case Flag::NaNNonIEEE:
-      return "cast_value.md, Special values: \"If both input and output data types support IEEE "
-             "754 semantics, NaN values MUST be propagated unless overridden by scalar_map.\"";
-    case Flag::DirectedOverflow:
-      return "cast_value.md, out_of_range: \"If applicable, the rounding rule defined in the "
-             "rounding field MUST be applied before the out_of_range transformation.\"";
-    case Flag::E8M0Tie:
-      return "cast_value.md, rounding: nearest-even: \"ties rounded to the value whose least "
-             "significant digit is even\"; float8_e8m0fnu.md: \"No mantissa bits\".";
-    case Flag::E8M0Low:
-      return "float8_e8m0fnu.md: \"No sign bit (unsigned)\", \"No zero\"; cast_value.md, "
-             "out_of_range: values \"outside the representable range\".";
-    case Flag::NegZeroNoSign:
-    case Flag::RoundedNegativeZero:
-      return "cast_value.md, Special values: \"Signed zero MUST be preserved.\"";
-    case Flag::DecodeWrapFloat:
-      return "cast_value.md, out_of_range wrap: \"Only permitted when data_type is an integral "
-             "type\"; Procedure: \"The same ordered procedure applies during decoding, with input "
-             "and output data types swapped.\"";
-    case Flag::FillRoundTrip:
-      return "cast_value.md, data_type: \"If the fill value cannot survive a round-trip cast, "
-             "implementations MUST treat this as an error.\"";
-    case Flag::IntegerJSON:
-      return "core-data-types.rst, Integers: \"a JSON number with no fraction or exponent part\"";
-    case Flag::FloatJSONOverflow:
-      return "core-data-types.rst, floating point: \"A JSON number, that will be rounded to the "
-             "nearest representable value using the round half to even rule.\"";
-    case Flag::HexWidth:
-      return "core-data-types.rst: \"0xYYYYYYYY, specifying the byte representation of the "
-             "floating point number as an unsigned integer\"";
-    case Flag::PlusInfinity:
-      return "core-data-types.rst: \"Infinity\", \"-Infinity\"; cast_value.md, Change log: "
-             "\"encode positive infinity as Infinity instead of +Infinity\".";
-  }
-  return "";
-}
-
 // `value` as one line, numbers exact. Object keys are sorted (nlohmann's order), except that a
 // case's identifying keys come first so that each line starts with what it is about.
 std::string line(const nlohmann::json& value) {
@@ -113,7 +64,7 @@ nlohmann::json note_for_flag(std::string_view flag_name) {
   return {{"question", std::string(info->question)},
           {"default", std::string(info->default_choice)},
           {"alternatives", alternatives},
-          {"spec", std::string(spec_text_for(info->flag))},
+          {"spec", std::string(info->spec_text)},
           {"explained_in", "docs/readings.md#" + std::string(info->name)}};
 }
 

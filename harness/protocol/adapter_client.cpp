@@ -89,7 +89,8 @@ std::optional<std::string> read_names(const nlohmann::json& answer, Handshake& h
     if (find_data_type(name) == nullptr)
       unknown += (unknown.empty() ? "" : ", ") + quoted_text(name);
   if (!unknown.empty())
-    return "data_types names types that are not among the 26 (oracle/data_type.hpp): " + unknown;
+    return "data_types names types that are not among the " + std::to_string(kDataTypeCount) +
+           " (oracle/data_type.hpp): " + unknown;
   const bool two = handshake.protocol >= 2;
   const auto protocol_two_operation = [](const std::string& name) {
     return name == "reproduce" || name == "open_array" || name == "read_array" ||

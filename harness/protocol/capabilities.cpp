@@ -82,8 +82,8 @@ const DataType& pair_type(const nlohmann::json& entry, const char* key, const st
   if (!entry[key].is_string()) refuse_field(type_field, "is not a string");
   const DataType* type = find_data_type(entry[key].get<std::string>());
   if (type == nullptr)
-    refuse_field(type_field, "is " + dump_json_exact(entry[key]) +
-                                 ", not one of the 26 types (oracle/data_type.hpp)");
+    refuse_field(type_field, "is " + dump_json_exact(entry[key]) + ", not one of the " +
+                                 std::to_string(kDataTypeCount) + " types (oracle/data_type.hpp)");
   return *type;
 }
 

@@ -2,6 +2,7 @@
 
 #include "harness/protocol/element_packing.hpp"
 #include "oracle/codec_metadata.hpp"
+#include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
@@ -23,8 +24,8 @@ ReplayRequest parse_cast(const nlohmann::json& message) {
   request.array_type =
       array_type.is_string() ? find_data_type(array_type.get<std::string>()) : nullptr;
   if (request.array_type == nullptr)
-    throw ReplayError("array_data_type is not one of the 26 type names: " +
-                      dump_json_exact(array_type));
+    throw ReplayError("array_data_type is not one of the " + std::to_string(kDataTypeCount) +
+                      " type names: " + dump_json_exact(array_type));
   request.fill_value = member(message, "fill_value");
   request.codec = member(message, "codec");
   CastValueCodec codec;

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "harness/reference/reference_store.hpp"
+#include "oracle/data_type.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -125,7 +126,8 @@ StoreCase read_case(const json& entry, const fs::path& root, std::size_t positio
   if (result.metadata.is_object() && result.metadata.contains("codecs"))
     collect_types(result.metadata["codecs"], result.types);
   if (result.type == nullptr && result.kind != StoreKind::Open)
-    refuse(where + ".data_type", "not one of the 26 data types");
+    refuse(where + ".data_type",
+           "not one of the " + std::to_string(kDataTypeCount) + " data types");
   if (entry.contains("shape")) {
     if (!entry["shape"].is_array()) refuse(where + ".shape", "not an array");
     for (const json& extent : entry["shape"]) {

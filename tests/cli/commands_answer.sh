@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # What a newcomer types first must work: `cvc`, `cvc --help`, `cvc -h`, `cvc help`, `cvc --version`,
 # `cvc help COMMAND` and `cvc COMMAND --help` for every command `cvc --help` lists (exit 0, some
-# output, nothing on stderr), and the scripts' --help. An unknown command exits 2 with a message
-# naming it. Every `cvc COMMAND` that a help text or a document mentions must be a command.
+# output, nothing on stderr), and --help of every command in scripts/. An unknown command exits 2
+# with a message naming it; scripts/main and scripts/smoke-adapter refuse an unknown adapter
+# listing the adapters. Every `cvc COMMAND` that a help text or a document mentions must be a
+# command.
 #
 # usage: tests/cli/commands_answer.sh [CVC_BINARY]   (default: build/cvc)
 set -uo pipefail
@@ -52,9 +54,38 @@ for command in $commands; do
   answers "cvc $command -h" "$cvc" "$command" -h
   answers "cvc help $command" "$cvc" help "$command"
 done
-for script in main test setup publish-results bench findings fuzz-mutants fuzz-summary \
-    check-zarrs-release extract-test-expectations; do
+# Every command of scripts/ (each executable file there; the ones the README and CONTRIBUTING.md
+# name for the dev tasks must be among them) answers --help.
+scripts=$( { printf '%s\n' main test setup publish-results regenerate-vectors format smoke-adapter
+             for script in "$root"/scripts/*; do
+               [ -f "$script" ] && [ -x "$script" ] && basename "$script"
+             done; } | LC_ALL=C sort -u)
+for script in $scripts; do
   answers "scripts/$script --help" "$root/scripts/$script" --help
+done
+# An unknown adapter is refused with the list of the adapters (every folder of harness/adapters/
+# with a run.sh, and for scripts/main the oracle); an unknown option of the dev-task commands too.
+adapter_names=$(cd "$root/harness/adapters" && for run in */run.sh; do echo "${run%/run.sh}"; done)
+lists_adapters() {  # lists_adapters DESCRIPTION NAME...: the refusal in $tmp/err names each NAME
+  local name="$1" listed; shift
+  listed=$(sed -n 's/.*the adapters: //p' "$tmp/err" | tr ' ' '\n')
+  for adapter in "$@"; do
+    if printf '%s\n' "$listed" | grep -qx -- "$adapter"; then
+      passed=$((passed + 1))
+    else
+      echo "FAIL $name does not list the adapter $adapter: $(head -c 300 "$tmp/err")"
+      failed=$((failed + 1))
+    fi
+  done
+}
+refuses "scripts/main --adapter of an unknown adapter" 'no adapter named "no-such-adapter"' \
+  "$root/scripts/main" --adapter no-such-adapter
+lists_adapters "scripts/main --adapter no-such-adapter" $adapter_names oracle
+refuses "scripts/smoke-adapter of an unknown adapter" 'no adapter named "no-such-adapter"' \
+  "$root/scripts/smoke-adapter" no-such-adapter
+lists_adapters "scripts/smoke-adapter no-such-adapter" $adapter_names
+for script in regenerate-vectors format; do
+  refuses "scripts/$script --no-such-option" "--no-such-option" "$root/scripts/$script" --no-such-option
 done
 
 refuses "an unknown command" 'unknown command "no-such-command"' "$cvc" no-such-command
