@@ -451,19 +451,6 @@ json read_metadata(const fs::path& directory) {
 
 }  // namespace
 
-std::optional<std::uint64_t> json_unsigned(const nlohmann::json& value) {
-  const std::optional<std::string> text = json_number_text(value);
-  if (!text || text->empty() || text->size() > 20 ||
-      text->find_first_not_of("0123456789") != std::string::npos ||
-      (text->size() > 1 && (*text)[0] == '0'))
-    return std::nullopt;
-  try {
-    return std::stoull(*text);
-  } catch (const std::out_of_range&) {
-    return std::nullopt;
-  }
-}
-
 std::optional<StoreBug> parse_store_bug(std::string_view name) {
   if (name == "none") return StoreBug::None;
   for (std::size_t k = 0; k < std::size(kStoreBugNames); ++k)

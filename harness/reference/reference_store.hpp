@@ -21,9 +21,6 @@
 
 namespace cvc {
 
-// A JSON integer 0 <= n < 2^64 (an exact number node or an ordinary number), else nullopt.
-std::optional<std::uint64_t> json_unsigned(const nlohmann::json& value);
-
 // Deliberate store-level bugs of the reference adapter (`cvc adapter --store-bug NAME`), to
 // prove that `cvc check-store` catches what element-level runs cannot see.
 enum class StoreBug {
