@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/codec_metadata.hpp"
@@ -72,5 +73,10 @@ std::uint64_t flat_index(const Extents& extents, const Extents& position);
 
 // The default chunk key encoding with "/": "c/1/0".
 std::string chunk_key(const Extents& chunk_position);
+
+// The chunk position `key` names in the grid of `chunk` over `shape`: nullopt unless it is the key
+// chunk_key writes for a chunk of that grid.
+std::optional<Extents> chunk_position_of(const Extents& shape, const Extents& chunk,
+                                         std::string_view key);
 
 }  // namespace cvc

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "harness/reference/reference_store.hpp"
 #include "oracle/exact_value.hpp"
 
 namespace cvc {
@@ -60,10 +61,10 @@ std::map<std::string, Bytes> written_chunks(const fs::path& array) {
 // element by element as stored patterns, inner chunk by inner chunk in a shard, an empty inner
 // chunk matching one holding only the encoded fill value.
 std::string compare_chunk(const nlohmann::json& metadata, const std::string& key,
-                          const Bytes& expected_file, const Bytes& written_file) {
+                          const std::string& expected_file, const Bytes& written_file) {
   StoredChunk expected, written;
   try {
-    expected = stored_chunk(metadata, key, expected_file);
+    expected = stored_chunk(metadata, key, Bytes(expected_file.begin(), expected_file.end()));
   } catch (const StoreError& error) {
     throw StoreVectorError(key +
                            ": the expected chunk is not a chunk of the array: " + error.what());
@@ -126,7 +127,8 @@ std::optional<ArrayVerdict> other_answer(const AdapterAnswer& answer) {
 }
 
 ArrayVerdict check_decode(const StoreCase& store_case, StoreTarget& target, const fs::path& array) {
-  const AdapterAnswer answer = target.read(array, *store_case.type, store_case.count);
+  const AdapterAnswer answer =
+      target.read(array, *store_case.data_type, store_case.element_count());
   if (std::optional<ArrayVerdict> other = other_answer(answer)) return *other;
   if (answer.status == AdapterAnswer::Status::Rejected)
     return store_case.expected_error ? passed_with()
@@ -134,12 +136,12 @@ ArrayVerdict check_decode(const StoreCase& store_case, StoreTarget& target, cons
   if (store_case.expected_error)
     return failed_with("read values where reading must fail (" + *store_case.expected_error + ")");
   const std::string differ =
-      compare_values(*store_case.type, store_case.expected_values, answer.outputs, "value");
+      compare_values(*store_case.data_type, store_case.expected_values, answer.outputs, "value");
   return differ.empty() ? passed_with() : failed_with(differ);
 }
 
 ArrayVerdict check_encode(const StoreCase& store_case, StoreTarget& target, const fs::path& array) {
-  const AdapterAnswer answer = target.write(array, store_case.metadata, *store_case.type,
+  const AdapterAnswer answer = target.write(array, store_case.metadata, *store_case.data_type,
                                             store_case.selection, store_case.write_values);
   if (std::optional<ArrayVerdict> other = other_answer(answer)) return *other;
   if (answer.status == AdapterAnswer::Status::Rejected)
@@ -176,8 +178,9 @@ ArrayVerdict check_open(const StoreCase& store_case, StoreTarget& target, const 
   if (valid)  // vectors/STORES.md: refusing at the first read instead of at opening passes
   {
     std::string then;
-    if (store_case.type != nullptr && target.can_read()) {
-      const AdapterAnswer read = target.read(array, *store_case.type, store_case.count);
+    if (target.can_read()) {
+      const AdapterAnswer read =
+          target.read(array, *store_case.data_type, store_case.element_count());
       if (read.status == AdapterAnswer::Status::Rejected)
         return passed_with("opened, then refused at the first read: " + read.message);
       if (read.status == AdapterAnswer::Status::Ok)
@@ -287,7 +290,7 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
                          store_case.what,
                          store_case.kind,
                          store_case.features,
-                         store_case.type != nullptr ? std::string(store_case.type->name) : "",
+                         std::string(store_case.data_type->name),
                          StoreVerdict::NotReached,
                          "",
                          ""};
