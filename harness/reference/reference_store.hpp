@@ -70,21 +70,4 @@ void write_store_array(const std::filesystem::path& directory, const nlohmann::j
                        const Selection& selection, const std::vector<std::uint64_t>& values,
                        const StoreOptions& options = {});
 
-// The stored elements of the chunk file `key` of the array `metadata` describes, as `cvc
-// check-store` compares written chunks (vectors/STORES.md, "Comparing"): the checksums checked and
-// removed, the bytes codec undone, the casts not. One list per inner chunk of a shard (nullopt: an
-// empty inner chunk), a single list otherwise. Bits above a sub-byte type's width are cleared (they
-// are "arbitrary"). StoreError when the file is not such a chunk (its length, a checksum, the
-// index).
-struct StoredChunk {
-  const DataType* type = nullptr;  // the stored data type
-  std::uint64_t fill = 0;          // the encoded fill value, a pattern of `type`
-  std::vector<std::optional<std::vector<std::uint64_t>>> inner;
-  // Per inner chunk, per element: whether it lies beyond the array's edge (an edge chunk's
-  // padding, whose content the spec leaves open).
-  std::vector<std::vector<bool>> padding;
-};
-StoredChunk stored_chunk(const nlohmann::json& metadata, const std::string& key,
-                         const std::vector<std::uint8_t>& file);
-
 }  // namespace cvc
