@@ -2,6 +2,12 @@
 // the verifier need (types, grid, fill value, the cast_value codecs, the bytes codec's byte order,
 // the sharding layout), the verdict on metadata for the `open` kind, and the chunk grid's
 // geometry. Only the subset of Zarr v3 this family writes is read: anything else is refused.
+//
+// Written deliberately independently of the reference adapter's store engine
+// (harness/reference/reference_store.*, which reads and writes the same arrays its own way): the
+// two share none of their code, only the oracle (data types, casts, metadata validation, JSON and
+// fill value parsing) and the CRC-32C, so that the reference passing `cvc check-store` on these
+// vectors checks both. Keep it that way: do not make either side call the other.
 #pragma once
 
 #include <cstdint>

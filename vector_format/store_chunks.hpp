@@ -2,6 +2,7 @@
 // elements (the bytes codec with its byte order, full-size edge chunks padded with the encoded fill
 // value, shards with their index), and read back into the array's values. The cast is passed in,
 // so that the generator runs the fast oracle and the verifier the slow one over the same layout.
+// Independent of the reference adapter's store engine, like store_array.hpp (see there).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,12 @@
 // A Zarr v3 array in a local directory store, read and written by the oracle: the reference
-// adapter's store operations (harness/protocol/PROTOCOL.md, "Store operations"). Written
-// independently of the generator of the store vectors, so that the reference passing `cvc
-// check-store` checks both.
+// adapter's store operations (harness/protocol/PROTOCOL.md, "Store operations").
+//
+// Written deliberately independently of the generator's metadata reader and chunk layout
+// (vector_format/store_array.* and vector_format/store_chunks.*, which also decode the chunk files
+// `cvc check-store` compares): it shares none of their code, only the oracle (data types, casts,
+// metadata validation, JSON and fill value parsing) and the CRC-32C, so that the reference passing
+// `cvc check-store` on the store vectors checks both. Keep it that way: do not make either side
+// call the other.
 //
 // What it covers (what the store vectors use): a regular chunk grid, the default and v2 chunk key
 // encodings, a codec chain of cast_value codecs, then `bytes` (endian little or big) or
