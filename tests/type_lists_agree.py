@@ -4,7 +4,8 @@
 usage: type_lists_agree.py CVC_BINARY
 
 The 26 data types (`cvc types`: name and width) against: the data type enums of the protocol
-schemas (harness/protocol/*.schema.json), the Python adapter kit's TYPES
+schemas (harness/protocol/schemas/*.schema.json) and of the store-level report's schema
+(harness/stores/store-report.schema.json), the Python adapter kit's TYPES
 (harness/adapter_kit/python/cvc_adapter.py) and the misbehaving adapter's WIDTH_BITS
 (tests/fixtures/misbehaving_adapter.py). The reading flags (`cvc readings`) against the sections
 of docs/readings.md. Exit 0 when all agree, 1 naming each difference.
@@ -58,7 +59,9 @@ def main() -> int:
     problems = []
     if len(types) != 26:
         problems.append(f"cvc types lists {len(types)} types, not 26")
-    for schema_path in sorted((ROOT / "harness" / "protocol" / "schemas").glob("*.schema.json")):
+    schema_paths = sorted((ROOT / "harness" / "protocol" / "schemas").glob("*.schema.json"))
+    schema_paths.append(ROOT / "harness" / "stores" / "store-report.schema.json")
+    for schema_path in schema_paths:
         for enum in schema_enums(json.loads(schema_path.read_text())):
             if enum != list(types):
                 problems.append(f"{schema_path.relative_to(ROOT)}: data type enum differs from "

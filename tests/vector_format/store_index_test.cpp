@@ -89,6 +89,10 @@ TEST(StoreIndex, ItsListsAreTheSchemas) {
             std::vector<std::string>(std::begin(kStoreFeatures), std::end(kStoreFeatures)));
   EXPECT_EQ(defs["error"]["properties"]["error"]["enum"].get<std::vector<std::string>>(),
             std::vector<std::string>(std::begin(kStoreErrorKinds), std::end(kStoreErrorKinds)));
+  // The store-level report (cvc check-store --json) counts by the same features.
+  const nlohmann::json report =
+      parse_json_exact(source_file("harness/stores/store-report.schema.json"));
+  EXPECT_EQ(report["$defs"]["feature"]["enum"], defs["feature"]["enum"]);
   const std::regex type_name(defs["type_name"]["pattern"].get<std::string>());
   for (const DataType& type : all_data_types())
     EXPECT_TRUE(std::regex_search(std::string(type.name), type_name)) << type.name;
