@@ -86,7 +86,9 @@ Extents shape_at(const nlohmann::json& value, const std::string& where) {
 
 const DataType& type_at(const nlohmann::json& value, const std::string& where) {
   const DataType* type = value.is_string() ? find_data_type(value.get<std::string>()) : nullptr;
-  if (type == nullptr) refuse_index(where, shown(value) + " is not one of the 26 data types");
+  if (type == nullptr)
+    refuse_index(where, shown(value) + " is not one of the " + std::to_string(kDataTypeCount) +
+                            " data types");
   return *type;
 }
 
