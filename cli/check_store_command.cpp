@@ -12,7 +12,6 @@
 #include "cli/temporary_directory.hpp"
 #include "harness/reports/report_output.hpp"
 #include "harness/stores/store_report.hpp"
-#include "oracle/data_type.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/manifest.hpp"
@@ -89,6 +88,85 @@ std::optional<ManifestCheck> checked_manifest(const std::string& directory) {
   return manifest;
 }
 
+// What the command line asks for.
+struct CheckStoreRequest {
+  std::string impl;
+  bool cli = false;
+  std::optional<std::string> name;
+  std::string vectors_path;
+  StoreCheckOptions options;
+  std::chrono::milliseconds timeout{0};
+  std::optional<std::string> json_path, junit_path;
+  std::uint64_t failures_shown = 20;
+};
+
+CheckStoreRequest parse_check_store(Arguments& arguments) {
+  CheckStoreRequest request;
+  const std::optional<std::string> impl = arguments.option("impl");
+  if (!impl) throw UsageError("cvc check-store: missing required option --impl");
+  request.impl = *impl;
+  request.cli = arguments.flag("cli");
+  request.name = arguments.option("name");
+  request.vectors_path = arguments.option("vectors").value_or("vectors");
+  request.options.kinds = arguments.repeated_option("kind");
+  request.options.features = arguments.repeated_option("feature");
+  request.options.types = arguments.repeated_option("type");
+  request.timeout = std::chrono::milliseconds(
+      1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
+  const std::optional<std::string> report_dir = arguments.option("report-dir");
+  request.json_path = arguments.option("json");
+  request.junit_path = arguments.option("junit");
+  request.failures_shown = arguments.number_option("failures", 20);
+  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  if (!arguments.finish().empty())
+    throw UsageError("cvc check-store: unexpected positional arguments");
+  if (request.name && !request.cli) throw UsageError("cvc check-store: --name goes with --cli");
+  for (const std::string& kind : request.options.kinds)
+    if (kind != "decode" && kind != "encode" && kind != "open")
+      throw UsageError("cvc check-store: --kind takes decode, encode or open, not \"" + kind +
+                       "\"");
+  for (const std::string& type : request.options.types)
+    if (find_data_type(type) == nullptr)
+      throw UsageError("cvc check-store: --type " + type + " is not one of the " +
+                       std::to_string(kDataTypeCount) + " data types");
+  if (report_dir) {
+    request.json_path = request.json_path.value_or(*report_dir + "/stores.json");
+    request.junit_path = request.junit_path.value_or(*report_dir + "/stores.xml");
+  }
+  return request;
+}
+
+// The store vectors at `path`, its manifest checked first when it has one (and named in `run`).
+StoreVectors read_checked_vectors(const std::string& path, StoreRun& run) {
+  if (const std::optional<ManifestCheck> manifest = checked_manifest(path)) {
+    run.vectors_version = manifest->vectors_version;
+    run.vectors_manifest_sha256 = manifest->sha256;
+  }
+  try {
+    return read_store_vectors(path);
+  } catch (const StoreVectorError& error) {
+    throw UsageError("cvc check-store: --vectors " + path + ": " + error.what());
+  }
+}
+
+// Every selected array against `target`, SIGINT and SIGTERM ending the run early (the arrays
+// not reached are counted as such).
+void check_arrays(const StoreVectors& vectors, StoreTarget& target,
+                  const CheckStoreRequest& request, StoreRun& run) {
+  std::signal(SIGINT, on_store_interrupt);
+  std::signal(SIGTERM, on_store_interrupt);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    check_store_arrays(vectors, target, request.options, run);
+  } catch (const StoreVectorError& error) {
+    throw UsageError("cvc check-store: --vectors " + request.vectors_path + ": " + error.what());
+  }
+  target.close();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 int run_check_store(Arguments& arguments) {
@@ -96,81 +174,32 @@ int run_check_store(Arguments& arguments) {
     std::cout << kCheckStoreHelp;
     return kExitOk;
   }
-  const std::optional<std::string> impl = arguments.option("impl");
-  if (!impl) throw UsageError("cvc check-store: missing required option --impl");
-  const bool cli = arguments.flag("cli");
-  const std::optional<std::string> name = arguments.option("name");
-  const std::string vectors_path = arguments.option("vectors").value_or("vectors");
-  StoreCheckOptions options;
-  options.kinds = arguments.repeated_option("kind");
-  options.features = arguments.repeated_option("feature");
-  options.types = arguments.repeated_option("type");
-  const std::chrono::milliseconds timeout(
-      1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
-  const std::optional<std::string> report_dir = arguments.option("report-dir");
-  std::optional<std::string> json_path = arguments.option("json");
-  std::optional<std::string> junit_path = arguments.option("junit");
-  const std::uint64_t failures_shown = arguments.number_option("failures", 20);
-  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
-  if (!arguments.finish().empty())
-    throw UsageError("cvc check-store: unexpected positional arguments");
-  if (name && !cli) throw UsageError("cvc check-store: --name goes with --cli");
-  for (const std::string& kind : options.kinds)
-    if (kind != "decode" && kind != "encode" && kind != "open")
-      throw UsageError("cvc check-store: --kind takes decode, encode or open, not \"" + kind +
-                       "\"");
-  for (const std::string& type : options.types)
-    if (find_data_type(type) == nullptr)
-      throw UsageError("cvc check-store: --type " + type + " is not one of the " +
-                       std::to_string(kDataTypeCount) + " data types");
-  if (report_dir) {
-    json_path = json_path.value_or(*report_dir + "/stores.json");
-    junit_path = junit_path.value_or(*report_dir + "/stores.xml");
-  }
-
-  const std::optional<ManifestCheck> manifest = checked_manifest(vectors_path);
-  StoreVectors vectors;
-  try {
-    vectors = read_store_vectors(vectors_path);
-  } catch (const StoreVectorError& error) {
-    throw UsageError("cvc check-store: --vectors " + vectors_path + ": " + error.what());
-  }
+  CheckStoreRequest request = parse_check_store(arguments);
+  StoreRun run;
+  const StoreVectors vectors = read_checked_vectors(request.vectors_path, run);
   std::vector<StoreReportFile> files;
-  if (json_path) files.push_back(open_store_report(*json_path, &write_store_json_report));
-  if (junit_path) files.push_back(open_store_report(*junit_path, &write_store_junit_report));
+  if (request.json_path)
+    files.push_back(open_store_report(*request.json_path, &write_store_json_report));
+  if (request.junit_path)
+    files.push_back(open_store_report(*request.junit_path, &write_store_junit_report));
 
   const TemporaryDirectory scratch("cvc-stores");
-  options.scratch = std::filesystem::canonical(scratch.path());
-  options.interrupted = &g_store_interrupted;
-  options.progress = [](std::size_t done, std::size_t total) {
+  request.options.scratch = std::filesystem::canonical(scratch.path());
+  request.options.interrupted = &g_store_interrupted;
+  request.options.progress = [](std::size_t done, std::size_t total) {
     std::cerr << "\r" << done << "/" << total << " arrays" << (done == total ? "\n" : "")
               << std::flush;
   };
   std::unique_ptr<StoreTarget> target =
-      cli ? cli_store_target(*impl, name.value_or(*impl), timeout, &g_store_interrupted)
-          : adapter_store_target(*impl, timeout, &g_store_interrupted);
-  StoreRun run;
-  run.command = *impl;
-  run.interface_name = cli ? "command line" : "adapter";
-  run.vectors = vectors_path;
-  if (manifest) {
-    run.vectors_version = manifest->vectors_version;
-    run.vectors_manifest_sha256 = manifest->sha256;
-  }
-  std::signal(SIGINT, on_store_interrupt);
-  std::signal(SIGTERM, on_store_interrupt);
-  const auto start = std::chrono::steady_clock::now();
-  try {
-    check_store_arrays(vectors, *target, options, run);
-  } catch (const StoreVectorError& error) {
-    throw UsageError("cvc check-store: --vectors " + vectors_path + ": " + error.what());
-  }
-  target->close();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      request.cli ? cli_store_target(request.impl, request.name.value_or(request.impl),
+                                     request.timeout, &g_store_interrupted)
+                  : adapter_store_target(request.impl, request.timeout, &g_store_interrupted);
+  run.command = request.impl;
+  run.interface_name = request.cli ? "command line" : "adapter";
+  run.vectors = request.vectors_path;
+  check_arrays(vectors, *target, request, run);
 
-  write_store_terminal_report(run, std::cout, failures_shown);
+  write_store_terminal_report(run, std::cout, request.failures_shown);
   for (StoreReportFile& file : files) {
     file.writer(run, file.output->stream());
     file.output->finish();

@@ -648,86 +648,114 @@ std::string stored_type_name(const Json& zarr) {
   return name;
 }
 
+// An open array's index line: the oracle's verdict on its metadata, which must be the planned one.
+std::string open_line(const Plan& plan, const std::string& head, const std::string& common) {
+  const FillValueCheck check = validate_store_metadata(plan.zarr);
+  const std::string verdict = check.valid ? "valid" : "invalid";
+  if (verdict != plan.intended)
+    throw std::logic_error("stores: " + plan.id + " is " + verdict + ": " + check.message);
+  return head + ",\"features\":" + features_json({"metadata-" + verdict}) + common +
+         ",\"expected\":{\"metadata\":\"" + verdict +
+         "\"},\"reason\":" + dump_json_exact(check.message) + "}";
+}
+
+// What a decode or encode array gives: the end of its index line (write, expected, expected
+// chunks), its error kind (empty when none), and its features (the declared ones and those its
+// metadata and layout show).
+struct Outcome {
+  std::string tail, error;
+  std::set<std::string> features;
+};
+
+// The features of `stored` laid out, added to the plan's declared ones.
+std::set<std::string> layout_features(const Plan& plan, const StoreArray& array,
+                                      const StoredElements& stored, const ChunkFiles& chunks) {
+  std::set<std::string> features = plan.declared;
+  features.merge(derived_features(array, stored, chunks, plan.zarr));
+  if (!has_partial_chunk(array, stored)) features.erase("partial-chunk");
+  return features;
+}
+
+Outcome encode_outcome(const Plan& plan, const StoreArray& array, std::uint64_t encoded_fill) {
+  Outcome outcome;
+  const StoreWrite written = write_selection(array, plan.selection, plan.elements, kFastCast);
+  // The layout of the values that do encode, for the features of a failing write too.
+  std::vector<std::uint64_t> stored_patterns;
+  for (const std::uint64_t bits : plan.elements)
+    stored_patterns.push_back(encode_element(array, bits, kFastCast).bits);
+  const StoredElements stored = selected_elements(array, plan.selection, stored_patterns);
+  outcome.features =
+      layout_features(plan, array, stored, lay_out_chunks(array, stored, encoded_fill));
+  // The selection is written out even when it is the whole array: nothing left to a default.
+  Selection selection = plan.selection;
+  if (selection.empty())
+    for (const std::uint64_t extent : array.shape) selection.emplace_back(0, extent);
+  outcome.tail = ",\"write\":{\"selection\":" + dump_json_exact(Json(selection)) + ",\"values\":" +
+                 dump_json_exact(Json(hex_values(*array.array_type, plan.elements))) + "}";
+  if (written.error != CastError::None) {
+    outcome.error = std::string(cast_error_name(written.error));
+    outcome.tail += ",\"expected\":{\"error\":\"" + outcome.error + "\"}";
+    return outcome;
+  }
+  Json expected_chunks = Json::object();
+  for (const auto& [key, bytes] : written.chunks.files) expected_chunks[key] = bytes_hex(bytes);
+  outcome.tail += ",\"expected\":{},\"expected_chunks\":" + dump_json_exact(expected_chunks) +
+                  ",\"may_be_absent\":" + dump_json_exact(Json(written.chunks.all_fill));
+  return outcome;
+}
+
+// A decode array: its chunk files go into `entry`, its values are the fast oracle's reading.
+Outcome decode_outcome(const Plan& plan, const StoreArray& array, std::uint64_t encoded_fill,
+                       Entry& entry) {
+  Outcome outcome;
+  StoredElements stored = selected_elements(array, plan.selection, plan.elements);
+  stored.upper_bits = plan.upper_bits;
+  const ChunkFiles chunks = lay_out_chunks(array, stored, encoded_fill);
+  outcome.features = layout_features(plan, array, stored, chunks);
+  for (const auto& [key, bytes] : chunks.files) entry.files.emplace_back(key, bytes);
+  const StoreRead read = read_chunks(array, chunks.files, kFastCast);
+  if (read.error != CastError::None) {
+    outcome.error = std::string(cast_error_name(read.error));
+    outcome.tail = ",\"expected\":{\"error\":\"" + outcome.error + "\"}";
+  } else {
+    outcome.tail = ",\"expected\":{\"values\":" +
+                   dump_json_exact(Json(hex_values(*array.array_type, read.values))) + "}";
+  }
+  return outcome;
+}
+
 Entry produce(const Plan& plan) {
   require_reading_independent_metadata(plan);
   Entry entry;
   entry.files.emplace_back("zarr.json", zarr_text(plan.zarr));
   const Json& grid = plan.zarr["chunk_grid"]["configuration"]["chunk_shape"];
-  std::string line = "{\"id\":" + dump_json_exact(plan.id) +
-                     ",\"kind\":" + dump_json_exact(plan.kind) +
-                     ",\"what\":" + dump_json_exact(plan.what);
+  const std::string head = "{\"id\":" + dump_json_exact(plan.id) +
+                           ",\"kind\":" + dump_json_exact(plan.kind) +
+                           ",\"what\":" + dump_json_exact(plan.what);
   const std::string common =
       ",\"flags\":[],\"data_type\":" + dump_json_exact(plan.zarr["data_type"]) +
       ",\"stored_data_type\":" + dump_json_exact(stored_type_name(plan.zarr)) +
       ",\"shape\":" + dump_json_exact(plan.zarr["shape"]) +
       ",\"chunk_shape\":" + dump_json_exact(grid);
   if (plan.kind == "open") {
-    const FillValueCheck check = validate_store_metadata(plan.zarr);
-    const std::string verdict = check.valid ? "valid" : "invalid";
-    if (verdict != plan.intended)
-      throw std::logic_error("stores: " + plan.id + " is " + verdict + ": " + check.message);
-    entry.line = line + ",\"features\":" + features_json({"metadata-" + verdict}) + common +
-                 ",\"expected\":{\"metadata\":\"" + verdict +
-                 "\"},\"reason\":" + dump_json_exact(check.message) + "}";
+    entry.line = open_line(plan, head, common);
     return entry;
   }
-
   const StoreArray array = parse_store_array(plan.zarr);
   const bool encode = plan.kind == "encode";
   for (const std::uint64_t bits : plan.elements)
     if (!reading_independent(array, encode, bits))
       throw std::logic_error("stores: " + plan.id + ": an element depends on a reading");
   const std::uint64_t encoded_fill = encode_element(array, array.fill_bits, kFastCast).bits;
-  std::set<std::string> features = plan.declared;
-  std::string outcome;
-  std::string tail;
-  if (encode) {
-    const StoreWrite written = write_selection(array, plan.selection, plan.elements, kFastCast);
-    // The layout of the values that do encode, for the features of a failing write too.
-    std::vector<std::uint64_t> stored_patterns;
-    for (const std::uint64_t bits : plan.elements)
-      stored_patterns.push_back(encode_element(array, bits, kFastCast).bits);
-    const StoredElements stored = selected_elements(array, plan.selection, stored_patterns);
-    const ChunkFiles chunks = lay_out_chunks(array, stored, encoded_fill);
-    features.merge(derived_features(array, stored, chunks, plan.zarr));
-    if (!has_partial_chunk(array, stored)) features.erase("partial-chunk");
-    // The selection is written out even when it is the whole array: nothing left to a default.
-    Selection selection = plan.selection;
-    if (selection.empty())
-      for (const std::uint64_t extent : array.shape) selection.emplace_back(0, extent);
-    tail = ",\"write\":{\"selection\":" + dump_json_exact(Json(selection)) +
-           ",\"values\":" + dump_json_exact(Json(hex_values(*array.array_type, plan.elements))) +
-           "}";
-    if (written.error == CastError::None) {
-      Json expected_chunks = Json::object();
-      for (const auto& [key, bytes] : written.chunks.files) expected_chunks[key] = bytes_hex(bytes);
-      tail += ",\"expected\":{},\"expected_chunks\":" + dump_json_exact(expected_chunks) +
-              ",\"may_be_absent\":" + dump_json_exact(Json(written.chunks.all_fill));
-    } else {
-      outcome = std::string(cast_error_name(written.error));
-      tail += ",\"expected\":{\"error\":\"" + outcome + "\"}";
-    }
-  } else {
-    StoredElements stored = selected_elements(array, plan.selection, plan.elements);
-    stored.upper_bits = plan.upper_bits;
-    const ChunkFiles chunks = lay_out_chunks(array, stored, encoded_fill);
-    features.merge(derived_features(array, stored, chunks, plan.zarr));
-    if (!has_partial_chunk(array, stored)) features.erase("partial-chunk");
-    for (const auto& [key, bytes] : chunks.files) entry.files.emplace_back(key, bytes);
-    const StoreRead read = read_chunks(array, chunks.files, kFastCast);
-    if (read.error != CastError::None) {
-      outcome = std::string(cast_error_name(read.error));
-      tail = ",\"expected\":{\"error\":\"" + outcome + "\"}";
-    } else {
-      tail = ",\"expected\":{\"values\":" +
-             dump_json_exact(Json(hex_values(*array.array_type, read.values))) + "}";
-    }
-  }
-  if ((outcome.empty() ? "ok" : outcome) != plan.intended)
-    throw std::logic_error("stores: " + plan.id + " gives " + (outcome.empty() ? "ok" : outcome) +
-                           ", the case table says " + plan.intended);
-  if (!outcome.empty()) features.insert("error");
-  entry.line = line + ",\"features\":" + features_json(features) + common + tail + "}";
+  Outcome outcome = encode ? encode_outcome(plan, array, encoded_fill)
+                           : decode_outcome(plan, array, encoded_fill, entry);
+  const std::string result = outcome.error.empty() ? "ok" : outcome.error;
+  if (result != plan.intended)
+    throw std::logic_error("stores: " + plan.id + " gives " + result + ", the case table says " +
+                           plan.intended);
+  if (!outcome.error.empty()) outcome.features.insert("error");
+  entry.line =
+      head + ",\"features\":" + features_json(outcome.features) + common + outcome.tail + "}";
   return entry;
 }
 

@@ -1,6 +1,7 @@
 #include "oracle/json_exact.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -273,6 +274,19 @@ std::optional<std::string> json_number_text(const json& value) {
     return text;
   }
   return std::nullopt;
+}
+
+std::optional<std::uint64_t> json_unsigned(const json& value) {
+  const std::optional<std::string> text = json_number_text(value);
+  if (!text || text->empty() || text->size() > 20 ||
+      text->find_first_not_of("0123456789") != std::string::npos ||
+      (text->size() > 1 && (*text)[0] == '0'))
+    return std::nullopt;
+  try {
+    return std::stoull(*text);
+  } catch (const std::out_of_range&) {
+    return std::nullopt;
+  }
 }
 
 bool is_json_number_literal(std::string_view literal) {

@@ -63,6 +63,10 @@ bool is_json_number(const nlohmann::json& value);
 // "-0.0", "1e-08"). nullopt for non-numbers and for non-finite doubles (which JSON cannot write).
 std::optional<std::string> json_number_text(const nlohmann::json& value);
 
+// A JSON integer 0 <= n < 2^64 written without sign, fraction or exponent (an exact number node
+// or an ordinary number), else nullopt.
+std::optional<std::uint64_t> json_unsigned(const nlohmann::json& value);
+
 // An exact number node holding `literal`. Throws JsonError unless `literal` matches the JSON
 // number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 nlohmann::json json_number(std::string literal);

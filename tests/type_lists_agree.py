@@ -4,8 +4,8 @@
 usage: type_lists_agree.py CVC_BINARY
 
 The 26 data types (`cvc types`: name and width) against: the data type enums of the protocol
-schemas (harness/protocol/schemas/*.schema.json) and of the vector schemas
-(vectors/schema/*.json), in the table's order; every regular expression of those schemas that
+schemas (harness/protocol/schemas/*.schema.json), of the reports' schemas (harness/reports/,
+harness/stores/, harness/fuzz/) and of the vector schemas (vectors/schema/*.json), in the table's order; every regular expression of those schemas that
 spells out type names (the store schema's type_name): the names it accepts, exactly; the Python
 adapter kit's TYPES (harness/adapter_kit/python/cvc_adapter.py), the misbehaving adapter's
 WIDTH_BITS (tests/fixtures/misbehaving_adapter.py) and the hostile fake adapter's TYPES
@@ -29,7 +29,9 @@ except ImportError:
     import sre_constants as regex_constants
 
 ROOT = Path(__file__).resolve().parents[1]
-SCHEMA_FOLDERS = ("harness/protocol/schemas", "vectors/schema")
+# Every JSON Schema of the project: the protocol's, the reports' (run, check-store, fuzz) and the
+# vectors'.
+SCHEMA_FOLDERS = (("harness", "**/*.schema.json"), ("vectors/schema", "*.json"))
 
 
 def table_types(cvc: str) -> dict[str, int]:
@@ -140,8 +142,8 @@ def spelled_out(pattern: str, names: set[str]) -> list[set[str]]:
 def check_schemas(types: list[str], flags: list[str], problems: list[str]) -> int:
     """The schemas' enums and patterns that restate the types or the flags; returns how many."""
     checked = 0
-    for folder in SCHEMA_FOLDERS:
-        for path in sorted((ROOT / folder).glob("*.json")):
+    for folder, glob in SCHEMA_FOLDERS:
+        for path in sorted((ROOT / folder).glob(glob)):
             schema = json.loads(path.read_text())
             where = path.relative_to(ROOT)
             for pointer, enum in schema_members(schema, "enum"):

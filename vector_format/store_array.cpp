@@ -186,4 +186,24 @@ std::string chunk_key(const Extents& chunk_position) {
   return key;
 }
 
+std::optional<Extents> chunk_position_of(const Extents& shape, const Extents& chunk,
+                                         std::string_view key) {
+  if (!key.starts_with("c/")) return std::nullopt;
+  const Extents grid = grid_extents(shape, chunk);
+  Extents position;
+  for (std::string_view rest = key.substr(1); !rest.empty();) {
+    rest.remove_prefix(1);  // the "/"
+    const std::string_view digits = rest.substr(0, rest.find('/'));
+    if (digits.empty() || digits.size() > 18 ||
+        digits.find_first_not_of("0123456789") != std::string_view::npos ||
+        position.size() == grid.size())
+      return std::nullopt;
+    position.push_back(std::stoull(std::string(digits)));
+    if (position.back() >= grid[position.size() - 1]) return std::nullopt;
+    rest.remove_prefix(digits.size());
+  }
+  if (position.size() != grid.size() || chunk_key(position) != key) return std::nullopt;
+  return position;
+}
+
 }  // namespace cvc

@@ -2,6 +2,12 @@
 // the verifier need (types, grid, fill value, the cast_value codecs, the bytes codec's byte order,
 // the sharding layout), the verdict on metadata for the `open` kind, and the chunk grid's
 // geometry. Only the subset of Zarr v3 this family writes is read: anything else is refused.
+//
+// Written deliberately independently of the reference adapter's store engine
+// (harness/reference/reference_store.*, which reads and writes the same arrays its own way): the
+// two share none of their code, only the oracle (data types, casts, metadata validation, JSON and
+// fill value parsing) and the CRC-32C, so that the reference passing `cvc check-store` on these
+// vectors checks both. Keep it that way: do not make either side call the other.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/codec_metadata.hpp"
@@ -72,5 +79,10 @@ std::uint64_t flat_index(const Extents& extents, const Extents& position);
 
 // The default chunk key encoding with "/": "c/1/0".
 std::string chunk_key(const Extents& chunk_position);
+
+// The chunk position `key` names in the grid of `chunk` over `shape`: nullopt unless it is the key
+// chunk_key writes for a chunk of that grid.
+std::optional<Extents> chunk_position_of(const Extents& shape, const Extents& chunk,
+                                         std::string_view key);
 
 }  // namespace cvc

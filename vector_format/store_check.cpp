@@ -8,8 +8,8 @@
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/slow/slow_cast.hpp"
-#include "vector_format/result_text.hpp"
 #include "vector_format/store_chunks.hpp"
+#include "vector_format/store_index.hpp"
 #include "vector_format/vector_file.hpp"
 
 namespace cvc {
@@ -51,37 +51,6 @@ std::vector<Readings> cast_alternatives() {
   return all;
 }
 
-std::vector<std::uint64_t> patterns_of(const DataType& type, const nlohmann::json& list,
-                                       const std::string& where) {
-  if (!list.is_array()) throw VectorFormatError(where + ": not a list of patterns");
-  std::vector<std::uint64_t> bits;
-  for (const nlohmann::json& item : list) {
-    const std::optional<std::uint64_t> value =
-        item.is_string() ? parse_result_text(type, item.get<std::string>(), where) : std::nullopt;
-    if (!value) throw VectorFormatError(where + ": " + dump_json_exact(item) + " is not a pattern");
-    bits.push_back(*value);
-  }
-  return bits;
-}
-
-Selection selection_of(const nlohmann::json& write, const std::string& where) {
-  Selection selection;
-  if (!write.contains("selection")) return selection;
-  for (const nlohmann::json& range : write["selection"]) {
-    const auto bound = [&](const nlohmann::json& value) {
-      const std::optional<std::string> text = json_number_text(value);
-      if (!text || text->empty() || text->size() > 9 ||
-          text->find_first_not_of("0123456789") != std::string::npos)
-        throw VectorFormatError(where + ": a selection bound that is not a small integer");
-      return std::stoull(*text);
-    };
-    if (!range.is_array() || range.size() != 2)
-      throw VectorFormatError(where + ": a selection range is not [start, stop]");
-    selection.emplace_back(bound(range[0]), bound(range[1]));
-  }
-  return selection;
-}
-
 std::string outcome_text(const DataType& type, const std::vector<std::uint64_t>& values,
                          CastError error) {
   if (error != CastError::None) return "error " + std::string(cast_error_name(error));
@@ -92,14 +61,9 @@ std::string outcome_text(const DataType& type, const std::vector<std::uint64_t>&
 }
 
 // What the index says an array gives: "error KIND" or the values.
-std::string listed_outcome(const DataType& type, const nlohmann::json& expected,
-                           const std::string& where) {
-  if (expected.contains("error") && expected["error"].is_string())
-    return "error " + expected["error"].get<std::string>();
-  if (!expected.contains("values"))
-    throw VectorFormatError(where + ": no expected values or error");
-  return outcome_text(type, patterns_of(type, expected["values"], where + " expected.values"),
-                      CastError::None);
+std::string listed_outcome(const StoreIndexEntry& entry) {
+  if (entry.expected_error) return "error " + *entry.expected_error;
+  return outcome_text(*entry.data_type, entry.expected_values, CastError::None);
 }
 
 // The listed outcome against the slow oracle's under the default reading, and the slow oracle's
@@ -133,15 +97,14 @@ std::map<std::string, std::string> listed_chunks(StoreFamilyCheck& check, const 
   return files;
 }
 
-void check_decode(StoreFamilyCheck& check, const StoreArray& array, const nlohmann::json& entry,
+void check_decode(StoreFamilyCheck& check, const StoreArray& array, const StoreIndexEntry& entry,
                   const std::string& dir, const std::string& at) {
   const std::map<std::string, std::string> files = listed_chunks(check, dir);
   const auto outcome = [&](const Readings& readings) {
     const StoreRead read = read_chunks(array, files, slow_cast_under(readings));
     return outcome_text(*array.array_type, read.values, read.error);
   };
-  compare_outcomes(check, at, listed_outcome(*array.array_type, entry["expected"], at), outcome,
-                   "reads", "");
+  compare_outcomes(check, at, listed_outcome(entry), outcome, "reads", "");
 }
 
 // The written chunks as the index lists them ("error KIND" or each key, its hex and whether it
@@ -156,47 +119,31 @@ std::string write_text(const StoreWrite& write) {
   return text;
 }
 
-std::string listed_write_text(const nlohmann::json& entry, const std::string& where) {
-  const nlohmann::json& expected = entry["expected"];
-  if (expected.contains("error") && expected["error"].is_string())
-    return "error " + expected["error"].get<std::string>();
-  if (!entry.contains("expected_chunks") || !entry["expected_chunks"].is_object() ||
-      !entry.contains("may_be_absent") || !entry["may_be_absent"].is_array())
-    throw VectorFormatError(where + ": no expected_chunks and may_be_absent, and no error");
-  std::set<std::string> may_be_absent;
-  for (const nlohmann::json& key : entry["may_be_absent"])
-    if (key.is_string()) may_be_absent.insert(key.get<std::string>());
+std::string listed_write_text(const StoreIndexEntry& entry) {
+  if (entry.expected_error) return "error " + *entry.expected_error;
   std::string text;
-  for (const auto& [key, hex] : entry["expected_chunks"].items())
-    text += key + "=" + (hex.is_string() ? hex.get<std::string>() : std::string("?")) +
-            (may_be_absent.count(key) ? "?" : "") + " ";
+  for (const auto& [key, bytes] : entry.expected_chunks)
+    text += key + "=" + bytes_hex(bytes) + (entry.may_be_absent.count(key) ? "?" : "") + " ";
   return text;
 }
 
-void check_encode(StoreFamilyCheck& check, const StoreArray& array, const nlohmann::json& entry,
+void check_encode(StoreFamilyCheck& check, const StoreArray& array, const StoreIndexEntry& entry,
                   const std::string& dir, const std::string& at) {
   if (!listed_chunks(check, dir).empty())
     check.problem(at + ": an encode array's directory holds chunk files (only zarr.json belongs)");
-  if (!entry.contains("write") || !entry["write"].is_object() || !entry["write"].contains("values"))
-    throw VectorFormatError(at + ": no write.values");
-  const Selection selection = selection_of(entry["write"], at + " write");
-  const std::vector<std::uint64_t> values =
-      patterns_of(*array.array_type, entry["write"]["values"], at + " write.values");
   const auto outcome = [&](const Readings& readings) {
-    return write_text(write_selection(array, selection, values, slow_cast_under(readings)));
+    return write_text(
+        write_selection(array, entry.selection, entry.write_values, slow_cast_under(readings)));
   };
-  compare_outcomes(check, at, listed_write_text(entry, at), outcome, "writes",
+  compare_outcomes(check, at, listed_write_text(entry), outcome, "writes",
                    " (key=hex, ? when it may be absent)");
 }
 
-void check_open(StoreFamilyCheck& check, const nlohmann::json& zarr, const nlohmann::json& entry,
+void check_open(StoreFamilyCheck& check, const nlohmann::json& zarr, const StoreIndexEntry& entry,
                 const std::string& at) {
   const std::string computed = validate_store_metadata(zarr).valid ? "valid" : "invalid";
   ++check.report.results_checked;
-  const nlohmann::json& expected = entry["expected"];
-  const std::string listed = expected.contains("metadata") && expected["metadata"].is_string()
-                                 ? expected["metadata"].get<std::string>()
-                                 : "(none)";
+  const std::string listed = entry.expected_valid ? "valid" : "invalid";
   if (computed != listed)
     check.problem(at + ": the index says " + listed + ", the oracle's validation says " + computed);
   for (const FlagInfo& info : all_flags())
@@ -218,53 +165,45 @@ void check_entry_facts(StoreFamilyCheck& check, const nlohmann::json& zarr,
   if (dump_json_exact(entry["chunk_shape"]) !=
       dump_json_exact(zarr["chunk_grid"]["configuration"]["chunk_shape"]))
     check.problem(at + ": \"chunk_shape\" differs from zarr.json's grid");
-  if (!entry["flags"].is_array() || !entry["flags"].empty())
-    check.problem(at + ": \"flags\" is not [] (version 1 has no reading-dependent array)");
 }
 
-void check_entry(StoreFamilyCheck& check, const nlohmann::json& entry, std::set<std::string>& ids) {
-  if (!entry.is_object() || !entry.contains("id") || !entry["id"].is_string() ||
-      !entry.contains("kind") || !entry["kind"].is_string()) {
-    check.problem("stores/index.json: an array without a string id and kind");
+// The entry's array against its zarr.json and the slow oracle.
+void check_array(StoreFamilyCheck& check, const nlohmann::json& item, const StoreIndexEntry& entry,
+                 const std::string& dir, const std::string& at) {
+  const nlohmann::json zarr = parse_json_exact(check.read(dir + "zarr.json"));
+  check_entry_facts(check, zarr, item, at);
+  if (entry.kind == StoreKind::Open) {
+    check_open(check, zarr, entry, at);
     return;
   }
-  for (const char* key : {"what", "features", "flags", "data_type", "stored_data_type", "shape",
-                          "chunk_shape", "expected"})
-    if (!entry.contains(key)) {
-      check.problem("stores/index.json array " + entry["id"].get<std::string>() + ": no \"" + key +
-                    "\"");
-      return;
-    }
-  const std::string id = entry["id"].get<std::string>();
-  const std::string kind = entry["kind"].get<std::string>();
-  const std::string at = "stores/index.json array " + id;
-  if (!ids.insert(id).second) check.problem(at + ": the id is not unique");
-  if (!id.starts_with(kind + "/") || id.find("..") != std::string::npos) {
-    check.problem(at + ": the id is not " + kind + "/<name>");
+  const StoreArray array = parse_store_array(zarr);
+  if (entry.stored_data_type != array.stored_type)
+    check.problem(at + ": \"stored_data_type\" is not the type at the bytes codec");
+  if (entry.kind == StoreKind::Decode)
+    check_decode(check, array, entry, dir, at);
+  else
+    check_encode(check, array, entry, dir, at);
+}
+
+void check_entry(StoreFamilyCheck& check, const nlohmann::json& item, std::size_t position,
+                 std::set<std::string>& ids) {
+  StoreIndexEntry entry;
+  try {
+    entry = parse_store_index_entry(item, position);
+  } catch (const StoreIndexError& error) {
+    check.problem(std::string(kStoresPrefix) + error.what());
     return;
   }
-  const std::string dir = std::string(kStoresPrefix) + id + "/";
+  const std::string at = "stores/index.json array " + entry.id;
+  if (!ids.insert(entry.id).second) check.problem(at + ": the id is not unique");
+  const std::string dir = std::string(kStoresPrefix) + entry.id + "/";
   if (!check.sha256_of.count(dir + "zarr.json")) {
     check.problem(at + ": " + dir + "zarr.json is not listed in the manifest");
     return;
   }
   check.claimed.insert(dir + "zarr.json");
   try {
-    const nlohmann::json zarr = parse_json_exact(check.read(dir + "zarr.json"));
-    check_entry_facts(check, zarr, entry, at);
-    if (kind == "open") {
-      check_open(check, zarr, entry, at);
-      return;
-    }
-    const StoreArray array = parse_store_array(zarr);
-    if (entry["stored_data_type"] != array.stored_type->name)
-      check.problem(at + ": \"stored_data_type\" is not the type at the bytes codec");
-    if (kind == "decode")
-      check_decode(check, array, entry, dir, at);
-    else if (kind == "encode")
-      check_encode(check, array, entry, dir, at);
-    else
-      check.problem(at + ": unknown kind " + kind);
+    check_array(check, item, entry, dir, at);
   } catch (const VectorFormatError& error) {
     check.problem(at + ": " + error.what());
   } catch (const StoreFormatError& error) {
@@ -318,17 +257,15 @@ void check_store_family(const std::string& directory, const ManifestCheck& manif
     check.problem(index_path + ": not JSON: " + error.what());
     return;
   }
-  if (!index.is_object() || index.value("format", "") != "cast-value-conformance/stores" ||
-      dump_json_exact(index.value("version", nlohmann::json())) != "1" ||
-      !index.contains("arrays") || !index["arrays"].is_array()) {
-    check.problem(index_path + ": not a cast-value-conformance/stores version 1 index");
+  try {
+    parse_store_index_header(index);
+  } catch (const StoreIndexError& error) {
+    check.problem(std::string(kStoresPrefix) + error.what());
     return;
   }
-  if (dump_json_exact(index.value("number_of_arrays", nlohmann::json())) !=
-      std::to_string(index["arrays"].size()))
-    check.problem(index_path + ": \"number_of_arrays\" is not the number of arrays");
   std::set<std::string> ids;
-  for (const nlohmann::json& entry : index["arrays"]) check_entry(check, entry, ids);
+  for (std::size_t k = 0; k < index["arrays"].size(); ++k)
+    check_entry(check, index["arrays"][k], k, ids);
   for (const auto& [path, digest] : check.sha256_of)
     if (!check.claimed.count(path))
       check.problem(path + ": listed, but belongs to no array of the index");

@@ -111,15 +111,54 @@ std::string shard_bytes(const StoreArray& array, const StoredElements& stored,
   return layout.index_at_start ? index + data : data + index;
 }
 
+// A chunk of `box` holds its elements at the stored type's storage width, nothing more or less.
+void check_chunk_length(const StoreArray& array, const std::string& bytes, const Extents& box,
+                        const std::string& where) {
+  const std::uint64_t expected = element_count(box) * array.stored_type->storage_bytes();
+  if (bytes.size() != expected)
+    throw StoreFormatError(where + ": " + std::to_string(bytes.size()) + " bytes, " +
+                           std::to_string(expected) + " expected");
+}
+
+// The entries of a shard's index (offset and length per inner chunk, C order, 16 bytes each),
+// its length and its crc32c checked.
+std::string shard_index(const StoreArray& array, const std::string& bytes,
+                        const std::string& where) {
+  const ShardingLayout& layout = *array.sharding;
+  const std::uint64_t entries = element_count(inner_grid(array));
+  const std::uint64_t index_bytes = entries * 16 + (layout.index_crc32c ? 4 : 0);
+  if (bytes.size() < index_bytes) throw StoreFormatError(where + ": shorter than its index");
+  const std::size_t index_at = layout.index_at_start ? 0 : bytes.size() - index_bytes;
+  const std::string index = bytes.substr(index_at, entries * 16);
+  if (layout.index_crc32c) {
+    const std::uint32_t checksum = crc32c(index);
+    for (int i = 0; i < 4; ++i)
+      if (static_cast<unsigned char>(bytes[index_at + entries * 16 + i]) !=
+          (checksum >> (8 * i) & 0xff))
+        throw StoreFormatError(where + ": the shard index's crc32c does not match");
+  }
+  return index;
+}
+
+// Inner chunk `k` of a shard: its bytes, or nullopt when the index marks it empty (offset and
+// length both 2^64-1).
+std::optional<std::string> inner_chunk_bytes(const std::string& shard, const std::string& index,
+                                             std::uint64_t k, const std::string& at) {
+  const std::uint64_t offset = u64_little(index, k * 16);
+  const std::uint64_t length = u64_little(index, k * 16 + 8);
+  if (offset == kEmptyInnerChunk && length == kEmptyInnerChunk) return std::nullopt;
+  if (offset > shard.size() || length > shard.size() - offset)
+    throw StoreFormatError(at + ": beyond the end of the shard");
+  return shard.substr(offset, length);
+}
+
 // Decodes one chunk's bytes (a box at `origin`) into `values`; false at the first failing element.
 bool read_chunk(const StoreArray& array, const std::string& bytes, const std::string& where,
                 const Extents& origin, const Extents& box, const CastFunction& cast,
                 StoreRead& read) {
   const DataType& type = *array.stored_type;
   const std::uint64_t width = type.storage_bytes();
-  if (bytes.size() != element_count(box) * width)
-    throw StoreFormatError(where + ": " + std::to_string(bytes.size()) + " bytes, " +
-                           std::to_string(element_count(box) * width) + " expected");
+  check_chunk_length(array, bytes, box, where);
   bool ok = true;
   for_each_chunk_element(array.shape, origin, box, [&](std::uint64_t k, std::int64_t index) {
     if (!ok || index < 0) return;
@@ -138,39 +177,46 @@ bool read_shard(const StoreArray& array, const std::string& bytes, const std::st
                 const Extents& origin, const CastFunction& cast, StoreRead& read) {
   const ShardingLayout& layout = *array.sharding;
   const Extents inner = inner_grid(array);
-  const std::uint64_t entries = element_count(inner);
-  const std::uint64_t index_bytes = entries * 16 + (layout.index_crc32c ? 4 : 0);
-  if (bytes.size() < index_bytes) throw StoreFormatError(where + ": shorter than its index");
-  const std::size_t index_at = layout.index_at_start ? 0 : bytes.size() - index_bytes;
-  const std::string index = bytes.substr(index_at, entries * 16);
-  if (layout.index_crc32c) {
-    const std::uint32_t checksum = crc32c(index);
-    for (int i = 0; i < 4; ++i)
-      if (static_cast<unsigned char>(bytes[index_at + entries * 16 + i]) !=
-          (checksum >> (8 * i) & 0xff))
-        throw StoreFormatError(where + ": the shard index's crc32c does not match");
-  }
+  const std::string index = shard_index(array, bytes, where);
   bool ok = true;
   for_each_position(inner, [&](const Extents& position) {
     if (!ok) return;
     const std::uint64_t k = flat_index(inner, position);
-    const std::uint64_t offset = u64_little(index, k * 16);
-    const std::uint64_t length = u64_little(index, k * 16 + 8);
     const Extents inner_origin = extents_plus(origin, extents_times(position, layout.inner_shape));
     const std::string at = where + " inner chunk " + std::to_string(k);
-    if (offset == kEmptyInnerChunk && length == kEmptyInnerChunk) {
+    const std::optional<std::string> chunk = inner_chunk_bytes(bytes, index, k, at);
+    if (!chunk) {
       for_each_chunk_element(array.shape, inner_origin, layout.inner_shape,
                              [&](std::uint64_t, std::int64_t i) {
                                if (i >= 0) read.values[i] = array.fill_bits;
                              });
       return;
     }
-    if (offset > bytes.size() || length > bytes.size() - offset)
-      throw StoreFormatError(at + ": beyond the end of the shard");
-    ok = read_chunk(array, bytes.substr(offset, length), at, inner_origin, layout.inner_shape, cast,
-                    read);
+    ok = read_chunk(array, *chunk, at, inner_origin, layout.inner_shape, cast, read);
   });
   return ok;
+}
+
+// One (inner) chunk of `box` at `origin` as stored: its patterns (nullopt for an empty inner
+// chunk) and which of its elements are padding beyond the array's edge.
+void add_stored_chunk(const StoreArray& array, const std::optional<std::string>& bytes,
+                      const std::string& where, const Extents& origin, const Extents& box,
+                      StoredChunk& stored) {
+  std::vector<bool> padding(element_count(box));
+  for_each_chunk_element(array.shape, origin, box,
+                         [&](std::uint64_t k, std::int64_t index) { padding[k] = index < 0; });
+  stored.padding.push_back(std::move(padding));
+  if (!bytes) {
+    stored.inner.emplace_back(std::nullopt);
+    return;
+  }
+  check_chunk_length(array, *bytes, box, where);
+  const std::uint64_t width = array.stored_type->storage_bytes();
+  std::vector<std::uint64_t> patterns;
+  for (std::uint64_t k = 0; k < element_count(box); ++k)
+    patterns.push_back(
+        element_from_bytes(*array.stored_type, &(*bytes)[k * width], array.big_endian));
+  stored.inner.emplace_back(std::move(patterns));
 }
 
 }  // namespace
@@ -295,6 +341,26 @@ StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::
   });
   if (!ok) read.values.clear();
   return read;
+}
+
+StoredChunk stored_chunk(const StoreArray& array, const Extents& chunk_position,
+                         const std::string& file, const std::string& where) {
+  StoredChunk stored;
+  const Extents origin = extents_times(chunk_position, array.chunk_shape);
+  if (!array.sharding) {
+    add_stored_chunk(array, file, where, origin, array.chunk_shape, stored);
+    return stored;
+  }
+  const Extents inner = inner_grid(array);
+  const std::string index = shard_index(array, file, where);
+  for_each_position(inner, [&](const Extents& position) {
+    const std::uint64_t k = flat_index(inner, position);
+    const std::string at = where + " inner chunk " + std::to_string(k);
+    add_stored_chunk(array, inner_chunk_bytes(file, index, k, at), at,
+                     extents_plus(origin, extents_times(position, array.sharding->inner_shape)),
+                     array.sharding->inner_shape, stored);
+  });
+  return stored;
 }
 
 }  // namespace cvc

@@ -2,11 +2,13 @@
 // elements (the bytes codec with its byte order, full-size edge chunks padded with the encoded fill
 // value, shards with their index), and read back into the array's values. The cast is passed in,
 // so that the generator runs the fast oracle and the verifier the slow one over the same layout.
+// Independent of the reference adapter's store engine, like store_array.hpp (see there).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,6 +72,21 @@ struct StoreRead {
 // Throws StoreFormatError for a file of the wrong length, a bad shard index or checksum.
 StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::string>& files,
                       const CastFunction& cast);
+
+// One chunk file as `cvc check-store` compares a written chunk with the expected one
+// (vectors/STORES.md, "Comparing"): the shard index's crc32c checked and the index removed, the
+// bytes codec undone (its byte order, bits above a sub-byte type's width cleared: they are
+// "arbitrary"), the casts not. One list of stored patterns per inner chunk of a shard, in C order
+// (nullopt: an empty inner chunk), a single list otherwise. Throws StoreFormatError naming `where`
+// when the file is not such a chunk (its length, the shard index or its checksum).
+struct StoredChunk {
+  std::vector<std::optional<std::vector<std::uint64_t>>> inner;
+  // Per inner chunk, per element: whether it lies beyond the array's edge (an edge chunk's
+  // padding, whose content the spec leaves open).
+  std::vector<std::vector<bool>> padding;
+};
+StoredChunk stored_chunk(const StoreArray& array, const Extents& chunk_position,
+                         const std::string& file, const std::string& where);
 
 // Bytes as lowercase hex, two digits each (expected_chunks in the index).
 std::string bytes_hex(std::string_view bytes);

@@ -363,32 +363,6 @@ struct Array {
   std::string key_encoding = "default", separator = "/";
   std::unique_ptr<Chain> chain;
 
-  // The chunk index of `key` (nullopt when it is not a key of this array's grid).
-  std::optional<Shape> chunk_index(const std::string& key) const {
-    std::string rest = key;
-    if (key_encoding == "default") {
-      if (!key.starts_with("c")) return std::nullopt;
-      rest = key.substr(1);
-      if (!rest.empty() && !rest.starts_with(separator)) return std::nullopt;
-      if (!rest.empty()) rest = rest.substr(1);
-    }
-    Shape index;
-    for (std::size_t start = 0; start <= rest.size() && !rest.empty();) {
-      const std::size_t end = std::min(rest.find(separator, start), rest.size());
-      const std::string part = rest.substr(start, end - start);
-      if (part.empty() || part.size() > 18 ||
-          part.find_first_not_of("0123456789") != std::string::npos)
-        return std::nullopt;
-      index.push_back(std::stoull(part));
-      start = end + 1;
-    }
-    const Shape grid = grid_of(shape, chunk);
-    if (index.size() != shape.size()) return std::nullopt;
-    for (std::size_t d = 0; d < index.size(); ++d)
-      if (index[d] >= grid[d]) return std::nullopt;
-    return index;
-  }
-
   std::string chunk_key(const Shape& index) const {
     std::string key = key_encoding == "default" ? "c" : "";
     for (const std::uint64_t coordinate : index) {
@@ -450,19 +424,6 @@ json read_metadata(const fs::path& directory) {
 }
 
 }  // namespace
-
-std::optional<std::uint64_t> json_unsigned(const nlohmann::json& value) {
-  const std::optional<std::string> text = json_number_text(value);
-  if (!text || text->empty() || text->size() > 20 ||
-      text->find_first_not_of("0123456789") != std::string::npos ||
-      (text->size() > 1 && (*text)[0] == '0'))
-    return std::nullopt;
-  try {
-    return std::stoull(*text);
-  } catch (const std::out_of_range&) {
-    return std::nullopt;
-  }
-}
 
 std::optional<StoreBug> parse_store_bug(std::string_view name) {
   if (name == "none") return StoreBug::None;
@@ -564,53 +525,6 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
               static_cast<std::streamsize>(bytes.size()));
     if (!out) throw std::runtime_error("cannot write " + file.string());
   }
-}
-
-StoredChunk stored_chunk(const nlohmann::json& metadata, const std::string& key,
-                         const std::vector<std::uint8_t>& file) {
-  const Array array = parse_array(metadata, {});
-  const Chain& outer = *array.chain;
-  const Chain& leaf = outer.sharded ? *outer.inner : outer;
-  if (leaf.sharded) throw StoreError("nested sharding is not compared");
-  const std::optional<Shape> chunk_index = array.chunk_index(key);
-  if (!chunk_index) throw StoreError(key + " is not a chunk key of the array");
-  StoredChunk stored{leaf.stored, leaf.stored_fill, {}, {}};
-  // One (inner) chunk of `shape` at `origin` in the array: its stored elements and which of
-  // them lie beyond the array's edge.
-  const auto add = [&](std::optional<Bytes> bytes, const Shape& shape, const Shape& origin) {
-    std::vector<bool> padding(elements_in(shape));
-    for (std::uint64_t local = 0; local < padding.size(); ++local) {
-      const Shape offset = unflatten(local, shape);
-      for (std::size_t d = 0; d < shape.size(); ++d)
-        padding[local] = padding[local] || origin[d] + offset[d] >= array.shape[d];
-    }
-    stored.padding.push_back(std::move(padding));
-    if (bytes) {
-      strip_checksums(leaf, *bytes);
-      stored.inner.emplace_back(unpack(*bytes, *leaf.stored, leaf.big_endian, elements_in(shape)));
-    } else {
-      stored.inner.emplace_back(std::nullopt);
-    }
-  };
-  Shape origin(array.chunk.size());
-  for (std::size_t d = 0; d < origin.size(); ++d) origin[d] = (*chunk_index)[d] * array.chunk[d];
-  if (!outer.sharded) {
-    add(file, array.chunk, origin);
-    return stored;
-  }
-  Bytes shard = file;
-  strip_checksums(outer, shard);
-  const Shape grid = grid_of(array.chunk, outer.inner_shape);
-  const std::vector<std::optional<Bytes>> chunks =
-      shard_inner_chunks(outer, shard, array.chunk, {});
-  for (std::uint64_t k = 0; k < chunks.size(); ++k) {
-    const Shape inner_index = unflatten(k, grid);
-    Shape inner_origin = origin;
-    for (std::size_t d = 0; d < origin.size(); ++d)
-      inner_origin[d] += inner_index[d] * outer.inner_shape[d];
-    add(chunks[k], outer.inner_shape, inner_origin);
-  }
-  return stored;
 }
 
 }  // namespace cvc

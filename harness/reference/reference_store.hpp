@@ -1,7 +1,12 @@
 // A Zarr v3 array in a local directory store, read and written by the oracle: the reference
-// adapter's store operations (harness/protocol/PROTOCOL.md, "Store operations"). Written
-// independently of the generator of the store vectors, so that the reference passing `cvc
-// check-store` checks both.
+// adapter's store operations (harness/protocol/PROTOCOL.md, "Store operations").
+//
+// Written deliberately independently of the generator's metadata reader and chunk layout
+// (vector_format/store_array.* and vector_format/store_chunks.*, which also decode the chunk files
+// `cvc check-store` compares): it shares none of their code, only the oracle (data types, casts,
+// metadata validation, JSON and fill value parsing) and the CRC-32C, so that the reference passing
+// `cvc check-store` on the store vectors checks both. Keep it that way: do not make either side
+// call the other.
 //
 // What it covers (what the store vectors use): a regular chunk grid, the default and v2 chunk key
 // encodings, a codec chain of cast_value codecs, then `bytes` (endian little or big) or
@@ -20,9 +25,6 @@
 #include "oracle/data_type.hpp"
 
 namespace cvc {
-
-// A JSON integer 0 <= n < 2^64 (an exact number node or an ordinary number), else nullopt.
-std::optional<std::uint64_t> json_unsigned(const nlohmann::json& value);
 
 // Deliberate store-level bugs of the reference adapter (`cvc adapter --store-bug NAME`), to
 // prove that `cvc check-store` catches what element-level runs cannot see.
@@ -72,22 +74,5 @@ using Selection = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
 void write_store_array(const std::filesystem::path& directory, const nlohmann::json& metadata,
                        const Selection& selection, const std::vector<std::uint64_t>& values,
                        const StoreOptions& options = {});
-
-// The stored elements of the chunk file `key` of the array `metadata` describes, as `cvc
-// check-store` compares written chunks (vectors/STORES.md, "Comparing"): the checksums checked and
-// removed, the bytes codec undone, the casts not. One list per inner chunk of a shard (nullopt: an
-// empty inner chunk), a single list otherwise. Bits above a sub-byte type's width are cleared (they
-// are "arbitrary"). StoreError when the file is not such a chunk (its length, a checksum, the
-// index).
-struct StoredChunk {
-  const DataType* type = nullptr;  // the stored data type
-  std::uint64_t fill = 0;          // the encoded fill value, a pattern of `type`
-  std::vector<std::optional<std::vector<std::uint64_t>>> inner;
-  // Per inner chunk, per element: whether it lies beyond the array's edge (an edge chunk's
-  // padding, whose content the spec leaves open).
-  std::vector<std::vector<bool>> padding;
-};
-StoredChunk stored_chunk(const nlohmann::json& metadata, const std::string& key,
-                         const std::vector<std::uint8_t>& file);
 
 }  // namespace cvc

@@ -4,13 +4,14 @@
 #include <fstream>
 #include <iterator>
 
+#include "oracle/cast.hpp"
 #include "oracle/exact_value.hpp"
+#include "vector_format/store_chunks.hpp"
 
 namespace cvc {
 namespace {
 
 namespace fs = std::filesystem;
-using Bytes = std::vector<std::uint8_t>;
 
 // Patterns match exactly, except that any NaN matches any NaN.
 bool same_pattern(const DataType& type, std::uint64_t expected, std::uint64_t got) {
@@ -40,14 +41,14 @@ std::string compare_values(const DataType& type, const std::vector<std::uint64_t
                                   : "");
 }
 
-Bytes file_bytes(const fs::path& path) {
+std::string file_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  return Bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 // The files the write left in the array directory, but zarr.json: chunk key -> bytes.
-std::map<std::string, Bytes> written_chunks(const fs::path& array) {
-  std::map<std::string, Bytes> chunks;
+std::map<std::string, std::string> written_chunks(const fs::path& array) {
+  std::map<std::string, std::string> chunks;
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(array)) {
     if (!entry.is_regular_file()) continue;
     const std::string key = fs::relative(entry.path(), array).generic_string();
@@ -56,24 +57,44 @@ std::map<std::string, Bytes> written_chunks(const fs::path& array) {
   return chunks;
 }
 
+// The array the expected chunk `key` belongs to, and the chunk's position in its grid; a
+// StoreVectorError when the vectors' zarr.json or key are not such an array and chunk.
+std::pair<StoreArray, Extents> array_of_chunk(const nlohmann::json& metadata,
+                                              const std::string& key) {
+  const std::string why = ": the expected chunk is not a chunk of the array: ";
+  try {
+    StoreArray array = parse_store_array(metadata);
+    const std::optional<Extents> position = chunk_position_of(array.shape, array.chunk_shape, key);
+    if (!position) throw StoreVectorError(key + why + "not a chunk key of its grid");
+    return {std::move(array), *position};
+  } catch (const StoreFormatError& error) {
+    throw StoreVectorError(key + why + error.what());
+  }
+}
+
 // "" when the written chunk file matches the expected one (vectors/STORES.md, "Comparing"):
 // element by element as stored patterns, inner chunk by inner chunk in a shard, an empty inner
 // chunk matching one holding only the encoded fill value.
 std::string compare_chunk(const nlohmann::json& metadata, const std::string& key,
-                          const Bytes& expected_file, const Bytes& written_file) {
+                          const std::string& expected_file, const std::string& written_file) {
+  const auto [array, position] = array_of_chunk(metadata, key);
   StoredChunk expected, written;
   try {
-    expected = stored_chunk(metadata, key, expected_file);
-  } catch (const StoreError& error) {
+    expected = stored_chunk(array, position, expected_file, key);
+  } catch (const StoreFormatError& error) {
     throw StoreVectorError(key +
                            ": the expected chunk is not a chunk of the array: " + error.what());
   }
   try {
-    written = stored_chunk(metadata, key, written_file);
-  } catch (const StoreError& error) {
+    written = stored_chunk(array, position, written_file, key);
+  } catch (const StoreFormatError& error) {
     return key + " is not a valid chunk of the array: " + error.what();
   }
-  const DataType& type = *expected.type;
+  const DataType& type = *array.stored_type;
+  const auto oracle = [](const CastRule& rule, std::uint64_t bits) {
+    return cast_value(rule, bits);
+  };
+  const std::uint64_t encoded_fill = encode_element(array, array.fill_bits, oracle).bits;
   for (std::size_t k = 0; k < expected.inner.size(); ++k) {
     const std::string where =
         expected.inner.size() == 1 ? key : key + " inner chunk " + std::to_string(k);
@@ -81,7 +102,7 @@ std::string compare_chunk(const nlohmann::json& metadata, const std::string& key
     const auto& got = written.inner[k];
     if (!want && !got) continue;
     const std::size_t size = want ? want->size() : got->size();
-    const std::vector<std::uint64_t> fill(size, expected.fill);
+    const std::vector<std::uint64_t> fill(size, encoded_fill);
     const std::string differ =
         compare_values(type, want ? *want : fill, got ? *got : fill, where, expected.padding[k]);
     if (!differ.empty()) return differ + (want ? "" : " (expected an empty inner chunk)");
@@ -126,7 +147,8 @@ std::optional<ArrayVerdict> other_answer(const AdapterAnswer& answer) {
 }
 
 ArrayVerdict check_decode(const StoreCase& store_case, StoreTarget& target, const fs::path& array) {
-  const AdapterAnswer answer = target.read(array, *store_case.type, store_case.count);
+  const AdapterAnswer answer =
+      target.read(array, *store_case.data_type, store_case.element_count());
   if (std::optional<ArrayVerdict> other = other_answer(answer)) return *other;
   if (answer.status == AdapterAnswer::Status::Rejected)
     return store_case.expected_error ? passed_with()
@@ -134,12 +156,12 @@ ArrayVerdict check_decode(const StoreCase& store_case, StoreTarget& target, cons
   if (store_case.expected_error)
     return failed_with("read values where reading must fail (" + *store_case.expected_error + ")");
   const std::string differ =
-      compare_values(*store_case.type, store_case.expected_values, answer.outputs, "value");
+      compare_values(*store_case.data_type, store_case.expected_values, answer.outputs, "value");
   return differ.empty() ? passed_with() : failed_with(differ);
 }
 
 ArrayVerdict check_encode(const StoreCase& store_case, StoreTarget& target, const fs::path& array) {
-  const AdapterAnswer answer = target.write(array, store_case.metadata, *store_case.type,
+  const AdapterAnswer answer = target.write(array, store_case.metadata, *store_case.data_type,
                                             store_case.selection, store_case.write_values);
   if (std::optional<ArrayVerdict> other = other_answer(answer)) return *other;
   if (answer.status == AdapterAnswer::Status::Rejected)
@@ -148,7 +170,7 @@ ArrayVerdict check_encode(const StoreCase& store_case, StoreTarget& target, cons
   if (store_case.expected_error)
     return failed_with("the write succeeded where it must fail (" + *store_case.expected_error +
                        ")");
-  const std::map<std::string, Bytes> written = written_chunks(array);
+  const std::map<std::string, std::string> written = written_chunks(array);
   std::vector<std::string> problems;
   for (const auto& [key, bytes] : written)
     if (!store_case.expected_chunks.contains(key))
@@ -176,8 +198,9 @@ ArrayVerdict check_open(const StoreCase& store_case, StoreTarget& target, const 
   if (valid)  // vectors/STORES.md: refusing at the first read instead of at opening passes
   {
     std::string then;
-    if (store_case.type != nullptr && target.can_read()) {
-      const AdapterAnswer read = target.read(array, *store_case.type, store_case.count);
+    if (target.can_read()) {
+      const AdapterAnswer read =
+          target.read(array, *store_case.data_type, store_case.element_count());
       if (read.status == AdapterAnswer::Status::Rejected)
         return passed_with("opened, then refused at the first read: " + read.message);
       if (read.status == AdapterAnswer::Status::Ok)
@@ -287,7 +310,7 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
                          store_case.what,
                          store_case.kind,
                          store_case.features,
-                         store_case.type != nullptr ? std::string(store_case.type->name) : "",
+                         std::string(store_case.data_type->name),
                          StoreVerdict::NotReached,
                          "",
                          ""};

@@ -1,6 +1,6 @@
 // The reports of `cvc check-store` (harness/reports/REPORTS.md, "Store-level reports"): the
-// terminal report, the JSON report (harness/store-report.schema.json) and JUnit XML, one testcase
-// per array.
+// terminal report, the JSON report (harness/stores/store-report.schema.json) and JUnit XML, one
+// testcase per array.
 #pragma once
 
 #include <cstddef>

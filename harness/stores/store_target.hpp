@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "harness/protocol/adapter_client.hpp"
-#include "harness/reference/reference_store.hpp"
 #include "harness/stores/store_vectors.hpp"
 
 namespace cvc {

@@ -5,10 +5,13 @@
 # the arrays that show them (exit 1); an adapter without store operations gets every array counted
 # unsupported (exit 1), none dropped; malformed vectors and bad arguments exit 2. When the
 # published store vectors exist (vectors/stores/index.json), the reference passes all of them.
-# usage: check_store.sh CVC_BINARY
+# Every JSON report written validates against harness/stores/store-report.schema.json (PYTHON:
+# one with jsonschema, by default the build's venv), and a broken copy does not.
+# usage: check_store.sh CVC_BINARY [PYTHON]
 set -uo pipefail
 cvc="$1"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+python="${2:-$root/build/venv/bin/python}"
 source "$root/tests/harness/adapters/test_lines.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -23,6 +26,13 @@ run() {  # run NAME ARGS...: cvc check-store with the fixtures, reports in $work
   echo $? > "$work/$name.status"
 }
 status() { cat "$work/$1.status"; }
+valid() {  # valid REPORT: it validates against the store-report schema
+  "$python" -c 'import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])),
+                    cls=jsonschema.Draft202012Validator)' \
+    "$root/harness/stores/store-report.schema.json" "$1" 2> "$1.schema-errors"
+}
+not() { ! "$@"; }
 total() {  # total NAME KEY: a count of the JSON report's totals
   python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]])' \
     "$work/$1.json" "$2"
@@ -90,5 +100,23 @@ if [ -f "$root/vectors/stores/index.json" ]; then
   "$cvc" check-store --vectors "$work/altered" --impl "$cvc adapter" > /dev/null 2> "$work/altered.err"
   check "an altered chunk file of the published vectors: exit 2" test $? -eq 2
   check "an altered chunk file: the manifest check names it" grep -q "stores/decode/" "$work/altered.err"
+  check "the published store vectors' report validates against its schema" valid "$work/published.json"
 fi
+
+# The JSON reports against harness/stores/store-report.schema.json: every one written above, and
+# (teeth) copies broken in one field each, which must not validate.
+for name in oracle cli zero endian padding ties none decode; do
+  check "the $name report validates against store-report.schema.json" valid "$work/$name.json"
+done
+broken() {  # broken NAME PYTHON-STATEMENT: a copy of the oracle report changed by the statement
+  python3 -c 'import json, sys
+report = json.load(open(sys.argv[1]))
+exec(sys.argv[2])
+json.dump(report, open(sys.argv[3], "w"))' "$work/oracle.json" "$2" "$work/broken-$1.json" || return 1
+  not valid "$work/broken-$1.json" && grep -q ValidationError "$work/broken-$1.json.schema-errors"
+}
+check "a report with an unknown verdict does not validate" broken verdict 'report["arrays"][0]["verdict"] = "passed"'
+check "a report without a count does not validate" broken count 'del report["totals"]["not_reached"]'
+check "a report with an unknown key does not validate" broken key 'report["seconds"] = 1.0'
+check "a report with an unknown feature does not validate" broken feature 'report["by_feature"]["shiny"] = report["totals"]'
 finish

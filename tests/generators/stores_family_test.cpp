@@ -58,6 +58,46 @@ TEST(StoreChunks, SubByteElementsIgnoreTheirUpperBits) {
   EXPECT_EQ(element_bytes(data_type("uint16"), 0x1234, false), std::string("\x34\x12"));
 }
 
+// What check-store compares (vector_format's stored_chunk): a shard of the 6x5 array in 4x4
+// shards of 2x2 inner chunks, written in rows 0-4 and columns 0-2. Shard c/1/0 covers rows 4-7:
+// its inner chunks 0 and 1 hold row 4's written elements (and row 5's fill), 2 and 3 lie wholly
+// beyond the array (padding, hence empty); a file shorter than its index or a changed index byte
+// is refused.
+TEST(StoreChunks, StoredChunkUndoesTheBytesCodecInnerChunkByInnerChunk) {
+  const std::string id = "encode/shard-crc32c-float32-bfloat16";
+  const StoreArray array =
+      parse_store_array(parse_json_exact(family_file("stores/" + id + "/zarr.json")));
+  nlohmann::json entry;
+  for (const nlohmann::json& item : index_arrays())
+    if (item["id"] == id) entry = item;
+  ASSERT_TRUE(entry.is_object());
+  const std::string hex = entry["expected_chunks"]["c/1/0"].get<std::string>();
+  std::string file;
+  for (std::size_t i = 0; i < hex.size(); i += 2)
+    file += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  const StoredChunk stored = stored_chunk(array, {1, 0}, file, "c/1/0");
+  ASSERT_EQ(stored.inner.size(), 4u);
+  EXPECT_FALSE(stored.inner[2]);
+  EXPECT_FALSE(stored.inner[3]);
+  EXPECT_EQ(stored.padding[0], (std::vector<bool>{false, false, false, false}));
+  EXPECT_EQ(stored.padding[1], (std::vector<bool>{false, false, false, false}));
+  EXPECT_EQ(stored.padding[2], std::vector<bool>(4, true));
+  const auto cast = [](const CastRule& rule, std::uint64_t bits) { return cast_value(rule, bits); };
+  const auto encoded = [&](std::size_t k) {  // write.values[k], as stored
+    return encode_element(array, pattern(*array.array_type, entry["write"]["values"][k]), cast)
+        .bits;
+  };
+  const std::uint64_t fill = encode_element(array, array.fill_bits, cast).bits;
+  ASSERT_TRUE(stored.inner[0]);
+  EXPECT_EQ(*stored.inner[0], (std::vector<std::uint64_t>{encoded(12), encoded(13), fill, fill}));
+  ASSERT_TRUE(stored.inner[1]);
+  EXPECT_EQ((*stored.inner[1])[0], encoded(14));
+  EXPECT_THROW(stored_chunk(array, {1, 0}, file.substr(0, 20), "c/1/0"), StoreFormatError);
+  std::string altered = file;
+  altered[altered.size() - 10] ^= 1;  // inside the index: its crc32c no longer matches
+  EXPECT_THROW(stored_chunk(array, {1, 0}, altered, "c/1/0"), StoreFormatError);
+}
+
 // For every one-dimensional unsharded decode array: element i is in chunk i / C at offset i % C;
 // decoding its bytes with the oracle's element cast gives the index's expected value, and an
 // element of a chunk never written reads as the fill value.

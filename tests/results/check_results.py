@@ -4,6 +4,9 @@
 usage: check_results.py REPOSITORY_ROOT
 
 - every results/*.json validates against harness/reports/report.schema.json and has its .md and .html;
+- every results/stores/*.json (cvc check-store) validates against
+  harness/stores/store-report.schema.json and has its .md; its totals, by_kind and by_feature are
+  the counts of its arrays' verdicts, every array was reached, and it names its vectors;
 - its counts add up: pass + divergence + fail + unsupported + adapter error = cases, the cells
   sum to the totals, and every selected case was counted (the run completed, nothing unreached);
 - it names the vectors it certified against (version and manifest SHA-256), and the HTML page says
@@ -47,6 +50,75 @@ def report_problems(report: dict, validator) -> list[str]:
     if not vectors["version"] or len(vectors["manifest_sha256"]) != 64:
         problems.append("the report does not name the vectors' version and manifest SHA-256")
     return problems
+
+
+STORE_VERDICTS = ("pass", "fail", "unsupported", "adapter_error", "not_reached")
+
+
+def store_counts(arrays: list) -> dict:
+    counts = {"arrays": len(arrays)} | {verdict: 0 for verdict in STORE_VERDICTS}
+    for array in arrays:
+        counts[array["verdict"]] += 1
+    return counts
+
+
+def store_report_problems(report: dict, validator) -> list[str]:
+    """What is wrong with a published store-level report (cvc check-store --json)."""
+    problems = [f"schema: {'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+                for e in list(validator.iter_errors(report))[:5]]
+    if problems:
+        return problems
+    arrays = report["arrays"]
+    if report["totals"] != store_counts(arrays):
+        problems.append("totals are not the counts of the arrays' verdicts")
+    for kind, counts in report["by_kind"].items():
+        if counts != store_counts([a for a in arrays if a["kind"] == kind]):
+            problems.append(f"by_kind.{kind} is not the counts of its arrays' verdicts")
+    for feature, counts in report["by_feature"].items():
+        if counts != store_counts([a for a in arrays if feature in a["features"]]):
+            problems.append(f"by_feature.{feature} is not the counts of its arrays' verdicts")
+    if report["interrupted"] or report["totals"]["not_reached"]:
+        problems.append("the run did not complete")
+    vectors = report["vectors"]
+    if not vectors["version"] or len(vectors["manifest_sha256"]) != 64:
+        problems.append("the report does not name the vectors' version and manifest SHA-256")
+    return problems
+
+
+def check_store_results(root: Path, fail) -> int:
+    """The published store-level reports (results/stores/*.json), and the check's teeth."""
+    schema = json.loads((root / "harness" / "stores" / "store-report.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    reports = sorted((root / "results" / "stores").glob("*.json"))
+    if not reports:
+        fail("results/stores/ holds no store-level report")
+    first = None
+    for path in reports:
+        report = json.loads(path.read_text())
+        problems = store_report_problems(report, validator)
+        for problem in problems:
+            fail(f"{path.relative_to(root)}: {problem}")
+        if not problems and first is None:
+            first = report
+        if not path.with_suffix(".md").exists():
+            fail(f"{path.relative_to(root)}: no {path.with_suffix('.md').name} beside it")
+    # Teeth: altered copies of a real (valid) store-level report must be caught.
+    if first is not None:
+        for what, alter in (
+                ("an unknown verdict", lambda r: r["arrays"][0].update(verdict="passed")),
+                ("a missing count", lambda r: r["totals"].pop("adapter_error")),
+                ("an unknown key", lambda r: r.update(seconds=1.0)),
+                ("totals that are not the arrays'", lambda r: r["totals"].update(
+                    fail=r["totals"]["fail"] + 1, arrays=r["totals"]["arrays"] + 1)),
+                ("a feature count that is not the arrays'",
+                 lambda r: next(iter(r["by_feature"].values())).update(arrays=0)),
+                ("a report without its vectors version", lambda r: r["vectors"].update(version=""))):
+            broken = copy.deepcopy(first)
+            alter(broken)
+            if not store_report_problems(broken, validator):
+                fail(f"{what} in a store-level report is not detected: the check has no teeth")
+    return len(reports)
 
 
 def main() -> int:
@@ -108,7 +180,9 @@ def main() -> int:
         old = {"name": "x", "version": "1", "totals": first["totals"]}
         if not report_problems(old, validator):
             fail("a summary that is not a full report is not detected: the check has no teeth")
-    print(f"{len(reports)} published reports checked, {failures} problems")
+    stores = check_store_results(root, fail)
+    print(f"{len(reports)} published reports and {stores} store-level reports checked, "
+          f"{failures} problems")
     return 1 if failures else 0
 
 
