@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/text/junit_document.hpp"
+#include "harness/text/report_envelope.hpp"
 #include "harness/text/text_escape.hpp"
 
 namespace cvc {
@@ -92,10 +93,7 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
   for (const auto& [name, counts] : run.by_kind()) by_kind[name] = store_counts_json(counts);
   for (const auto& [name, counts] : run.by_feature()) by_feature[name] = store_counts_json(counts);
   const StoreImplementation& impl = run.implementation;
-  const json report = {
-      {"format", "cast-value-conformance/store-report"},
-      {"version", 1},
-      {"cvc", CVC_VERSION},
+  const json fields = {
       {"implementation",
        {{"name", impl.name}, {"version", impl.version}, {"language", impl.language}}},
       {"environment", impl.environment},
@@ -112,6 +110,8 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
       {"by_kind", by_kind},
       {"by_feature", by_feature},
       {"arrays", arrays}};
+  json report = report_envelope(kStoreReportName, kStoreReportVersion, CVC_VERSION);
+  report.update(fields);
   out << report.dump(1) << "\n";
 }
 
