@@ -2,6 +2,7 @@
 
 #include "cli/arguments.hpp"
 #include "oracle/data_type.hpp"
+#include "oracle/hex_digits.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
@@ -10,14 +11,6 @@ namespace {
 
 std::string prefix(std::string_view command) {
   return std::string(command) + ": ";
-}
-
-// The value of a hex digit, or -1.
-int hex_digit_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 }  // namespace

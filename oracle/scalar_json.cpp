@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "oracle/hex_digits.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/rational/rational_value.hpp"
 
@@ -223,13 +224,6 @@ Outcome float_from_decimal(const DataType& type, const Decimal& decimal, const R
       rational::pattern_of(type, reading.value, negative_zero);
   if (!bits) throw std::logic_error("round_to_grid gave a value outside " + name_of(type));
   return valid(*bits);
-}
-
-int hex_digit_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 Outcome float_from_hex(const DataType& type, std::string_view digits, const Readings& readings) {

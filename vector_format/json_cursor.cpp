@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "oracle/hex_digits.hpp"
+
 namespace cvc {
 namespace {
 
@@ -269,17 +271,9 @@ unsigned JsonCursor::read_hex4() {
   unsigned value = 0;
   for (int i = 0; i < 4; ++i, ++position_) {
     if (position_ >= text_.size()) fail("'\\u' must be followed by 4 hex digits");
-    const char c = text_[position_];
-    value <<= 4;
-    if (c >= '0' && c <= '9') {
-      value |= static_cast<unsigned>(c - '0');
-    } else if (c >= 'a' && c <= 'f') {
-      value |= static_cast<unsigned>(c - 'a' + 10);
-    } else if (c >= 'A' && c <= 'F') {
-      value |= static_cast<unsigned>(c - 'A' + 10);
-    } else {
-      fail("'\\u' must be followed by 4 hex digits");
-    }
+    const int digit = hex_digit_value(text_[position_]);
+    if (digit < 0) fail("'\\u' must be followed by 4 hex digits");
+    value = value << 4 | static_cast<unsigned>(digit);
   }
   return value;
 }

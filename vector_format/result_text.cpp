@@ -1,6 +1,7 @@
 #include "vector_format/result_text.hpp"
 
 #include "oracle/cast.hpp"
+#include "oracle/hex_digits.hpp"
 #include "vector_format/vector_file.hpp"
 
 namespace cvc {
@@ -13,12 +14,6 @@ CastError error_named(std::string_view kind) {
   for (int e = 1; e <= static_cast<int>(CastError::NegativeZeroNotRepresentable); ++e)
     if (cast_error_name(static_cast<CastError>(e)) == kind) return static_cast<CastError>(e);
   return CastError::None;
-}
-
-int hex_digit_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;  // uppercase is not the notation
 }
 
 }  // namespace
@@ -38,7 +33,7 @@ bool parse_result(const DataType& type, std::string_view text, CastResult& out) 
   if (text.size() != 2 + digits || !text.starts_with("0x")) return false;
   std::uint64_t bits = 0;
   for (std::size_t i = 2; i < text.size(); ++i) {
-    const int value = hex_digit_value(text[i]);
+    const int value = hex_digit_value(text[i], HexLetters::Lowercase);  // the notation
     if (value < 0) return false;
     bits = bits << 4 | static_cast<std::uint64_t>(value);
   }

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <ostream>
+#include <string_view>
 
 #include "harness/fuzz/fuzz_run.hpp"
 
 namespace cvc::fuzz {
 
+inline constexpr std::string_view kFuzzReportName = "cvc-fuzz";
 inline constexpr int kFuzzReportVersion = 1;
 
 void write_fuzz_terminal(const FuzzOutcome& outcome, std::ostream& out);

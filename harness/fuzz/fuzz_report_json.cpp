@@ -4,6 +4,7 @@
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/shrink_bound.hpp"
 #include "harness/run/diagnosis.hpp"
+#include "harness/text/report_envelope.hpp"
 #include "harness/text/text_escape.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -61,10 +62,7 @@ void write_fuzz_json(const FuzzOutcome& outcome, std::ostream& out) {
   json environment = json::object();
   for (const auto& [key, value] : outcome.handshake.environment)
     environment[key] = sanitize_text(value);
-  const json report = {{"report", "cvc-fuzz"},
-                       {"report_version", kFuzzReportVersion},
-                       {"harness_version", CVC_VERSION},
-                       {"command", sanitize_text(outcome.command)},
+  const json fields = {{"command", sanitize_text(outcome.command)},
                        {"options", sanitize_text(outcome.options_text)},
                        {"implementation",
                         {{"name", sanitize_text(outcome.handshake.name)},
@@ -93,6 +91,8 @@ void write_fuzz_json(const FuzzOutcome& outcome, std::ostream& out) {
                        {"findings", findings},
                        {"incident_count", outcome.incident_count},
                        {"incidents", incidents}};
+  json report = report_envelope(kFuzzReportName, kFuzzReportVersion, CVC_VERSION);
+  report.update(fields);
   out << report.dump(2) << "\n";
 }
 

@@ -10,6 +10,7 @@
 #include "harness/protocol/adapter_client.hpp"
 #include "harness/protocol/element_packing.hpp"
 #include "harness/protocol/elements_field.hpp"
+#include "harness/text/shell_quote.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
@@ -258,13 +259,6 @@ nlohmann::json store_answer(const nlohmann::json& request, const std::string& co
     refused["message"] = refusal.what();
     return refused;
   }
-}
-
-// A shell word holding `text` exactly.
-std::string shell_quoted(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
 }
 
 // Protocol 2's reproduce: a shell script that feeds the request to this same adapter, the

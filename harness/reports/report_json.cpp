@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "harness/text/report_envelope.hpp"
+
 namespace cvc {
 namespace {
 
@@ -90,7 +92,6 @@ json run_json(const RunSummary& summary) {
           {"vectors",
            {{"version", info.vectors_version}, {"manifest_sha256", info.vectors_manifest_sha256}}},
           {"strict", info.strict},
-          {"harness_version", info.harness_version},
           {"started_at", info.started_at},
           {"seconds", summary.run_end().seconds}};
 }
@@ -187,25 +188,26 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
   for (const AdapterIncident& incident : summary.incidents())
     incidents.push_back(incident_json(incident));
 
-  return {{"report_version", kReportVersion},
-          {"run", run_json(summary)},
-          {"complete", summary.complete()},
-          {"interrupted", end.interrupted},
-          {"aborted", end.aborted},
-          {"abort_reason", end.abort_reason},
-          {"exit_code", exit_code(summary)},
-          {"accounting", accounting_json(summary)},
-          {"limits", limits_json(summary.limits())},
-          {"totals", counts_json(summary.totals())},
-          {"cells", std::move(cells)},
-          {"rules", std::move(rules)},
-          {"divergence_flags", std::move(flags)},
-          {"failure_groups", groups_json(summary)},
-          {"diagnosis", diagnosis_json(summary)},
-          {"incidents",
-           {{"count", summary.incident_count()},
-            {"cases_affected", summary.incident_cases()},
-            {"retained", std::move(incidents)}}}};
+  json report = report_envelope(kReportName, kReportVersion, summary.info().harness_version);
+  report.update(json{{"run", run_json(summary)},
+                     {"complete", summary.complete()},
+                     {"interrupted", end.interrupted},
+                     {"aborted", end.aborted},
+                     {"abort_reason", end.abort_reason},
+                     {"exit_code", exit_code(summary)},
+                     {"accounting", accounting_json(summary)},
+                     {"limits", limits_json(summary.limits())},
+                     {"totals", counts_json(summary.totals())},
+                     {"cells", std::move(cells)},
+                     {"rules", std::move(rules)},
+                     {"divergence_flags", std::move(flags)},
+                     {"failure_groups", groups_json(summary)},
+                     {"diagnosis", diagnosis_json(summary)},
+                     {"incidents",
+                      {{"count", summary.incident_count()},
+                       {"cases_affected", summary.incident_cases()},
+                       {"retained", std::move(incidents)}}}});
+  return report;
 }
 
 void write_json_report(const RunSummary& summary, std::ostream& out) {

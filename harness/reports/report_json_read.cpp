@@ -1,11 +1,17 @@
-// Reading a version-4 JSON report back into the RunSummary it was written from (for merging
-// shards' reports): every field is checked, and an error names it by its path in the report.
+// Reading a version-4 or version-5 JSON report back into the RunSummary it was written from (for
+// merging shards' reports): every field is checked, and an error names it by its path in the
+// report. The two differ only in the header: version 5 has the envelope of every cvc report
+// ("report", "report_version", "harness_version"), version 4 "report_version" and
+// run.harness_version.
 #include "harness/reports/report_json_read.hpp"
 
 #include <utility>
 
 namespace cvc {
 namespace {
+
+// The first version with the envelope (harness/text/report_envelope.hpp).
+constexpr int kFirstVersionWithEnvelope = 5;
 
 // One JSON value and its path in the report ("diagnosis.buckets[2]"), with typed accessors that
 // throw ReportReadError naming the path.
@@ -17,8 +23,7 @@ class ReportField {
   ReportField operator[](std::string_view key) const {
     if (!value_.is_object()) fail("is not an object");
     const auto found = value_.find(std::string(key));
-    if (found == value_.end())
-      throw ReportReadError(path_ + ": has no \"" + std::string(key) + "\"");
+    if (found == value_.end()) fail("has no \"" + std::string(key) + "\"");
     return {*found, path_.empty() ? std::string(key) : path_ + "." + std::string(key)};
   }
   std::size_t size() const {
@@ -118,7 +123,8 @@ SummaryLimits limits_of(const ReportField& field) {
   return limits;
 }
 
-RunInfo info_of(const ReportField& run) {
+RunInfo info_of(const ReportField& report, int report_version) {
+  const ReportField run = report["run"];
   RunInfo info;
   info.command = run["command"].text();
   const ReportField implementation = run["implementation"];
@@ -135,7 +141,8 @@ RunInfo info_of(const ReportField& run) {
   info.vectors_version = run["vectors"]["version"].text();
   info.vectors_manifest_sha256 = run["vectors"]["manifest_sha256"].text();
   info.strict = run["strict"].boolean();
-  info.harness_version = run["harness_version"].text();
+  const bool enveloped = report_version >= kFirstVersionWithEnvelope;  // else in "run"
+  info.harness_version = (enveloped ? report : run)["harness_version"].text();
   info.started_at = run["started_at"].text();
   return info;
 }
@@ -202,12 +209,17 @@ RunSummary read_json_report(const nlohmann::json& json) {
   if (!json.is_object()) report.fail("is not a JSON object");
   if (!json.contains("report_version") || !json["report_version"].is_number_integer())
     report.fail("has no report_version: not a cvc run report");
-  if (json["report_version"] != kReportVersion)
-    report["report_version"].fail(
-        "is " + json["report_version"].dump() + ", not " + std::to_string(kReportVersion) +
-        " (only version 4 reports can be merged: run again with this cvc)");
+  const ReportField version_field = report["report_version"];
+  const std::int64_t version = version_field.value().get<std::int64_t>();
+  if (version < kOldestMergeableReportVersion || version > kReportVersion)
+    version_field.fail("is " + version_field.value().dump() + ": only versions " +
+                       std::to_string(kOldestMergeableReportVersion) + " to " +
+                       std::to_string(kReportVersion) + " can be merged (run again with this cvc)");
+  if (version >= kFirstVersionWithEnvelope && report["report"].text() != kReportName)
+    report["report"].fail("is \"" + report["report"].text() + "\", not \"" +
+                          std::string(kReportName) + "\": not a cvc run report");
   RunSummary summary(limits_of(report["limits"]));
-  summary.set_run(info_of(report["run"]), end_of(report));
+  summary.set_run(info_of(report, static_cast<int>(version)), end_of(report));
   summary.set_shard(shard_of(report["run"]["shard"]));
   const ReportField cells = report["cells"];
   for (std::size_t i = 0; i < cells.size(); ++i) {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "harness/reports/report_terminal.hpp"
-#include "harness/text/text_escape.hpp"
+#include "harness/text/junit_document.hpp"
 
 namespace cvc {
 namespace {
@@ -23,12 +23,6 @@ CaseResult cell_result(const CellSummary& cell, bool strict) {
 bool has_unsupported_part(const CellSummary& cell) {
   const std::uint64_t unsupported = cell.counts[Verdict::Unsupported];
   return unsupported > 0 && unsupported < cell.counts.total();
-}
-
-std::string attribute(std::string_view name, std::string_view value) {
-  std::string text(1, ' ');  // appended, not " " + ...: GCC 12 warns falsely (-Wrestrict)
-  text.append(name).append("=\"").append(escape_markup_attribute(value)).push_back('"');
-  return text;
 }
 
 std::string counts_message(const VerdictCounts& counts, bool strict) {
@@ -54,33 +48,28 @@ std::string groups_body(const std::vector<const FailureGroup*>& groups, bool div
   return body;
 }
 
-void write_properties(const RunSummary& summary, std::ostream& out) {
+std::vector<JunitProperty> run_properties(const RunSummary& summary) {
   const RunInfo& info = summary.info();
-  const std::vector<std::pair<std::string_view, std::string>> properties = {
-      {"implementation", info.implementation_name},
-      {"implementation_version", info.implementation_version},
-      {"implementation_language", info.implementation_language},
-      {"command", info.command},
-      {"mode", info.mode},
-      {"selection", info.selection},
-      {"vectors_version", info.vectors_version},
-      {"vectors_manifest_sha256", info.vectors_manifest_sha256},
-      {"accounting", accounting_text(summary)},
-      {"strict", info.strict ? "true" : "false"},
-      {"harness_version", info.harness_version},
-      {"started_at", info.started_at}};
-  out << "    <properties>\n";
-  for (const auto& [name, value] : properties)
-    out << "      <property" << attribute("name", name) << attribute("value", value) << "/>\n";
-  out << "    </properties>\n";
+  return {{"implementation", info.implementation_name},
+          {"implementation_version", info.implementation_version},
+          {"implementation_language", info.implementation_language},
+          {"command", info.command},
+          {"mode", info.mode},
+          {"selection", info.selection},
+          {"vectors_version", info.vectors_version},
+          {"vectors_manifest_sha256", info.vectors_manifest_sha256},
+          {"accounting", accounting_text(summary)},
+          {"strict", info.strict ? "true" : "false"},
+          {"harness_version", info.harness_version},
+          {"started_at", info.started_at}};
 }
 
-void write_cell_properties(const CellSummary& cell, std::ostream& out) {
-  out << "      <properties>\n";
+std::vector<JunitProperty> cell_properties(const CellSummary& cell) {
+  std::vector<JunitProperty> properties;
   for (const Verdict verdict : kAllVerdicts)
-    out << "        <property" << attribute("name", verdict_name(verdict))
-        << attribute("value", std::to_string(cell.counts[verdict])) << "/>\n";
-  out << "      </properties>\n";
+    properties.push_back(
+        {std::string(verdict_name(verdict)), std::to_string(cell.counts[verdict])});
+  return properties;
 }
 
 // Per cell, the known bugs that explain its failures: "104 of 104 failures: double rounding
@@ -99,12 +88,11 @@ std::map<std::string, std::string> diagnosis_by_cell(const RunSummary& summary) 
   return lines;
 }
 
-void write_cell(const CellSummary& cell, const std::vector<const FailureGroup*>& groups,
-                const std::string& diagnosis, bool strict, std::ostream& out) {
-  out << "    <testcase" << attribute("classname", cell.operation)
-      << attribute("name", cell.pair_name()) << attribute("time", std::to_string(cell.seconds))
-      << ">\n";
-  write_cell_properties(cell, out);
+// The cell's testcase, and a second, skipped one for its unsupported part when it has one.
+void add_cell(const CellSummary& cell, const std::vector<const FailureGroup*>& groups,
+              const std::string& diagnosis, bool strict, JunitSuite& suite) {
+  JunitTestcase testcase{
+      cell.operation, cell.pair_name(), std::to_string(cell.seconds), cell_properties(cell), {}};
   const VerdictCounts& counts = cell.counts;
   const std::uint64_t divergences = counts[Verdict::Divergence];
   switch (cell_result(cell, strict)) {
@@ -114,52 +102,34 @@ void write_cell(const CellSummary& cell, const std::vector<const FailureGroup*>&
       if (!diagnosis.empty()) body += "Diagnosis (docs/bug-models.md):\n" + diagnosis + "\n";
       body += groups_body(groups, false);
       if (strict && divergences > 0) body += groups_body(groups, true);
-      out << "      <failure" << attribute("type", failures > 0 ? "fail" : "divergence")
-          << attribute("message", counts_message(counts, strict)) << ">" << escape_markup(body)
-          << "</failure>\n";
+      testcase.results.push_back({JunitResult::Kind::Failure, failures > 0 ? "fail" : "divergence",
+                                  counts_message(counts, strict), body});
       break;
     }
     case CaseResult::Skipped:
-      out << "      <skipped"
-          << attribute("message", "all " + std::to_string(counts.total()) + " cases unsupported")
-          << "/>\n";
+      testcase.results.push_back({JunitResult::Kind::Skipped, std::nullopt,
+                                  "all " + std::to_string(counts.total()) + " cases unsupported",
+                                  std::nullopt});
       break;
     case CaseResult::Passed:
       if (divergences > 0)
-        out << "      <system-out>"
-            << escape_markup(counts_message(counts, strict) +
-                             " (divergences pass without --strict)\n" + groups_body(groups, true))
-            << "</system-out>\n";
+        testcase.results.push_back({JunitResult::Kind::SystemOut, std::nullopt, std::nullopt,
+                                    counts_message(counts, strict) +
+                                        " (divergences pass without --strict)\n" +
+                                        groups_body(groups, true)});
       break;
   }
-  out << "    </testcase>\n";
+  suite.testcases.push_back(std::move(testcase));
   if (!has_unsupported_part(cell)) return;
-  out << "    <testcase" << attribute("classname", cell.operation)
-      << attribute("name", cell.pair_name() + " (unsupported part)") << attribute("time", "0")
-      << ">\n      <skipped"
-      << attribute("message", std::to_string(counts[Verdict::Unsupported]) + " of " +
-                                  std::to_string(counts.total()) +
-                                  " cases unsupported: not run, never counted as passed")
-      << "/>\n    </testcase>\n";
-}
-
-struct SuiteCounts {
-  std::size_t tests = 0, failures = 0, skipped = 0;
-};
-
-SuiteCounts suite_counts(const std::vector<const CellSummary*>& cells, bool strict) {
-  SuiteCounts counts;
-  for (const CellSummary* cell : cells) {
-    ++counts.tests;
-    const CaseResult result = cell_result(*cell, strict);
-    counts.failures += result == CaseResult::Failed;
-    counts.skipped += result == CaseResult::Skipped;
-    if (has_unsupported_part(*cell)) {
-      ++counts.tests;
-      ++counts.skipped;
-    }
-  }
-  return counts;
+  suite.testcases.push_back(
+      {cell.operation,
+       cell.pair_name() + " (unsupported part)",
+       "0",
+       {},
+       {{JunitResult::Kind::Skipped, std::nullopt,
+         std::to_string(counts[Verdict::Unsupported]) + " of " + std::to_string(counts.total()) +
+             " cases unsupported: not run, never counted as passed",
+         std::nullopt}}});
 }
 
 double suite_seconds(const std::vector<const CellSummary*>& cells) {
@@ -168,39 +138,27 @@ double suite_seconds(const std::vector<const CellSummary*>& cells) {
   return seconds;
 }
 
-void write_suite_open(std::string_view name, const SuiteCounts& counts, double seconds,
-                      std::ostream& out) {
-  out << "  <testsuite" << attribute("name", name)
-      << attribute("tests", std::to_string(counts.tests))
-      << attribute("failures", std::to_string(counts.failures)) << attribute("errors", "0")
-      << attribute("skipped", std::to_string(counts.skipped))
-      << attribute("time", std::to_string(seconds)) << ">\n";
-}
-
 bool needs_run_suite(const RunSummary& summary) {
   return !summary.complete() || summary.incident_count() > 0;
 }
 
-void write_run_suite(const RunSummary& summary, std::ostream& out) {
+JunitSuite run_suite(const RunSummary& summary) {
   const RunEnd& end = summary.run_end();
-  const bool failed = !summary.complete();
-  write_suite_open("run", {1, failed ? 1u : 0u, 0}, end.seconds, out);
-  write_properties(summary, out);
-  out << "    <testcase" << attribute("classname", "run") << attribute("name", "completion")
-      << attribute("time", std::to_string(end.seconds)) << ">\n";
-  if (failed) {
-    const std::string message = end.aborted ? "run aborted: " + end.abort_reason
-                                            : "run interrupted: the reports are partial";
-    out << "      <failure" << attribute("type", end.aborted ? "aborted" : "interrupted")
-        << attribute("message", message) << "/>\n";
-  }
+  JunitTestcase completion{"run", "completion", std::to_string(end.seconds), {}, {}};
+  if (!summary.complete())
+    completion.results.push_back({JunitResult::Kind::Failure,
+                                  end.aborted ? "aborted" : "interrupted",
+                                  end.aborted ? "run aborted: " + end.abort_reason
+                                              : "run interrupted: the reports are partial",
+                                  std::nullopt});
   if (summary.incident_count() > 0) {
     std::string text = std::to_string(summary.incident_count()) + " adapter incidents, costing " +
                        std::to_string(summary.incident_cases()) + " cases\n";
     for (const AdapterIncident& incident : summary.incidents()) text += describe_incident(incident);
-    out << "      <system-err>" << escape_markup(text) << "</system-err>\n";
+    completion.results.push_back(
+        {JunitResult::Kind::SystemErr, std::nullopt, std::nullopt, std::move(text)});
   }
-  out << "    </testcase>\n  </testsuite>\n";
+  return {"run", std::to_string(end.seconds), run_properties(summary), {std::move(completion)}};
 }
 
 }  // namespace
@@ -208,30 +166,16 @@ void write_run_suite(const RunSummary& summary, std::ostream& out) {
 void write_junit_report(const RunSummary& summary, std::ostream& out) {
   const bool strict = summary.strict();
   const RunInfo& info = summary.info();
-  SuiteCounts all;
-  for (const std::string_view operation : summary.operations()) {
-    const SuiteCounts counts = suite_counts(summary.cells(operation), strict);
-    all.tests += counts.tests;
-    all.failures += counts.failures;
-    all.skipped += counts.skipped;
-  }
-  if (needs_run_suite(summary)) {
-    ++all.tests;
-    all.failures += !summary.complete();
-  }
-  std::string title = "cast_value conformance: " + info.implementation_name;
-  if (!info.implementation_version.empty()) title += " " + info.implementation_version;
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" << attribute("name", title)
-      << attribute("tests", std::to_string(all.tests))
-      << attribute("failures", std::to_string(all.failures)) << attribute("errors", "0")
-      << attribute("skipped", std::to_string(all.skipped))
-      << attribute("time", std::to_string(summary.run_end().seconds)) << ">\n";
+  JunitDocument document;
+  document.name = "cast_value conformance: " + info.implementation_name;
+  if (!info.implementation_version.empty()) *document.name += " " + info.implementation_version;
+  document.time = std::to_string(summary.run_end().seconds);
   const std::vector<const FailureGroup*> groups = summary.groups();
   const std::map<std::string, std::string> diagnoses = diagnosis_by_cell(summary);
   for (const std::string_view operation : summary.operations()) {
     const std::vector<const CellSummary*> cells = summary.cells(operation);
-    write_suite_open(operation, suite_counts(cells, strict), suite_seconds(cells), out);
-    write_properties(summary, out);
+    JunitSuite suite{
+        std::string(operation), std::to_string(suite_seconds(cells)), run_properties(summary), {}};
     for (const CellSummary* cell : cells) {
       std::vector<const FailureGroup*> own;
       for (const FailureGroup* group : groups)
@@ -239,13 +183,13 @@ void write_junit_report(const RunSummary& summary, std::ostream& out) {
             group->output == cell->output)
           own.push_back(group);
       const auto diagnosis = diagnoses.find(cell->name());
-      write_cell(*cell, own, diagnosis == diagnoses.end() ? std::string() : diagnosis->second,
-                 strict, out);
+      add_cell(*cell, own, diagnosis == diagnoses.end() ? std::string() : diagnosis->second, strict,
+               suite);
     }
-    out << "  </testsuite>\n";
+    document.suites.push_back(std::move(suite));
   }
-  if (needs_run_suite(summary)) write_run_suite(summary, out);
-  out << "</testsuites>\n";
+  if (needs_run_suite(summary)) document.suites.push_back(run_suite(summary));
+  write_junit_document(document, out);
 }
 
 }  // namespace cvc

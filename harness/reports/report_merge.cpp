@@ -30,7 +30,7 @@ const IdentityField kIdentity[] = {
     {"run.selection", [](const RunSummary& s) { return s.info().selection; }, false},
     {"run.strict",
      [](const RunSummary& s) { return std::string(s.info().strict ? "true" : "false"); }, false},
-    {"run.harness_version", [](const RunSummary& s) { return s.info().harness_version; }, false},
+    {"harness_version", [](const RunSummary& s) { return s.info().harness_version; }, false},
     {"run.vectors.version", [](const RunSummary& s) { return s.info().vectors_version; }, false},
     {"run.vectors.manifest_sha256",
      [](const RunSummary& s) { return s.info().vectors_manifest_sha256; }, false},

@@ -14,7 +14,7 @@
 
 namespace cvc {
 
-// Reports that cannot be merged: unreadable, not version-4 reports, not the shards of one run.
+// Reports that cannot be merged: unreadable, not version-4 or 5 reports, not the shards of one run.
 // The message names the file and what differs.
 class MergeError : public std::runtime_error {
  public:

@@ -41,6 +41,14 @@ def counts_line(totals: dict) -> str:
             f"{totals['unsupported']} unsupported, {totals['adapter_error']} adapter error")
 
 
+def harness_version(report: dict) -> str:
+    """The cvc that made a report: its envelope's harness_version (run report 5, store report 2),
+    or where older versions kept it (run report 4: run.harness_version; store report 1: cvc)."""
+    if "harness_version" in report:
+        return report["harness_version"]
+    return report["run"]["harness_version"] if "run" in report else report["cvc"]
+
+
 def unreleased(environment: dict) -> bool:
     """Was the implementation built from unreleased code (its adapter's environment says so)?"""
     return str(environment.get("release", "")).startswith("unreleased")
@@ -64,7 +72,7 @@ def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
         f"| command | `{run['command']}` |",
         f"| environment | {environment} |",
         f"| vectors | version {vectors['version'] or '(none)'}, manifest SHA-256 `{vectors['manifest_sha256']}` |",
-        f"| harness | cvc {run['harness_version']}, report version {report['report_version']} |",
+        f"| harness | cvc {harness_version(report)}, report version {report['report_version']} |",
         f"| selection | {run['selection']} |",
         f"| run | {run['started_at']}, {run['seconds']:.0f} s, "
         f"{'complete' if report['complete'] else 'INCOMPLETE: ' + (report['abort_reason'] or 'interrupted')} |",
@@ -133,7 +141,7 @@ def publish_stores(reports: Path, results: Path) -> list[Path]:
         f"| command | `cvc check-store --impl \"{report['command']}\" --vectors {report['vectors']['path']}` |",
         f"| environment | {environment} |",
         f"| vectors | version {report['vectors']['version'] or '(none)'} |",
-        f"| harness | cvc {report['cvc']} |",
+        f"| harness | cvc {harness_version(report)} |",
         "",
         f"**Totals**: {t['arrays']} arrays: {t['pass']} pass, {t['fail']} fail, "
         f"{t['unsupported']} unsupported, {t['adapter_error']} adapter error.",

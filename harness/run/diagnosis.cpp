@@ -5,25 +5,12 @@
 
 #include "harness/protocol/adapter_client.hpp"
 #include "harness/run/cell_names.hpp"
+#include "harness/text/shell_quote.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
 namespace {
-
-// A shell word: the text in single quotes, each quote written as '\''.
-std::string shell_quoted(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) {
-    if (c == '\'') {
-      quoted.append("'\\''");
-    } else {
-      quoted.push_back(c);
-    }
-  }
-  quoted.push_back('\'');
-  return quoted;
-}
 
 // The index of a model in the catalogue (its bit), for the lowest set bit of `models`.
 std::size_t first_model(BugModelSet models) {

@@ -3,6 +3,8 @@
 #include <iomanip>
 #include <nlohmann/json.hpp>
 
+#include "harness/text/junit_document.hpp"
+#include "harness/text/report_envelope.hpp"
 #include "harness/text/text_escape.hpp"
 
 namespace cvc {
@@ -39,12 +41,6 @@ void counts_table(std::ostream& out, const std::string& title,
     out << "  " << std::left << std::setw(22) << name << std::right << std::setw(7) << counts.arrays
         << std::setw(7) << counts.pass << std::setw(7) << counts.fail << std::setw(8)
         << counts.unsupported << std::setw(8) << counts.adapter_error << "\n";
-}
-
-std::string xml_attribute(std::string_view name, std::string_view value) {
-  std::string text(1, ' ');
-  text.append(name).append("=\"").append(escape_markup_attribute(value)).push_back('"');
-  return text;
 }
 
 }  // namespace
@@ -97,10 +93,7 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
   for (const auto& [name, counts] : run.by_kind()) by_kind[name] = store_counts_json(counts);
   for (const auto& [name, counts] : run.by_feature()) by_feature[name] = store_counts_json(counts);
   const StoreImplementation& impl = run.implementation;
-  const json report = {
-      {"format", "cast-value-conformance/store-report"},
-      {"version", 1},
-      {"cvc", CVC_VERSION},
+  const json fields = {
       {"implementation",
        {{"name", impl.name}, {"version", impl.version}, {"language", impl.language}}},
       {"environment", impl.environment},
@@ -117,42 +110,43 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
       {"by_kind", by_kind},
       {"by_feature", by_feature},
       {"arrays", arrays}};
+  json report = report_envelope(kStoreReportName, kStoreReportVersion, CVC_VERSION);
+  report.update(fields);
   out << report.dump(1) << "\n";
 }
 
 void write_store_junit_report(const StoreRun& run, std::ostream& out) {
-  const StoreCounts totals = run.totals();
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite"
-      << xml_attribute("name", "cvc check-store " + run.implementation.name + " " +
-                                   run.implementation.version)
-      << xml_attribute("tests", std::to_string(totals.arrays))
-      << xml_attribute("failures", std::to_string(totals.fail))
-      << xml_attribute("errors", std::to_string(totals.adapter_error))
-      << xml_attribute("skipped", std::to_string(totals.unsupported + totals.not_reached)) << ">\n";
+  JunitDocument document;
+  document.totals = false;
+  document.layout = JunitLayout::Compact;
+  JunitSuite suite{"cvc check-store " + run.implementation.name + " " + run.implementation.version,
+                   std::nullopt,
+                   {},
+                   {}};
   for (const StoreOutcome& outcome : run.outcomes) {
-    out << "    <testcase"
-        << xml_attribute("classname", "stores." + std::string(store_kind_name(outcome.kind)))
-        << xml_attribute("name", outcome.id) << ">";
-    const std::string detail = escape_markup(sanitize_text(outcome.detail));
+    JunitTestcase testcase{
+        "stores." + std::string(store_kind_name(outcome.kind)), outcome.id, std::nullopt, {}, {}};
+    const std::string message = sanitize_text(outcome.detail, false);
+    const std::string detail = sanitize_text(outcome.detail);
     switch (outcome.verdict) {
       case StoreVerdict::Pass:
         break;
       case StoreVerdict::Fail:
-        out << "<failure" << xml_attribute("message", sanitize_text(outcome.detail, false)) << ">"
-            << detail << "</failure>";
+        testcase.results.push_back({JunitResult::Kind::Failure, std::nullopt, message, detail});
         break;
       case StoreVerdict::AdapterError:
-        out << "<error" << xml_attribute("message", sanitize_text(outcome.detail, false)) << ">"
-            << detail << "</error>";
+        testcase.results.push_back({JunitResult::Kind::Error, std::nullopt, message, detail});
         break;
       case StoreVerdict::Unsupported:
       case StoreVerdict::NotReached:
-        out << "<skipped" << xml_attribute("message", sanitize_text(outcome.detail, false)) << "/>";
+        testcase.results.push_back(
+            {JunitResult::Kind::Skipped, std::nullopt, message, std::nullopt});
         break;
     }
-    out << "</testcase>\n";
+    suite.testcases.push_back(std::move(testcase));
   }
-  out << "  </testsuite>\n</testsuites>\n";
+  document.suites.push_back(std::move(suite));
+  write_junit_document(document, out);
 }
 
 }  // namespace cvc

@@ -5,10 +5,16 @@
 
 #include <cstddef>
 #include <ostream>
+#include <string_view>
 
 #include "harness/stores/store_check.hpp"
 
 namespace cvc {
+
+// The JSON report's envelope (harness/text/report_envelope.hpp). Version 2 took it: "report",
+// "report_version" and "harness_version" instead of version 1's "format", "version" and "cvc".
+inline constexpr std::string_view kStoreReportName = "cvc-check-store";
+inline constexpr int kStoreReportVersion = 2;
 
 // `failures_shown`: failed arrays printed with their detail (the rest counted).
 void write_store_terminal_report(const StoreRun& run, std::ostream& out,

@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "harness/text/shell_quote.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
@@ -91,13 +92,6 @@ class AdapterStoreTarget : public StoreTarget {
   std::optional<Handshake> handshake_;
   std::optional<AdapterIncident> last_incident_;
 };
-
-// A shell word holding `text` exactly.
-std::string shell_word(const std::string& text) {
-  std::string quoted = "'";
-  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
 
 AdapterAnswer cli_incident(std::string kind, std::string detail, std::string stderr_tail) {
   AdapterIncident incident;
@@ -196,7 +190,9 @@ class CliStoreTarget : public StoreTarget {
   // (an incident; or unsupported when it printed {"unsupported": ...}).
   std::optional<AdapterAnswer> run(const std::vector<std::string>& arguments, json& output) {
     std::string command = command_;
-    for (const std::string& argument : arguments) command += " " + shell_word(argument);
+    // Appended piece by piece: GCC 12 warns falsely about `"literal" + std::string` here.
+    for (const std::string& argument : arguments)
+      command.append(" ").append(shell_quoted(argument));
     AdapterProcess process(command);
     process.set_interrupt_flag(interrupted_);
     try {

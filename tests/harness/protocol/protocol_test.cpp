@@ -17,6 +17,7 @@
 #include "harness/run/runner.hpp"
 #include "harness/sources/live_source.hpp"
 #include "harness/sources/vector_source.hpp"
+#include "harness/text/shell_quote.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -40,21 +41,14 @@ std::string temporary(const std::string& name) {
   return path.string();
 }
 
-// A shell word holding `text` exactly (adapter commands run through /bin/sh -c).
-std::string shell_word(const std::string& text) {
-  std::string word = "'";
-  for (const char c : text) word += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return word + "'";
-}
-
 // The misbehaving adapter (tests/fixtures) in front of `cvc adapter ARGS`.
 std::string misbehaving(const std::string& mode, const std::vector<std::string>& extra,
                         const std::string& adapter_args = "") {
   // Appended piece by piece: GCC 12 warns falsely about `"literal" + std::string` here.
   std::string command = kPython;
   command.append(" ").append(kSource).append("/tests/fixtures/misbehaving_adapter.py --mode ");
-  command.append(mode).append(" --once-file ").append(shell_word(temporary("once-" + mode)));
-  for (const std::string& argument : extra) command.append(" ").append(shell_word(argument));
+  command.append(mode).append(" --once-file ").append(shell_quoted(temporary("once-" + mode)));
+  for (const std::string& argument : extra) command.append(" ").append(shell_quoted(argument));
   return command.append(" -- ").append(kCvc).append(" adapter").append(adapter_args);
 }
 
@@ -545,7 +539,7 @@ for line in sys.stdin:
         break
     print(json.dumps(answer), flush=True)
 )";
-  return kPython + " " + script + " " + shell_word(elements);
+  return kPython + " " + script + " " + shell_quoted(elements);
 }
 
 class MalformedBase64Answer : public testing::TestWithParam<std::pair<std::string, std::string>> {};

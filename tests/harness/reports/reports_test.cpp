@@ -8,9 +8,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "harness/reports/report_html.hpp"
 #include "harness/reports/report_json.hpp"
@@ -497,13 +499,22 @@ TEST(ProgressLineTest, DrawsOnlyWhenEnabledAndThrottles) {
 
 TEST(JsonReportTest, HasTheDocumentedFields) {
   const nlohmann::json json = nlohmann::json::parse(written(&write_json_report));
-  for (const char* key : {"report_version", "run", "complete", "interrupted", "aborted",
-                          "abort_reason", "exit_code", "accounting", "limits", "totals", "cells",
-                          "rules", "divergence_flags", "failure_groups", "incidents"})
+  for (const char* key :
+       {"report", "report_version", "harness_version", "run", "complete", "interrupted", "aborted",
+        "abort_reason", "exit_code", "accounting", "limits", "totals", "cells", "rules",
+        "divergence_flags", "failure_groups", "incidents"})
     EXPECT_TRUE(json.contains(key)) << key;
+  // The envelope of every cvc report comes first.
+  const auto ordered = nlohmann::ordered_json::parse(written(&write_json_report));
+  std::vector<std::string> keys;
+  for (const auto& item : ordered.items()) keys.push_back(item.key());
+  keys.resize(4);
+  EXPECT_EQ(keys, (std::vector<std::string>{"report", "report_version", "harness_version", "run"}));
+  EXPECT_EQ(json["report"], kReportName);
   EXPECT_EQ(json["report_version"], kReportVersion);
+  EXPECT_EQ(json["harness_version"], CVC_VERSION);
+  EXPECT_FALSE(json["run"].contains("harness_version"));
   EXPECT_EQ(json["run"]["implementation"]["name"], "impl " + std::string(kNasty));
-  EXPECT_EQ(json["run"]["harness_version"], CVC_VERSION);
   EXPECT_EQ(json["run"]["vectors"]["version"], "1.0.0");
   EXPECT_EQ(json["run"]["environment"]["numpy"], "2.5.5");
   EXPECT_EQ(json["complete"], true);
@@ -585,6 +596,27 @@ TEST(JsonReportTest, ValidatesAgainstTheSchema) {
   EXPECT_TRUE(validates(good));
   EXPECT_TRUE(validates(interrupted_good));
   EXPECT_FALSE(validates(bad));
+  // Version 5 needs the envelope; version 4 keeps the harness version in "run".
+  const auto with = [&](const std::function<void(nlohmann::json&)>& change) {
+    nlohmann::json report = nlohmann::json::parse(read_text(good));
+    change(report);
+    std::ofstream(bad) << report.dump();
+    return validates(bad);
+  };
+  EXPECT_FALSE(with([](nlohmann::json& r) { r.erase("harness_version"); }));
+  EXPECT_FALSE(with([](nlohmann::json& r) { r.erase("report"); }));
+  EXPECT_FALSE(with([](nlohmann::json& r) { r["report"] = "cvc-fuzz"; }));
+  const auto version_4 = [](nlohmann::json& r) {
+    r["report_version"] = 4;
+    r["run"]["harness_version"] = r["harness_version"];
+    r.erase("report");
+    r.erase("harness_version");
+  };
+  EXPECT_TRUE(with(version_4));
+  EXPECT_FALSE(with([&](nlohmann::json& r) {
+    version_4(r);
+    r["run"].erase("harness_version");
+  }));
   fs::remove(good);
   fs::remove(interrupted_good);
   fs::remove(bad);
