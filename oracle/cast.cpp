@@ -230,7 +230,8 @@ enum class Side : std::uint8_t { Inside, Below, Above };
   const DataType& out = *rule.output;
   const bool above = side == Side::Above;
   if (out.specials == Specials::UnsignedNoZero && !above) {
-    if (readings[Flag::E8M0Low] == kE8M0LowNaN) return value(step, out.canonical_nan());
+    if (readings[Flag::E8M0Low] == kE8M0LowNaN)
+      return value(step, out.canonical_nan(), RangeAction::ToNaN);
     if (readings[Flag::E8M0Low] == kE8M0LowRoundUpToMin && !x.negative && !x.is_zero())
       return value(step, out.min_finite_bits());
   }

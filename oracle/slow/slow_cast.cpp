@@ -190,7 +190,7 @@ std::optional<CastResult> apply_out_of_range(CastResult result, const CastRule& 
     // e8m0fnu: zero, negative values and values rounded below 2^-127 (E8M0Low).
     const int choice = readings[Flag::E8M0Low];
     if (choice == kE8M0LowNaN) {
-      result.range = RangeAction::Clamped;
+      result.range = RangeAction::ToNaN;  // out of range, NaN whatever out_of_range says
       result.bits = out.canonical_nan();
       return result;
     }
