@@ -285,14 +285,16 @@ bool encoded_negative(const ExactValue& x, const Magnitude& r, bool inexact,
   // 2. Special values: NaN and infinities.
   if (!x.is_finite()) return special_value_result(rule, x, readings);
 
-  // 3. Zero keeps its sign where the output has -0; elsewhere it is +0 (NegZeroNoSign).
-  if (x.is_zero() && negative_zero_refused(out, x, readings))
-    return error(CastStep::Exact, CastError::NegativeZeroNotRepresentable);
-
-  // 4. Rounding onto the output grid (exact when nothing is dropped); a zero stays zero.
   bool inexact = false;
-  const Magnitude r =
-      x.is_zero() ? Magnitude{0, 0} : round_to_grid(out, x, rule.rounding, readings, inexact);
+  Magnitude r{0, 0};
+  if (x.is_zero()) {
+    // 3. Zero keeps its sign where the output has -0; elsewhere it is +0 (NegZeroNoSign).
+    if (negative_zero_refused(out, x, readings))
+      return error(CastStep::Exact, CastError::NegativeZeroNotRepresentable);
+  } else {
+    // 4. Rounding onto the output grid (exact when nothing is dropped).
+    r = round_to_grid(out, x, rule.rounding, readings, inexact);
+  }
   const CastStep step = inexact ? CastStep::Rounded : CastStep::Exact;
 
   // 5. out_of_range: an r outside [min, max] goes to the out_of_range rule.
