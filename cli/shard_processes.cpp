@@ -113,19 +113,20 @@ void signal_all(std::vector<ShardProcess>& shards, int signal) {
     if (shard.running) kill(shard.pid, signal);
 }
 
-}  // namespace
-
-ShardProcessesResult run_shard_processes(const std::vector<std::string>& arguments,
-                                         std::uint64_t count,
-                                         const std::filesystem::path& directory,
-                                         const std::atomic<bool>& interrupted) {
-  const std::string executable = own_executable();
+// The N shards, named "K/N", each with its report file in `directory`.
+std::vector<ShardProcess> named_shards(std::uint64_t count,
+                                       const std::filesystem::path& directory) {
   std::vector<ShardProcess> shards(count);
   for (std::uint64_t k = 0; k < count; ++k) {
     shards[k].name = std::to_string(k + 1) + "/" + std::to_string(count);
     shards[k].report = directory / ("shard-" + std::to_string(k + 1) + ".json");
   }
-  ShardProcessesResult result;
+  return shards;
+}
+
+// Starts every shard; if one cannot be started, those already running are killed and waited for.
+void start_all(std::vector<ShardProcess>& shards, const std::vector<std::string>& arguments) {
+  const std::string executable = own_executable();
   try {
     for (ShardProcess& shard : shards) start(shard, executable, arguments);
   } catch (...) {
@@ -134,36 +135,63 @@ ShardProcessesResult run_shard_processes(const std::vector<std::string>& argumen
       if (shard.running) waitpid(shard.pid, nullptr, 0);
     throw;
   }
-  ProgressLine progress;
-  const std::string label = std::to_string(count) + " shard processes";
+}
+
+bool any_running(const std::vector<ShardProcess>& shards) {
+  return std::any_of(shards.begin(), shards.end(),
+                     [](const ShardProcess& shard) { return shard.running; });
+}
+
+// A shard that cannot run (bad input, internal error, killed): it has ended with exit code 2 or
+// more, or without an exit code, or by a signal.
+bool failed(const ShardProcess& shard) {
+  return !shard.running && (shard.exit_code >= 2 || shard.exit_code < 0 || shard.killed_by != 0);
+}
+
+// Stopping the shards: each is sent SIGTERM once, and SIGKILL from 30 s later on.
+struct Stop {
   bool stopping = false;
   std::chrono::steady_clock::time_point kill_at;
-  for (;;) {
-    bool any_running = false;
-    for (const ShardProcess& shard : shards) any_running = any_running || shard.running;
-    if (!any_running) break;
-    if (!stopping && interrupted.load()) {
-      result.interrupted = stopping = true;
-      kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-      signal_all(shards, SIGTERM);
-    }
+
+  void begin(std::vector<ShardProcess>& shards) {
+    stopping = true;
+    kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    signal_all(shards, SIGTERM);
+  }
+  void kill_late(std::vector<ShardProcess>& shards) const {
     if (stopping && std::chrono::steady_clock::now() > kill_at) signal_all(shards, SIGKILL);
-    std::vector<pollfd> fds;
-    for (const ShardProcess& shard : shards)
-      if (shard.stderr_fd >= 0) fds.push_back({shard.stderr_fd, POLLIN, 0});
-    poll(fds.data(), fds.size(), 100);
+  }
+};
+
+// Waits up to 100 ms for output from any shard.
+void wait_for_output(const std::vector<ShardProcess>& shards) {
+  std::vector<pollfd> fds;
+  for (const ShardProcess& shard : shards)
+    if (shard.stderr_fd >= 0) fds.push_back({shard.stderr_fd, POLLIN, 0});
+  poll(fds.data(), fds.size(), 100);
+}
+
+// Until every shard has exited: their output read, the exits reaped, the combined progress shown.
+// An interruption stops them all; so does the first shard that fails (its exit code is kept).
+void watch(std::vector<ShardProcess>& shards, const std::atomic<bool>& interrupted,
+           ShardProcessesResult& result) {
+  ProgressLine progress;
+  const std::string label = std::to_string(shards.size()) + " shard processes";
+  Stop stop;
+  while (any_running(shards)) {
+    if (!stop.stopping && interrupted.load()) {
+      result.interrupted = true;
+      stop.begin(shards);
+    }
+    stop.kill_late(shards);
+    wait_for_output(shards);
     std::uint64_t done = 0, total = 0;
     for (ShardProcess& shard : shards) {
       if (shard.stderr_fd >= 0) read_output(shard);
       if (shard.running) reap(shard);
-      // A shard that cannot run (bad input, internal error, killed): the others are stopped.
-      const bool failed = !shard.running && !stopping &&
-                          (shard.exit_code >= 2 || shard.exit_code < 0 || shard.killed_by != 0);
-      if (failed) {
+      if (!stop.stopping && failed(shard)) {
         result.failed_exit = shard.exit_code >= 2 && shard.exit_code <= 3 ? shard.exit_code : 3;
-        stopping = true;
-        kill_at = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-        signal_all(shards, SIGTERM);
+        stop.begin(shards);
       }
       done += shard.done;
       total = std::max(total, shard.total);
@@ -171,19 +199,35 @@ ShardProcessesResult run_shard_processes(const std::vector<std::string>& argumen
     progress.update(done, total, label);
   }
   progress.clear();
-  for (ShardProcess& shard : shards) {
-    if (shard.stderr_fd >= 0) read_output(shard);  // what is left in the pipe
-    if (shard.stderr_fd >= 0) close(shard.stderr_fd);
-    if (!shard.pending.empty()) shard.messages.append(shard.pending).push_back('\n');
-    for (std::size_t at = 0; at < shard.messages.size();) {
-      const std::size_t end = shard.messages.find('\n', at);
-      std::cerr << "shard " << shard.name << ": " << shard.messages.substr(at, end - at) << "\n";
-      at = end + 1;
-    }
-    if (shard.killed_by != 0 && !result.interrupted)
-      std::cerr << "shard " << shard.name << ": ended by signal " << shard.killed_by << "\n";
-    if (std::filesystem::exists(shard.report)) result.reports.push_back(shard.report);
+}
+
+// What an exited shard left: the rest of its output passed on, prefixed "shard K/N: ", the signal
+// that ended it (unless this process was interrupted), its report if it wrote one.
+void collect(ShardProcess& shard, ShardProcessesResult& result) {
+  if (shard.stderr_fd >= 0) read_output(shard);  // what is left in the pipe
+  if (shard.stderr_fd >= 0) close(shard.stderr_fd);
+  if (!shard.pending.empty()) shard.messages.append(shard.pending).push_back('\n');
+  for (std::size_t at = 0; at < shard.messages.size();) {
+    const std::size_t end = shard.messages.find('\n', at);
+    std::cerr << "shard " << shard.name << ": " << shard.messages.substr(at, end - at) << "\n";
+    at = end + 1;
   }
+  if (shard.killed_by != 0 && !result.interrupted)
+    std::cerr << "shard " << shard.name << ": ended by signal " << shard.killed_by << "\n";
+  if (std::filesystem::exists(shard.report)) result.reports.push_back(shard.report);
+}
+
+}  // namespace
+
+ShardProcessesResult run_shard_processes(const std::vector<std::string>& arguments,
+                                         std::uint64_t count,
+                                         const std::filesystem::path& directory,
+                                         const std::atomic<bool>& interrupted) {
+  std::vector<ShardProcess> shards = named_shards(count, directory);
+  start_all(shards, arguments);
+  ShardProcessesResult result;
+  watch(shards, interrupted, result);
+  for (ShardProcess& shard : shards) collect(shard, result);
   return result;
 }
 

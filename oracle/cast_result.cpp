@@ -51,6 +51,9 @@ std::string explain(const CastRule& rule, const CastResult& result) {
     case RangeAction::Wrapped:
       return text + beyond + ", wrapped modulo 2^" + std::to_string(out.bits) + " to " +
              output_text();
+    case RangeAction::ToNaN:
+      return text + beyond + ", mapped to " + output_text() +
+             " whatever out_of_range says (reading E8M0Low alternative nan)";
     case RangeAction::Failed:
       if (result.error == CastError::WrapUndefined)
         return text + beyond + "; wrap is not defined for a float output: error";

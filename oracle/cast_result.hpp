@@ -32,8 +32,9 @@ enum class CastStep : std::uint8_t {
   Rounded,    // steps 4-5 (spec 3): rounded, then possibly out of range
 };
 
-// What the out_of_range step did.
-enum class RangeAction : std::uint8_t { InRange, Clamped, Wrapped, Failed };
+// What the out_of_range step did. ToNaN: an out-of-range value into float8_e8m0fnu became NaN by
+// the E8M0Low alternative `nan`, whatever out_of_range says (docs/procedure.md, step 5).
+enum class RangeAction : std::uint8_t { InRange, Clamped, Wrapped, Failed, ToNaN };
 
 // 16 bytes, so that a result is returned in two registers rather than through memory.
 struct CastResult {
@@ -47,6 +48,12 @@ struct CastResult {
   // Same outcome as another result: both errors of the same kind, or both the same bits.
   bool same_outcome(const CastResult& other) const {
     return error == other.error && (!ok() || bits == other.bits);
+  }
+  // The same outcome decided the same way: also the same step, range action and scalar_map entry,
+  // all that explain() prints. The fast oracle is compared with the slow one by this.
+  bool same_explanation(const CastResult& other) const {
+    return same_outcome(other) && step == other.step && range == other.range &&
+           map_entry == other.map_entry;
   }
 };
 static_assert(sizeof(CastResult) == 16);

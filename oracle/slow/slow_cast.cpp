@@ -1,6 +1,7 @@
 // The slow oracle's cast: docs/procedure.md steps 1-6, in order, on exact rationals.
 #include "oracle/slow/slow_cast.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -99,8 +100,8 @@ CastResult wrap(CastResult result, const DataType& out, const Rational& r) {
 }
 
 // Step 5 for an out-of-range r: the out_of_range rule decides.
-CastResult out_of_range(CastResult result, const CastRule& rule, const Readings& readings,
-                        const Rational& r, bool above) {
+CastResult out_of_range_rule(CastResult result, const CastRule& rule, const Readings& readings,
+                             const Rational& r, bool above) {
   const DataType& out = *rule.output;
   switch (rule.out_of_range) {
     case OutOfRange::None:
@@ -118,27 +119,28 @@ CastResult out_of_range(CastResult result, const CastRule& rule, const Readings&
   throw std::logic_error("unknown out_of_range rule");
 }
 
-}  // namespace
-
-CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Readings& readings) {
+// Step 1: the result of the first scalar_map entry whose key matches the input, if any.
+std::optional<CastResult> scalar_map_result(const CastRule& rule, const RationalValue& x,
+                                            std::uint64_t input_bits, const Readings& readings) {
   const DataType& in = *rule.input;
-  const DataType& out = *rule.output;
-  input_bits &= in.bit_mask();
-  const RationalValue x = value_of(in, input_bits);
-  CastResult result;
-
-  // 1. scalar_map: the first entry whose key matches wins; its output is final.
   for (std::size_t i = 0; i < rule.scalar_map.size(); ++i) {
     const std::uint64_t key_bits = rule.scalar_map[i].input_bits & in.bit_mask();
     if (key_matches(value_of(in, key_bits), key_bits, x, input_bits, readings)) {
+      CastResult result;
       result.step = CastStep::ScalarMap;
       result.map_entry = static_cast<int>(i);
       result.bits = rule.scalar_map[i].output_bits;
       return result;
     }
   }
+  return std::nullopt;
+}
 
-  // 2. NaN and infinities.
+// Step 2: a NaN or infinite input.
+CastResult special_value_result(const CastRule& rule, const RationalValue& x,
+                                const Readings& readings) {
+  const DataType& out = *rule.output;
+  CastResult result;
   if (x.kind == Kind::NaN) {
     result.step = CastStep::NaN;
     if (!out.has_nan()) return fail(result, CastError::NaNNotRepresentable);
@@ -147,29 +149,82 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
     result.bits = out.canonical_nan();
     return result;
   }
-  if (x.kind == Kind::Infinity) {
-    result.step = CastStep::Infinity;
-    if (out.has_infinity()) {
-      result.bits = infinity_pattern(out, x.negative);
+  result.step = CastStep::Infinity;
+  if (out.has_infinity()) {
+    result.bits = infinity_pattern(out, x.negative);
+    return result;
+  }
+  if (rule.out_of_range == OutOfRange::Clamp && readings[Flag::InfClamp] == kInfClampToMax)
+    return clamp(result, out, !x.negative);
+  return fail(result, CastError::InfinityNotRepresentable);
+}
+
+// Step 3: a zero into a type that has one is exactly representable (its sign kept where the type
+// has -0; -0 refused elsewhere only under the alternative of NegZeroNoSign).
+CastResult zero_result(CastResult result, const DataType& out, const RationalValue& x,
+                       const Readings& readings) {
+  if (x.negative && !out.has_negative_zero() &&
+      readings[Flag::NegZeroNoSign] == kNegZeroNoSignError)
+    return fail(result, CastError::NegativeZeroNotRepresentable);
+  result.bits = encode(out, Rational(0), x.negative && out.has_negative_zero());
+  return result;
+}
+
+// Step 5: the readings that decide first, then the out_of_range rule. Returns the result when r
+// (the rounded value of x) is outside the output's range [min, max]; otherwise nothing, with r the
+// in-range value to encode (IEEE overflow under DirectedOverflow, or round-up-to-min under
+// E8M0Low, may have moved it to an end of the range).
+std::optional<CastResult> apply_out_of_range(CastResult result, const CastRule& rule,
+                                             const Readings& readings, const Rational& x,
+                                             Rational& r) {
+  const DataType& out = *rule.output;
+  const Rational max = max_value(out);
+  const Rational min = min_value(out);
+  if (out.is_float() && readings[Flag::DirectedOverflow] == kDirectedOverflowIEEE &&
+      rounds_towards_zero(rule.rounding, x.sign() < 0)) {
+    // IEEE 754 overflow: beyond the finite range, rounding towards zero gives +-max_finite.
+    if (compare_values(x, max) > 0) r = max;
+    if (out.has_sign_bit() && compare_values(x, min) < 0) r = min;
+  }
+  if (out.specials == Specials::UnsignedNoZero && compare_values(r, min) < 0) {
+    // e8m0fnu: zero, negative values and values rounded below 2^-127 (E8M0Low).
+    const int choice = readings[Flag::E8M0Low];
+    if (choice == kE8M0LowNaN) {
+      result.range = RangeAction::ToNaN;  // out of range, NaN whatever out_of_range says
+      result.bits = out.canonical_nan();
       return result;
     }
-    if (rule.out_of_range == OutOfRange::Clamp && readings[Flag::InfClamp] == kInfClampToMax)
-      return clamp(result, out, !x.negative);
-    return fail(result, CastError::InfinityNotRepresentable);
+    if (choice != kE8M0LowRoundUpToMin || r.sign() <= 0)
+      return out_of_range_rule(result, rule, readings, r, /*above=*/false);
+    r = min;
+  } else if (compare_values(r, max) > 0 || compare_values(r, min) < 0) {
+    return out_of_range_rule(result, rule, readings, r, /*above=*/compare_values(r, max) > 0);
   }
+  return std::nullopt;
+}
 
+}  // namespace
+
+CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Readings& readings) {
+  const DataType& in = *rule.input;
+  const DataType& out = *rule.output;
+  input_bits &= in.bit_mask();
+  const RationalValue x = value_of(in, input_bits);
+
+  // 1. scalar_map: the first entry whose key matches wins; its output is final.
+  if (const std::optional<CastResult> mapped = scalar_map_result(rule, x, input_bits, readings))
+    return *mapped;
+
+  // 2. NaN and infinities.
+  if (x.kind != Kind::Finite) return special_value_result(rule, x, readings);
+
+  CastResult result;
   Rational r;  // the value to range-check and encode
   bool negative_zero = false;
   if (x.value.sign() == 0) {
     // 3. Zero: exactly representable, except in e8m0fnu (no zero), which goes on to step 5.
     result.step = CastStep::Exact;
-    if (out.has_zero()) {
-      if (x.negative && !out.has_negative_zero() &&
-          readings[Flag::NegZeroNoSign] == kNegZeroNoSignError)
-        return fail(result, CastError::NegativeZeroNotRepresentable);
-      result.bits = encode(out, Rational(0), x.negative && out.has_negative_zero());
-      return result;
-    }
+    if (out.has_zero()) return zero_result(result, out, x, readings);
   } else {
     // 4. Rounding onto the output grid.
     r = round_to_grid(out, x.value, rule.rounding, readings);
@@ -179,29 +234,9 @@ CastResult cast_value(const CastRule& rule, std::uint64_t input_bits, const Read
   }
 
   // 5. out_of_range.
-  const Rational max = max_value(out);
-  const Rational min = min_value(out);
-  if (out.is_float() && readings[Flag::DirectedOverflow] == kDirectedOverflowIEEE &&
-      rounds_towards_zero(rule.rounding, x.value.sign() < 0)) {
-    // IEEE 754 overflow: beyond the finite range, rounding towards zero gives +-max_finite.
-    if (compare_values(x.value, max) > 0) r = max;
-    if (out.has_sign_bit() && compare_values(x.value, min) < 0) r = min;
-  }
-  if (out.specials == Specials::UnsignedNoZero && compare_values(r, min) < 0) {
-    // e8m0fnu: zero, negative values and values rounded below 2^-127 (E8M0Low).
-    const int choice = readings[Flag::E8M0Low];
-    if (choice == kE8M0LowNaN) {
-      result.range = RangeAction::Clamped;
-      result.bits = out.canonical_nan();
-      return result;
-    }
-    if (choice == kE8M0LowRoundUpToMin && r.sign() > 0)
-      r = min;
-    else
-      return out_of_range(result, rule, readings, r, /*above=*/false);
-  } else if (compare_values(r, max) > 0 || compare_values(r, min) < 0) {
-    return out_of_range(result, rule, readings, r, /*above=*/compare_values(r, max) > 0);
-  }
+  if (const std::optional<CastResult> handled =
+          apply_out_of_range(result, rule, readings, x.value, r))
+    return *handled;
 
   // 6. Encoding.
   result.bits = encode(out, r, negative_zero);

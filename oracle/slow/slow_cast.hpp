@@ -11,7 +11,8 @@
 
 namespace cvc::slow {
 
-// Only `error` and `bits` of the result are meaningful; compare with CastResult::same_outcome.
+// The whole result is meaningful (bits or error, and the step, range action and scalar_map entry
+// that explain() prints): compare with CastResult::same_explanation.
 CastResult cast_value(const CastRule& rule, std::uint64_t input_bits,
                       const Readings& readings = {});
 

@@ -170,6 +170,35 @@ TEST(ExhaustiveSweepTeeth, ReportsAWrongTieRule) {
   EXPECT_NE(sweep.report().find("fast 0x"), std::string::npos) << sweep.report();
 }
 
+// Wrong only in the range step: the right bits, but a result whose range action is `Action`
+// reported as in range.
+template <RangeAction Action>
+CastResult reported_in_range(const CastRule& rule, std::uint64_t bits, const Readings& readings) {
+  CastResult result = cast_value(rule, bits, readings);
+  if (result.range == Action) result.range = RangeAction::InRange;
+  return result;
+}
+
+// A clamped value reported as in range (the explanation would read "rounded ... to 127").
+TEST(ExhaustiveSweepTeeth, ReportsARangeStepWithTheRightBits) {
+  Sweep sweep(&reported_in_range<RangeAction::Clamped>);
+  sweep_all_targets(sweep, data_type("float8_e4m3"), {}, /*with_map=*/false);
+  EXPECT_GT(sweep.mismatches(), 0);
+  EXPECT_NE(sweep.report().find("clamped to"), std::string::npos) << sweep.report();
+}
+
+// Wrong as the fast oracle was while the sweeps compared only bits and errors: under E8M0Low=nan,
+// the NaN of an out-of-range value reported as in range ("exactly representable" for a zero).
+TEST(ExhaustiveSweepTeeth, ReportsAnE8M0LowNaNReportedInRange) {
+  Sweep sweep(&reported_in_range<RangeAction::ToNaN>);
+  sweep_all_targets(sweep, data_type("int8"), Readings{}.with(Flag::E8M0Low, kE8M0LowNaN),
+                    /*with_map=*/false);
+  EXPECT_GT(sweep.mismatches(), 0);
+  EXPECT_NE(sweep.report().find("exactly representable"), std::string::npos) << sweep.report();
+  EXPECT_NE(sweep.report().find("reading E8M0Low alternative nan"), std::string::npos)
+      << sweep.report();
+}
+
 // ---- 16-bit sources, shortened: a seeded sample plus the boundary patterns ----
 
 constexpr std::size_t kSixteenBitSample = 2000;

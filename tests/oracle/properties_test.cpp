@@ -224,13 +224,15 @@ int compare_extended(const RationalValue& a, const RationalValue& b) {
 
 // ---- The properties, as checking functions ----
 
-// (i) Two cast functions agree: the same error kind, or the same bits (NaN outputs are canonical).
+// (i) Two cast functions agree: the same error kind, or the same bits (NaN outputs are canonical),
+// decided by the same step the same way (the explanation reports print).
 Failure check_agreement(CastFunction expected, CastFunction actual, const CastCase& c) {
   const CastResult a = expected(c.rule, c.bits, c.readings);
   const CastResult b = actual(c.rule, c.bits, c.readings);
-  if (a.same_outcome(b)) return std::nullopt;
-  return "disagreement: " + show_cast(c.rule, c.bits, a, c.readings) + ", but the other gives " +
-         show_result(*c.rule.output, b);
+  if (a.same_explanation(b)) return std::nullopt;
+  return "disagreement: " + show_cast(c.rule, c.bits, a, c.readings) + " (" + explain(c.rule, a) +
+         "), but the other gives " + show_result(*c.rule.output, b) + " (" + explain(c.rule, b) +
+         ")";
 }
 
 // (ii) Directed results bracket the exact value x (out_of_range absent, so every success is in
@@ -633,6 +635,13 @@ CastResult clamp_everything(const CastRule& rule, std::uint64_t bits, const Read
     result.bits = rule.output->max_finite_bits();
   return result;
 }
+// Wrong only in the range step: the right bits, but a clamped value reported as in range.
+CastResult clamp_reported_in_range(const CastRule& rule, std::uint64_t bits,
+                                   const Readings& readings) {
+  CastResult result = cast_value(rule, bits, readings);
+  if (result.range == RangeAction::Clamped) result.range = RangeAction::InRange;
+  return result;
+}
 // Wrong: towards-positive truncates (so it is not the mirror of towards-negative).
 CastResult ceiling_truncates(const CastRule& rule, std::uint64_t bits, const Readings& readings) {
   CastRule copy = rule;
@@ -656,6 +665,15 @@ TEST(PropertyTeeth, AgreementReportsTiesRoundedTheWrongWay) {
   EXPECT_TRUE(check_agreement(&cast_value, &ties_away_for_even, c));
   EXPECT_TRUE(check_nearest(&ties_away_for_even, c));
   EXPECT_GT(generated_failures(&check_agrees_with_slow, &ties_away_for_even, 4000, 1), 0);
+}
+
+TEST(PropertyTeeth, AgreementReportsARangeStepWithTheRightBits) {
+  // 1000 to int8 under clamp: 127 from both, but the wrong function says it was in range.
+  const CastCase c =
+      case_of(rule_of("float16", "int8", Rounding::NearestEven, OutOfRange::Clamp), kF16_1000);
+  EXPECT_FALSE(check_agreement(&cast_value, &cast_value, c));
+  EXPECT_TRUE(check_agreement(&cast_value, &clamp_reported_in_range, c));
+  EXPECT_GT(generated_failures(&check_agrees_with_slow, &clamp_reported_in_range, 4000, 1), 0);
 }
 
 TEST(PropertyTeeth, BracketReportsFloorThatTruncates) {

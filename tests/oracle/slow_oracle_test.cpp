@@ -791,6 +791,9 @@ TEST(SlowCastReadings, E8M0Low) {
   EXPECT_TRUE(Bits(cast("float32", "float8_e8m0fnu", 0x1, kNE, kClamp), 0x00));  // 2^-127
   EXPECT_TRUE(Bits(cast("float32", "float8_e8m0fnu", 0x1, kNE, kAbsent, up), 0x00));
   EXPECT_TRUE(Bits(cast("float32", "float8_e8m0fnu", 0x1, kNE, kAbsent, nan), 0xFF));
+  // The NaN is the range step's (out of range), not a clamp: under every out_of_range rule.
+  for (OutOfRange rule : {kAbsent, kClamp, kWrap})
+    EXPECT_EQ(cast("float32", "float8_e8m0fnu", 0x1, kNE, rule, nan).range, RangeAction::ToNaN);
   // Zero (float32 +0 and -0): out of range under default and round-up-to-min; NaN under nan.
   for (std::uint64_t zero : {0x00000000ull, 0x80000000ull}) {
     EXPECT_TRUE(Fails(cast("float32", "float8_e8m0fnu", zero), CastError::OutOfRange));

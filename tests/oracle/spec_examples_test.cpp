@@ -161,6 +161,14 @@ TEST_P(SpecExample, ReadingE8M0Low) {
   expect_bits(run("float32", "float8_e8m0fnu", 0x00200000, OutOfRange::None, Rounding::NearestEven,
                   Readings{}.with(Flag::E8M0Low, kE8M0LowNaN)),
               0xff);
+  // Under nan zero is out of range too, and its NaN is the range step's, whatever out_of_range
+  // says (docs/procedure.md, step 5): neither in range nor clamped.
+  for (OutOfRange rule : {OutOfRange::None, OutOfRange::Clamp, OutOfRange::Wrap}) {
+    const CastResult zero = run("float32", "float8_e8m0fnu", 0, rule, Rounding::NearestEven,
+                                Readings{}.with(Flag::E8M0Low, kE8M0LowNaN));
+    expect_bits(zero, 0xff);
+    EXPECT_EQ(zero.range, RangeAction::ToNaN) << out_of_range_name(rule);
+  }
 }
 TEST_P(SpecExample, ReadingNaNNonIEEE) {
   expect_bits(run("float32", "float8_e4m3fnuz", 0x7fc00000), 0x80);  // fnuz NaN is 0x80

@@ -37,9 +37,9 @@ void Sweep::check(const CastRule& rule, std::uint64_t bits, const Readings& read
   try {
     const CastResult fast = fast_cast_(rule, bits, readings);
     const CastResult slow = slow_cast_(rule, bits, readings);
-    if (fast.same_outcome(slow)) return;
+    if (fast.same_explanation(slow)) return;
     problem = "fast " + result_text(*rule.output, fast) + " (" + explain(rule, fast) + "), slow " +
-              result_text(*rule.output, slow);
+              result_text(*rule.output, slow) + " (" + explain(rule, slow) + ")";
   } catch (const std::exception& e) {
     problem = std::string("exception: ") + e.what();
   }

@@ -29,7 +29,9 @@ std::string readings_text(const Readings& readings);
 using CastFunction = CastResult (*)(const CastRule&, std::uint64_t, const Readings&);
 
 // Counts casts and mismatches of `fast` against `slow` (the two oracles unless a test of the sweep
-// itself substitutes a wrong function); keeps the first few mismatches in full.
+// itself substitutes a wrong function); keeps the first few mismatches in full. A mismatch is
+// another outcome, or the same one decided by another step or range action
+// (CastResult::same_explanation): the explanation reports print is checked too.
 class Sweep {
  public:
   explicit Sweep(CastFunction fast = &cast_value, CastFunction slow = &slow::cast_value)
