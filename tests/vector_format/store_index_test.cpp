@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "oracle/json_exact.hpp"
@@ -93,11 +92,9 @@ TEST(StoreIndex, ItsListsAreTheSchemas) {
   const nlohmann::json report =
       parse_json_exact(source_file("harness/stores/store-report.schema.json"));
   EXPECT_EQ(report["$defs"]["feature"]["enum"], defs["feature"]["enum"]);
-  const std::regex type_name(defs["type_name"]["pattern"].get<std::string>());
-  for (const DataType& type : all_data_types())
-    EXPECT_TRUE(std::regex_search(std::string(type.name), type_name)) << type.name;
-  for (const char* other : {"int128", "uint1", "float8", "float8_e4m3fn", "complex64", "bool"})
-    EXPECT_FALSE(std::regex_search(other, type_name)) << other;
+  // The schema's type_name pattern accepts exactly the 26 names: tests/type_lists_agree.py checks
+  // it (lists.agree), with every other pattern that spells out type names. (std::regex here trips
+  // GCC 12's false -Wmaybe-uninitialized in the sanitized build.)
 }
 
 TEST(StoreIndex, ReadsThePublishedIndexIntoItsEntries) {
