@@ -85,24 +85,34 @@ def store_report_problems(report: dict, validator) -> list[str]:
     return problems
 
 
+def check_report_files(root: Path, folder: Path, problems_of, suffixes, fail):
+    """Each report of `folder` (*.json): its problems and its pages beside it (`suffixes`).
+    Returns the reports and the first one without a problem (for the teeth), or None."""
+    reports = sorted(folder.glob("*.json"))
+    if not reports:
+        fail(f"{folder.relative_to(root)}/ holds no report")
+    first = None
+    for path in reports:
+        report = json.loads(path.read_text())
+        problems = problems_of(report)
+        for problem in problems:
+            fail(f"{path.relative_to(root)}: {problem}")
+        if not problems and first is None:
+            first = report
+        for sibling in (path.with_suffix(suffix) for suffix in suffixes):
+            if not sibling.exists():
+                fail(f"{path.relative_to(root)}: no {sibling.name} beside it")
+    return reports, first
+
+
 def check_store_results(root: Path, fail) -> int:
     """The published store-level reports (results/stores/*.json), and the check's teeth."""
     schema = json.loads((root / "harness" / "stores" / "store-report.schema.json").read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    reports = sorted((root / "results" / "stores").glob("*.json"))
-    if not reports:
-        fail("results/stores/ holds no store-level report")
-    first = None
-    for path in reports:
-        report = json.loads(path.read_text())
-        problems = store_report_problems(report, validator)
-        for problem in problems:
-            fail(f"{path.relative_to(root)}: {problem}")
-        if not problems and first is None:
-            first = report
-        if not path.with_suffix(".md").exists():
-            fail(f"{path.relative_to(root)}: no {path.with_suffix('.md').name} beside it")
+    reports, first = check_report_files(root, root / "results" / "stores",
+                                        lambda report: store_report_problems(report, validator),
+                                        (".md",), fail)
     # Teeth: altered copies of a real (valid) store-level report must be caught.
     if first is not None:
         for what, alter in (
@@ -136,20 +146,11 @@ def main() -> int:
         print("FAIL " + message)
         failures += 1
 
-    reports = sorted(results.glob("*.json"))
-    if not reports:
-        fail("results/ holds no report")
-    first = None
+    reports, first = check_report_files(root, results,
+                                        lambda report: report_problems(report, validator),
+                                        (".md", ".html"), fail)
     for path in reports:
         report = json.loads(path.read_text())
-        problems = report_problems(report, validator)
-        for problem in problems:
-            fail(f"{path.relative_to(root)}: {problem}")
-        if not problems and first is None:
-            first = report
-        for sibling in (path.with_suffix(".md"), path.with_suffix(".html")):
-            if not sibling.exists():
-                fail(f"{path.relative_to(root)}: no {sibling.name} beside it")
         page = path.with_suffix(".html")
         if page.exists() and report.get("run", {}).get("vectors", {}).get("version"):
             if "version " + report["run"]["vectors"]["version"] not in page.read_text(errors="replace"):
