@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <limits>
 
+#include "oracle/hex_digits.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/result_text.hpp"
 
@@ -129,12 +130,15 @@ std::vector<std::uint64_t> patterns_at(const nlohmann::json& value, const DataTy
 // A chunk file's bytes from lowercase hex, two digits each, at least one byte.
 std::string bytes_at(const nlohmann::json& value, const std::string& where) {
   const std::string text = value.is_string() ? value.get<std::string>() : "";
-  if (text.empty() || text.size() % 2 != 0 ||
-      text.find_first_not_of("0123456789abcdef") != std::string::npos)
+  if (text.empty() || text.size() % 2 != 0)
     refuse_index(where, "not lowercase hex bytes, two digits each");
   std::string bytes;
-  for (std::size_t k = 0; k < text.size(); k += 2)
-    bytes += static_cast<char>(std::stoul(text.substr(k, 2), nullptr, 16));
+  for (std::size_t k = 0; k < text.size(); k += 2) {
+    const int high = hex_digit_value(text[k], HexLetters::Lowercase);
+    const int low = hex_digit_value(text[k + 1], HexLetters::Lowercase);
+    if (high < 0 || low < 0) refuse_index(where, "not lowercase hex bytes, two digits each");
+    bytes += static_cast<char>(high * 16 + low);
+  }
   return bytes;
 }
 

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "harness/text/shell_quote.hpp"
+#include "oracle/hex_digits.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
@@ -107,10 +108,13 @@ AdapterAnswer cli_incident(std::string kind, std::string detail, std::string std
 std::optional<std::uint64_t> cli_bits(const json& value, const DataType& type) {
   if (!value.is_string()) return std::nullopt;
   const std::string text = value.get<std::string>();
-  if (!text.starts_with("0x") || text.size() < 3 || text.size() > 18 ||
-      text.find_first_not_of("0123456789abcdefABCDEF", 2) != std::string::npos)
-    return std::nullopt;
-  const std::uint64_t bits = std::stoull(text.substr(2), nullptr, 16);
+  if (!text.starts_with("0x") || text.size() < 3 || text.size() > 18) return std::nullopt;
+  std::uint64_t bits = 0;
+  for (std::size_t k = 2; k < text.size(); ++k) {
+    const int digit = hex_digit_value(text[k]);
+    if (digit < 0) return std::nullopt;
+    bits = bits << 4 | static_cast<std::uint64_t>(digit);
+  }
   if ((bits & ~type.bit_mask()) != 0) return std::nullopt;
   return bits;
 }
