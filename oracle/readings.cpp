@@ -135,6 +135,54 @@ constexpr std::array<FlagInfo, kFlagCount> kFlags = {{
      "invalid (the spec's change log fixed its own example to \"Infinity\")",
      {"accepted", "", ""},
      FlagScope::Metadata},
+    {Flag::ScaleOffsetNonFinite,
+     "ScaleOffsetNonFinite",
+     "a scale_offset operation on finite operands whose result is not a finite number of the "
+     "type (overflow beyond the largest finite value, 0 * Infinity, Infinity - Infinity, a "
+     "division by zero)",
+     "scale_offset.md, Algorithm: \"If any intermediate or final value produced during encoding "
+     "or decoding is not representable in that data type, implementations MUST treat this as an "
+     "error.\"",
+     "error (not representable)",
+     {"ieee", "", ""},
+     FlagScope::ScaleOffset},
+    {Flag::ScaleOffsetRounding,
+     "ScaleOffsetRounding",
+     "how a float scale_offset rounds: each operation in the input type, or otherwise",
+     "scale_offset.md, Algorithm: \"The encoding and decoding transformations MUST be performed "
+     "using the arithmetic semantics of the input array's data type.\"",
+     "each operation rounded to nearest even in the input type",
+     {"round-once", "float64-intermediate", ""},
+     FlagScope::ScaleOffset},
+    {Flag::ScaleOffsetIntegerDivision,
+     "ScaleOffsetIntegerDivision",
+     "an integer scale_offset decode whose division by scale leaves a remainder",
+     "scale_offset.md, Algorithm: \"If any intermediate or final value ... is not representable "
+     "in that data type, implementations MUST treat this as an error.\"; Decoding: \"out = (in "
+     "/ scale) + offset\"",
+     "error (the quotient is not an integer)",
+     {"truncate", "floor", ""},
+     FlagScope::ScaleOffset},
+    {Flag::ScaleZero,
+     "ScaleZero",
+     "a scale_offset configuration with scale 0",
+     "scale_offset.md, Decoding: \"out = (in / scale) + offset\" (a division by the scale); "
+     "Configuration: scale is any scalar of the input type",
+     "invalid configuration (no element could be decoded)",
+     {"valid", "", ""},
+     FlagScope::Metadata},
+    {Flag::ChainFillRoundTrip,
+     "ChainFillRoundTrip",
+     "in a chain of codecs, which round trip of the fill value must succeed",
+     "cast_value.md, data_type: \"Implementations SHOULD validate at metadata construction time "
+     "that the fill value can be successfully cast in both the forward (encode) and inverse "
+     "(decode) directions using the codec's configuration.\"; scale_offset.md: "
+     "\"Implementations MUST transform the fill value as it propagates through the codec "
+     "chain\"",
+     "each cast_value codec's, with the fill value that reaches it; every other codec must "
+     "encode the fill value and the whole chain decode it without error",
+     {"whole-chain", "", ""},
+     FlagScope::Metadata},
 }};
 
 // The table is indexed by enum Flag: checked at compile time, so that a flag added to one and
@@ -157,6 +205,10 @@ static_assert(every_flag_quotes_the_spec(), "every row of kFlags needs its spec_
 
 bool is_cast_flag(Flag flag) {
   return flag_info(flag).scope == FlagScope::Cast;
+}
+
+bool is_scale_offset_flag(Flag flag) {
+  return flag_info(flag).scope == FlagScope::ScaleOffset;
 }
 
 int FlagInfo::alternative_count() const {

@@ -31,12 +31,21 @@ enum class Flag : std::uint8_t {
   FloatJSONOverflow,
   HexWidth,
   PlusInfinity,
+  // scale_offset flags (since vectors 1.2.0): they change what one element becomes in the
+  // scale_offset codec (../shared/spec/scale_offset.md, "Algorithm").
+  ScaleOffsetNonFinite,
+  ScaleOffsetRounding,
+  ScaleOffsetIntegerDivision,
+  // Chain metadata flags (since vectors 1.2.0): whether a chain's metadata is valid.
+  ScaleZero,
+  ChainFillRoundTrip,
 };
-inline constexpr int kFlagCount = static_cast<int>(Flag::PlusInfinity) + 1;
+inline constexpr int kFlagCount = static_cast<int>(Flag::ChainFillRoundTrip) + 1;
 
 // What a flag acts on: a single cast (what one element becomes), or metadata and scalars
 // (whether JSON is valid).
-enum class FlagScope : std::uint8_t { Cast, Metadata };
+// ScaleOffset: what one element becomes in a scale_offset codec.
+enum class FlagScope : std::uint8_t { Cast, Metadata, ScaleOffset };
 
 struct FlagInfo {
   Flag flag;
@@ -56,6 +65,8 @@ const FlagInfo& flag_info(Flag flag);
 const FlagInfo* find_flag(std::string_view name);
 // Flags that act on a single cast (FlagScope::Cast in the table).
 bool is_cast_flag(Flag flag);
+// Flags that act on one element of a scale_offset codec (FlagScope::ScaleOffset).
+bool is_scale_offset_flag(Flag flag);
 
 // Choice of each flag: 0 is the default reading, k >= 1 is alternatives[k - 1].
 struct Readings {
@@ -88,5 +99,12 @@ inline constexpr int kIntegerJSONAcceptIntegral = 1;
 inline constexpr int kFloatJSONOverflowInfinity = 1;
 inline constexpr int kHexWidthIgnoreUpperBits = 1;
 inline constexpr int kPlusInfinityAccepted = 1;
+inline constexpr int kScaleOffsetNonFiniteIEEE = 1;
+inline constexpr int kScaleOffsetRoundingOnce = 1;
+inline constexpr int kScaleOffsetRoundingFloat64Intermediate = 2;
+inline constexpr int kScaleOffsetIntegerDivisionTruncate = 1;
+inline constexpr int kScaleOffsetIntegerDivisionFloor = 2;
+inline constexpr int kScaleZeroValid = 1;
+inline constexpr int kChainFillRoundTripWholeChain = 1;
 
 }  // namespace cvc

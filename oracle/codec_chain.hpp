@@ -1,0 +1,83 @@
+// The array -> array part of a codec chain, as the oracle follows it: cast_value, scale_offset,
+// transpose (keeps every element) and the numcodecs.fixedscaleoffset alias, expanded as
+// scale_offset.md says ("Conversion to scale_offset": a scale_offset codec, then a cast_value
+// codec with out_of_range "wrap" for an integral astype). One element is encoded through the steps
+// in order and decoded through them in reverse.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "oracle/cast_result.hpp"
+#include "oracle/codec_metadata.hpp"
+#include "oracle/readings.hpp"
+#include "oracle/scale_offset.hpp"
+
+namespace cvc {
+
+struct TransposeCodec {};  // reorders elements; every element keeps its value
+
+using ChainCodec = std::variant<CastValueCodec, ScaleOffsetCodec, TransposeCodec>;
+
+// One step of a chain. An alias expands to two steps with the same path.
+struct ChainStep {
+  std::string path;  // where it is in the metadata: "codecs[1]", "codecs[0].codecs[2]"
+  std::string name;  // "cast_value", "scale_offset", "transpose", "numcodecs.fixedscaleoffset"
+  ChainCodec codec;
+  const DataType* input = nullptr;   // the data type reaching it on encode
+  const DataType* output = nullptr;  // the data type it produces on encode
+};
+
+struct ArrayChain {
+  const DataType* array_type = nullptr;  // the type entering the first step
+  std::vector<ChainStep> steps;
+  const DataType& output_type() const { return steps.empty() ? *array_type : *steps.back().output; }
+};
+
+// The codecs of the chain a vector or protocol request names: a JSON array of array -> array
+// codec metadata (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset), nothing after.
+// Throws MetadataError (path "codecs[k]...") for an invalid or unknown codec, or one that is not
+// array -> array. Readings: those of parse_cast_value_codec, ScaleZero.
+ArrayChain parse_array_chain(const DataType& array_type, const nlohmann::json& codecs,
+                             const Readings& readings = {});
+
+// One element through the chain. On an error, `failed_step` is the index of the step in
+// chain.steps, and `cast` or `scale_offset` (by the step's codec) holds the failing result.
+struct ChainResult {
+  std::uint64_t bits = 0;
+  int failed_step = -1;
+  CastResult cast;
+  ScaleOffsetResult scale_offset;
+
+  bool ok() const { return failed_step < 0; }
+  // "out_of_range", "not_representable", ...: the error kind of the failing step, as in vectors.
+  std::string_view error_name() const;
+  bool same_outcome(const ChainResult& other) const;
+};
+
+// The element functions a chain is computed with: the fast oracle's, or the slow oracle's
+// (oracle/slow/), so that the same chain procedure runs on either.
+struct ElementOracle {
+  CastResult (*cast)(const CastRule&, std::uint64_t, const Readings&);
+  ScaleOffsetResult (*encode)(const ScaleOffsetCodec&, std::uint64_t, const Readings&);
+  ScaleOffsetResult (*decode)(const ScaleOffsetCodec&, std::uint64_t, const Readings&);
+};
+const ElementOracle& fast_element_oracle();
+
+// Encode: `input` is a pattern of chain.array_type; the result one of chain.output_type().
+ChainResult encode_through(const ArrayChain& chain, std::uint64_t input,
+                           const Readings& readings = {},
+                           const ElementOracle& oracle = fast_element_oracle());
+// Decode: `input` is a pattern of chain.output_type(); the result one of chain.array_type.
+ChainResult decode_through(const ArrayChain& chain, std::uint64_t input,
+                           const Readings& readings = {},
+                           const ElementOracle& oracle = fast_element_oracle());
+// One step in one direction (the building block of both).
+ChainResult step_through(const ChainStep& step, Direction direction, std::uint64_t input,
+                         const Readings& readings, const ElementOracle& oracle);
+
+}  // namespace cvc
