@@ -120,47 +120,44 @@ struct Plan {
   std::string intended;  // "ok" or an error kind (decode, encode); "valid", "invalid" (open)
 };
 
-const CastFunction kFastCast = [](const CastRule& rule, std::uint64_t bits) {
-  return cast_value(rule, bits);
-};
-
-CastFunction cast_under(const Readings& readings) {
-  return [readings](const CastRule& rule, std::uint64_t bits) {
-    return cast_value(rule, bits, readings);
-  };
+// The fast oracle under a reading (the default one when none is given).
+ChainOracle fast_under(const Readings& readings = {}) {
+  return {&fast_element_oracle(), readings};
 }
 
-// Every alternative of every flag (cast flags only when `cast_only`).
-std::vector<Readings> alternative_readings(bool cast_only) {
+// Every alternative of every flag (only those an element computation reads, the cast and
+// scale_offset flags, when `elements_only`).
+std::vector<Readings> alternative_readings(bool elements_only) {
   std::vector<Readings> all;
   for (const FlagInfo& info : all_flags())
-    if (!cast_only || is_cast_flag(info.flag))
+    if (!elements_only || is_cast_flag(info.flag) || is_scale_offset_flag(info.flag))
       for (int k = 1; k <= info.alternative_count(); ++k)
         all.push_back(Readings{}.with(info.flag, k));
   return all;
 }
 
-// The casts of a chain for an array type and fill value (no shape needed): to sift elements.
-StoreArray casts_of(const std::string& type, const Json& fill_value, const Json& chain) {
+// The element chain of a chain for an array type and fill value (no shape needed): to sift
+// elements.
+StoreArray chain_of(const std::string& type, const Json& fill_value, const Json& chain) {
   const FillValueCheck check = validate_array_metadata(data_type(type), fill_value, chain);
   if (!check.valid)
     throw std::logic_error("stores: the case's metadata is invalid: " + check.message);
   StoreArray array;
   array.array_type = &data_type(type);
-  array.casts = check.cast_codecs;
-  array.stored_type = array.casts.back().data_type;
+  array.chain = element_chain(*array.array_type, chain);
+  array.stored_type = &array.chain.output_type();
   return array;
 }
 
 // An element's cast through the chain (encode or decode) gives the same outcome under every
 // alternative reading as under the default: the family's results hold under every reading.
 bool reading_independent(const StoreArray& array, bool encode, std::uint64_t bits) {
-  const auto through = [&](const CastFunction& cast) {
-    return encode ? encode_element(array, bits, cast) : decode_element(array, bits, cast);
+  const auto through = [&](const ChainOracle& oracle) {
+    return encode ? encode_element(array, bits, oracle) : decode_element(array, bits, oracle);
   };
-  const CastResult expected = through(kFastCast);
+  const ChainResult expected = through(fast_under());
   for (const Readings& readings : alternative_readings(true))
-    if (!through(cast_under(readings)).same_outcome(expected)) return false;
+    if (!through(fast_under(readings)).same_outcome(expected)) return false;
   return true;
 }
 
@@ -169,8 +166,7 @@ std::vector<std::uint64_t> sift(const StoreArray& array, bool encode,
                                 const std::vector<std::uint64_t>& candidates, bool keep_errors) {
   std::vector<std::uint64_t> kept;
   for (const std::uint64_t bits : candidates) {
-    const CastResult result =
-        encode ? encode_element(array, bits, kFastCast) : decode_element(array, bits, kFastCast);
+    const ChainResult result = encode ? encode_element(array, bits) : decode_element(array, bits);
     if ((keep_errors || result.ok()) && reading_independent(array, encode, bits))
       kept.push_back(bits);
   }
@@ -214,7 +210,7 @@ Plan sifted_plan(const std::string& id, const std::string& what, const std::stri
                  const Json& fill_value, const Json& chain,
                  const std::vector<std::uint64_t>& candidates, const std::string& intended = "ok") {
   const bool encode = id.starts_with("encode/");
-  const StoreArray array = casts_of(type, fill_value, chain);
+  const StoreArray array = chain_of(type, fill_value, chain);
   return one_dimensional(id, what, type, fill_value, chain,
                          sift(array, encode, candidates, intended != "ok"), intended);
 }
@@ -255,7 +251,7 @@ void add_type_pairs(std::vector<Plan>& plans) {
       const DataType& input = encode ? array_type : stored_type;
       const DataType& output = encode ? stored_type : array_type;
       const std::string kind = encode ? "encode" : "decode";
-      const StoreArray array = casts_of(array_name, fill_value, chain);
+      const StoreArray array = chain_of(array_name, fill_value, chain);
       Plan plan = one_dimensional(
           kind + "/pair-" + array_name + "-" + stored_name,
           "type pair " + array_name + " (array) and " + stored_name +
@@ -403,11 +399,18 @@ void add_both(std::vector<Plan>& plans, const std::string& name, const std::stri
               const std::string& type, const Extents& shape, const Extents& chunk_shape,
               const Json& fill_value, const Json& codecs, const Selection& selection,
               const std::vector<std::string>& values, std::set<std::string> declared = {}) {
-  const StoreArray array = casts_of(type, fill_value, cast_chain_of({{"codecs", codecs}}));
-  const std::vector<std::uint64_t> written = patterns(*array.array_type, values);
-  std::vector<std::uint64_t> stored;
-  for (const std::uint64_t bits : written)
-    stored.push_back(encode_element(array, bits, kFastCast).bits);
+  const StoreArray array = chain_of(type, fill_value, element_codecs_of({{"codecs", codecs}}));
+  // The values that encode, and decode from what they encode, without error whatever the reading.
+  std::vector<std::uint64_t> written, stored;
+  for (const std::uint64_t bits : patterns(*array.array_type, values)) {
+    const ChainResult encoded = encode_element(array, bits);
+    if (!encoded.ok() || !reading_independent(array, true, bits) ||
+        !reading_independent(array, false, encoded.bits))
+      continue;
+    written.push_back(bits);
+    stored.push_back(encoded.bits);
+  }
+  if (written.empty()) throw std::logic_error("stores: no value left for " + name);
   plans.push_back(box_plan("decode/" + name, what, type, shape, chunk_shape, fill_value, codecs,
                            selection, stored, declared));
   plans.push_back(box_plan("encode/" + name, what, type, shape, chunk_shape, fill_value, codecs,
@@ -502,16 +505,22 @@ void add_upper_bits(std::vector<Plan>& plans) {
 // --- Open: metadata that must be refused or opened
 // -------------------------------------------------
 
+// An open array: shape [4] in chunks of 2, the verdict its metadata must get.
+Plan open_plan(const std::string& name, const std::string& what, const std::string& type,
+               const Json& fill_value, const Json& codecs, const std::string& verdict) {
+  Plan plan;
+  plan.id = "open/" + name;
+  plan.kind = "open";
+  plan.what = what;
+  plan.zarr = zarr_json(type, {4}, {2}, fill_value, codecs);
+  plan.intended = verdict;
+  return plan;
+}
+
 void add_open(std::vector<Plan>& plans) {
   const auto add = [&](const std::string& name, const std::string& what, const std::string& type,
                        const Json& fill_value, const Json& codecs, const std::string& verdict) {
-    Plan plan;
-    plan.id = "open/" + name;
-    plan.kind = "open";
-    plan.what = what;
-    plan.zarr = zarr_json(type, {4}, {2}, fill_value, codecs);
-    plan.intended = verdict;
-    plans.push_back(std::move(plan));
+    plans.push_back(open_plan(name, what, type, fill_value, codecs, verdict));
   };
   const Json sentinel = {{"encode", parse_json_exact(R"([["NaN", 255]])")},
                          {"decode", parse_json_exact(R"([[255, "NaN"]])")}};
@@ -551,6 +560,116 @@ void add_open(std::vector<Plan>& plans) {
       sharded({{2}, false, false}, cast_chain({{"float16", "", "wrap"}}, false)), "invalid");
 }
 
+// --- scale_offset in the chain (scale_offset.md)
+// ----------------------------------------------------------
+
+Json scale_offset_codec(const Json& configuration) {
+  return {{"name", "scale_offset"}, {"configuration", configuration}};
+}
+
+// scale_offset, then cast_value, then bytes: the chain scale_offset.md's examples write.
+Json quantizing_chain(const Json& scale_offset, const CastConfig& cast, bool big_endian) {
+  Json chain = cast_chain({cast}, big_endian);
+  chain.insert(chain.begin(), scale_offset_codec(scale_offset));
+  return chain;
+}
+
+// The quantization of a product: float32 times 100 into uint16, clamped; plain and sharded.
+void add_quantization(std::vector<Plan>& plans) {
+  const Json scale_100 = {{"offset", 0}, {"scale", 100}};
+  const CastConfig uint16_clamp{"uint16", "", "clamp"};
+  Plan encode = sifted_plan(
+      "encode/scale-offset-float32-uint16",
+      "scale_offset (offset 0, scale 100) then cast_value uint16 clamp: fractions rounded, values "
+      "beyond [0, 655.35] clamped",
+      "float32", 0, quantizing_chain(scale_100, uint16_clamp, false),
+      patterns(data_type("float32"), {"0", "1.5", "2.345", "-1", "-0.0", "655.35", "700", "12.345",
+                                      "0.005", "0.015", "99.99", "1e-10", "3.4e38"}));
+  plans.push_back(std::move(encode));
+  plans.push_back(sifted_plan(
+      "decode/scale-offset-float32-uint16",
+      "scale_offset (offset 0, scale 100) then cast_value uint16 clamp: stored uint16 read as "
+      "value / 100",
+      "float32", 0, quantizing_chain(scale_100, uint16_clamp, true),
+      patterns(data_type("uint16"),
+               {"0", "1", "150", "1234", "65535", "100", "333", "50", "7", "65534", "32768"})));
+  add_both(plans, "shard-scale-offset-float32-uint16",
+           "scale_offset (offset 0, scale 100) then cast_value uint16 clamp inside "
+           "sharding_indexed, fill 1.5 (stored 150): 4x6 array in 2x4 shards of 1x2 inner "
+           "chunks written in rows 0-2, columns 0-2: missing shards, empty and partial inner "
+           "chunks read as 1.5",
+           "float32", {4, 6}, {2, 4}, 1.5,
+           sharded({{1, 2}, true, false}, quantizing_chain(scale_100, uint16_clamp, false)),
+           {{0, 3}, {0, 3}}, {"0.25", "3", "-2", "655.35", "10.5", "1.5", "42"}, {"fill-value"});
+  plans.push_back(open_plan("valid-shard-scale-offset-float32-uint16",
+                            "fill 1.5 through scale_offset (scale 100) and cast_value uint16 "
+                            "inside sharding_indexed: stored 150, read back 1.5",
+                            "float32", 1.5,
+                            sharded({{2}, true, false},
+                                    quantizing_chain(scale_100, uint16_clamp, false)),
+                            "valid"));
+}
+
+// scale_offset.md, "Float64 to uint8 with NaN preservation", exactly: fill NaN, offset -10,
+// scale 0.1, uint8 nearest-even, NaN <-> 0. Partly written chunks hold the encoded fill, 0.
+void add_nan_example(std::vector<Plan>& plans) {
+  const Json nan_map = {{"encode", parse_json_exact(R"([["NaN", 0]])")},
+                        {"decode", parse_json_exact(R"([[0, "NaN"]])")}};
+  add_both(plans, "scale-offset-nan-float64-uint8",
+           "scale_offset.md's float64 to uint8 with NaN preservation (fill NaN, offset -10, scale "
+           "0.1, nearest-even, scalar_map NaN <-> 0): 3x5 array in 2x2 chunks written in rows "
+           "0-1, columns 1-3: unwritten elements are stored as 0 and read as NaN",
+           "float64", {3, 5}, {2, 2}, "NaN",
+           quantizing_chain(parse_json_exact(R"({"offset": -10, "scale": 0.1})"),
+                            {"uint8", "nearest-even", "", nan_map}, false),
+           {{0, 2}, {1, 4}}, {"0", "2540", "100", "\"NaN\"", "12.5", "1000", "15", "2000", "-10"},
+           {"fill-value"});
+}
+
+// scale_offset.md's conversion example of numcodecs.fixedscaleoffset (a read-only alias: read and
+// opened, never written), and scale_offset configurations a reader must refuse or accept.
+void add_alias_and_open(std::vector<Plan>& plans) {
+  const Json alias = Json::array(
+      {{{"name", "numcodecs.fixedscaleoffset"},
+        {"configuration",
+         parse_json_exact(R"({"astype": "uint8", "dtype": "float32", "scale": 0.1, "offset": 10})")}},
+       bytes_codec(false)});
+  std::vector<std::uint64_t> every_uint8;
+  for (std::uint64_t bits = 0; bits < 256; ++bits) every_uint8.push_back(bits);
+  const StoreArray array = chain_of("float32", 10, alias);
+  plans.push_back(one_dimensional(
+      "decode/fixedscaleoffset-float32-uint8",
+      "scale_offset.md's numcodecs.fixedscaleoffset conversion example (astype uint8, dtype "
+      "float32, scale 0.1, offset 10; fill 10.0): stored uint8 read as value / 0.1 + 10",
+      "float32", 10, alias, spread(sift(array, false, every_uint8, false), 12)));
+  plans.push_back(open_plan("valid-fixedscaleoffset",
+                            "scale_offset.md's numcodecs.fixedscaleoffset conversion example, fill "
+                            "10.0 (stored 0)",
+                            "float32", 10, alias, "valid"));
+  const Json offset_1000 = {{"offset", 1000}};
+  plans.push_back(open_plan("valid-scale-offset-uint16-uint8",
+                            "scale_offset.md's uint16 range reduction (offset 1000, then uint8), "
+                            "fill 1000 (stored 0)",
+                            "uint16", 1000, quantizing_chain(offset_1000, {"uint8"}, false),
+                            "valid"));
+  plans.push_back(open_plan("invalid-scale-offset-fill-uint16",
+                            "scale_offset.md's uint16 range reduction with fill 0: 0 - 1000 is not "
+                            "a uint16, so the fill value cannot be encoded",
+                            "uint16", 0, quantizing_chain(offset_1000, {"uint8"}, false),
+                            "invalid"));
+  plans.push_back(sifted_plan(
+      "encode/error-scale-offset-uint16-uint8",
+      "writing 999 through scale_offset offset 1000 (uint16) fails: 999 - 1000 is not a uint16",
+      "uint16", 1000, quantizing_chain(offset_1000, {"uint8"}, false),
+      patterns(data_type("uint16"), {"1000", "1100", "1255", "999"}), "not_representable"));
+}
+
+void add_scale_offset(std::vector<Plan>& plans) {
+  add_quantization(plans);
+  add_nan_example(plans);
+  add_alias_and_open(plans);
+}
+
 // --- Writing the files
 // ------------------------------------------------------------------------------
 
@@ -572,8 +691,14 @@ std::set<std::string> derived_features(const StoreArray& array, const StoredElem
   features.insert(array.big_endian ? "big-endian" : "little-endian");
   for (std::size_t d = 0; d < array.shape.size(); ++d)
     if (array.shape[d] % array.chunk_shape[d] != 0) features.insert("edge-chunk");
-  if (array.casts.size() > 1) features.insert("cast-chain");
-  for (const Json& codec : cast_chain_of(zarr)) {
+  std::size_t casts = 0;
+  for (const ChainStep& step : array.chain.steps) {
+    casts += std::holds_alternative<CastValueCodec>(step.codec) ? 1 : 0;
+    if (std::holds_alternative<ScaleOffsetCodec>(step.codec)) features.insert("scale-offset");
+    if (step.name == "numcodecs.fixedscaleoffset") features.insert("fixedscaleoffset");
+  }
+  if (casts > 1) features.insert("cast-chain");
+  for (const Json& codec : element_codecs_of(zarr)) {
     if (!codec.contains("configuration")) continue;
     const Json& configuration = codec["configuration"];
     if (configuration.contains("rounding")) features.insert("rounding");
@@ -637,9 +762,19 @@ void require_reading_independent_metadata(const Plan& plan) {
   }
 }
 
+// The type at the bytes codec: the element chain's output when the oracle parses the chain, else
+// (an open array's invalid chain) the last cast_value data_type it names.
 std::string stored_type_name(const Json& zarr) {
   std::string name = zarr["data_type"].get<std::string>();
-  for (const Json& codec : cast_chain_of(zarr))
+  try {
+    return std::string(
+        element_chain(parse_data_type_metadata(zarr["data_type"]), element_codecs_of(zarr))
+            .output_type()
+            .name);
+  } catch (const StoreFormatError&) {
+  } catch (const MetadataError&) {
+  }
+  for (const Json& codec : element_codecs_of(zarr))
     if (codec.is_object() && codec.value("name", "") == "cast_value" &&
         codec["configuration"].contains("data_type") &&
         codec["configuration"]["data_type"].is_string() &&
@@ -678,11 +813,11 @@ std::set<std::string> layout_features(const Plan& plan, const StoreArray& array,
 
 Outcome encode_outcome(const Plan& plan, const StoreArray& array, std::uint64_t encoded_fill) {
   Outcome outcome;
-  const StoreWrite written = write_selection(array, plan.selection, plan.elements, kFastCast);
+  const StoreWrite written = write_selection(array, plan.selection, plan.elements);
   // The layout of the values that do encode, for the features of a failing write too.
   std::vector<std::uint64_t> stored_patterns;
   for (const std::uint64_t bits : plan.elements)
-    stored_patterns.push_back(encode_element(array, bits, kFastCast).bits);
+    stored_patterns.push_back(encode_element(array, bits).bits);
   const StoredElements stored = selected_elements(array, plan.selection, stored_patterns);
   outcome.features =
       layout_features(plan, array, stored, lay_out_chunks(array, stored, encoded_fill));
@@ -692,8 +827,8 @@ Outcome encode_outcome(const Plan& plan, const StoreArray& array, std::uint64_t 
     for (const std::uint64_t extent : array.shape) selection.emplace_back(0, extent);
   outcome.tail = ",\"write\":{\"selection\":" + dump_json_exact(Json(selection)) + ",\"values\":" +
                  dump_json_exact(Json(hex_values(*array.array_type, plan.elements))) + "}";
-  if (written.error != CastError::None) {
-    outcome.error = std::string(cast_error_name(written.error));
+  if (!written.error.empty()) {
+    outcome.error = written.error;
     outcome.tail += ",\"expected\":{\"error\":\"" + outcome.error + "\"}";
     return outcome;
   }
@@ -713,9 +848,9 @@ Outcome decode_outcome(const Plan& plan, const StoreArray& array, std::uint64_t 
   const ChunkFiles chunks = lay_out_chunks(array, stored, encoded_fill);
   outcome.features = layout_features(plan, array, stored, chunks);
   for (const auto& [key, bytes] : chunks.files) entry.files.emplace_back(key, bytes);
-  const StoreRead read = read_chunks(array, chunks.files, kFastCast);
-  if (read.error != CastError::None) {
-    outcome.error = std::string(cast_error_name(read.error));
+  const StoreRead read = read_chunks(array, chunks.files);
+  if (!read.error.empty()) {
+    outcome.error = read.error;
     outcome.tail = ",\"expected\":{\"error\":\"" + outcome.error + "\"}";
   } else {
     outcome.tail = ",\"expected\":{\"values\":" +
@@ -746,7 +881,11 @@ Entry produce(const Plan& plan) {
   for (const std::uint64_t bits : plan.elements)
     if (!reading_independent(array, encode, bits))
       throw std::logic_error("stores: " + plan.id + ": an element depends on a reading");
-  const std::uint64_t encoded_fill = encode_element(array, array.fill_bits, kFastCast).bits;
+  const std::uint64_t encoded_fill = encode_element(array, array.fill_bits).bits;
+  // Unwritten elements and padding: the fill value written and the encoded fill value read.
+  if (!reading_independent(array, true, array.fill_bits) ||
+      !reading_independent(array, false, encoded_fill))
+    throw std::logic_error("stores: " + plan.id + ": the fill value depends on a reading");
   Outcome outcome = encode ? encode_outcome(plan, array, encoded_fill)
                            : decode_outcome(plan, array, encoded_fill, entry);
   const std::string result = outcome.error.empty() ? "ok" : outcome.error;
@@ -770,6 +909,7 @@ std::vector<Plan> all_plans() {
   add_sharding(plans);
   add_upper_bits(plans);
   add_open(plans);
+  add_scale_offset(plans);  // vectors 1.2.0: appended, so that every earlier array keeps its place
   return plans;
 }
 

@@ -55,14 +55,26 @@ bool big_endian_of(const nlohmann::json& codec, const std::string& at) {
   return endian == "big";
 }
 
-// The chain's byte order; every codec must be cast_value or, last, bytes.
-bool chain_byte_order(const nlohmann::json& chain, const std::string& at) {
+// The array -> array codecs this family uses before the bytes codec: those that keep a chunk's
+// elements in place (transpose does not).
+bool is_element_codec(const std::string& name) {
+  return name == "cast_value" || name == "scale_offset" || name == "numcodecs.fixedscaleoffset";
+}
+
+// Every codec must be an element codec or, last, bytes.
+void check_element_codecs(const nlohmann::json& chain, const std::string& at) {
   if (!chain.is_array() || chain.empty() || zarr_codec_name(chain.back()) != "bytes")
     throw StoreFormatError(at + ": the chain does not end with the bytes codec");
   for (std::size_t i = 0; i + 1 < chain.size(); ++i)
-    if (zarr_codec_name(chain[i]) != "cast_value")
+    if (!is_element_codec(zarr_codec_name(chain[i])))
       throw StoreFormatError(at + "[" + std::to_string(i) + "]: " + zarr_codec_name(chain[i]) +
-                             " is not a codec this family uses (cast_value, then bytes)");
+                             " is not a codec this family uses (cast_value, scale_offset, "
+                             "numcodecs.fixedscaleoffset, then bytes)");
+}
+
+// The chain's byte order (its bytes codec's).
+bool chain_byte_order(const nlohmann::json& chain, const std::string& at) {
+  check_element_codecs(chain, at);
   return big_endian_of(chain.back(), at + "[" + std::to_string(chain.size() - 1) + "]");
 }
 
@@ -96,11 +108,22 @@ ShardingLayout sharding_layout(const nlohmann::json& codec, const Extents& shard
 
 }  // namespace
 
-const nlohmann::json& cast_chain_of(const nlohmann::json& zarr_json) {
+const nlohmann::json& element_codecs_of(const nlohmann::json& zarr_json) {
   const nlohmann::json& codecs = zarr_member(zarr_json, "codecs", "zarr.json");
   if (!is_sharded(codecs)) return codecs;
   return zarr_member(zarr_member(codecs[0], "configuration", "codecs[0]"), "codecs",
                      "codecs[0].configuration");
+}
+
+ArrayChain element_chain(const DataType& array_type, const nlohmann::json& codecs) {
+  check_element_codecs(codecs, "codecs");
+  try {
+    return parse_array_chain(array_type,
+                             nlohmann::json(std::vector<nlohmann::json>(codecs.begin(),
+                                                                        codecs.end() - 1)));
+  } catch (const MetadataError& error) {
+    throw StoreFormatError(std::string("invalid metadata: ") + error.what());
+  }
 }
 
 FillValueCheck validate_store_metadata(const nlohmann::json& zarr_json, const Readings& readings) {
@@ -109,7 +132,7 @@ FillValueCheck validate_store_metadata(const nlohmann::json& zarr_json, const Re
     const DataType& array_type =
         parse_data_type_metadata(zarr_member(zarr_json, "data_type", "zarr.json"));
     return validate_array_metadata(array_type, zarr_member(zarr_json, "fill_value", "zarr.json"),
-                                   cast_chain_of(zarr_json), readings);
+                                   element_codecs_of(zarr_json), readings);
   } catch (const MetadataError& error) {
     check.message = error.what();
   } catch (const StoreFormatError& error) {
@@ -142,12 +165,12 @@ StoreArray parse_store_array(const nlohmann::json& zarr_json) {
   if (!check.valid) throw StoreFormatError(at + ": invalid metadata: " + check.message);
   array.array_type = &parse_data_type_metadata(zarr_json["data_type"]);
   array.fill_bits = parse_scalar(*array.array_type, zarr_json["fill_value"]);
-  array.casts = check.cast_codecs;
-  array.stored_type = array.casts.empty() ? array.array_type : array.casts.back().data_type;
   const nlohmann::json& codecs = zarr_json["codecs"];
   if (is_sharded(codecs)) array.sharding = sharding_layout(codecs[0], array.chunk_shape);
-  array.big_endian = chain_byte_order(cast_chain_of(zarr_json),
+  array.big_endian = chain_byte_order(element_codecs_of(zarr_json),
                                       array.sharding ? "codecs[0].configuration.codecs" : "codecs");
+  array.chain = element_chain(*array.array_type, element_codecs_of(zarr_json));
+  array.stored_type = &array.chain.output_type();
   return array;
 }
 

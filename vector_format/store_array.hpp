@@ -1,5 +1,6 @@
 // A store-level test array (vectors/STORES.md): its zarr.json read into what the generator and
-// the verifier need (types, grid, fill value, the cast_value codecs, the bytes codec's byte order,
+// the verifier need (types, grid, fill value, the array -> array chain as the oracle models it:
+// cast_value, scale_offset, the numcodecs.fixedscaleoffset alias; the bytes codec's byte order,
 // the sharding layout), the verdict on metadata for the `open` kind, and the chunk grid's
 // geometry. Only the subset of Zarr v3 this family writes is read: anything else is refused.
 //
@@ -19,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/readings.hpp"
@@ -46,17 +48,22 @@ struct StoreArray {
   Extents shape;
   Extents chunk_shape;  // the grid's (the shard shape when sharded)
   std::uint64_t fill_bits = 0;
-  std::vector<CastValueCodec> casts;  // in chain order
+  ArrayChain chain;  // the array -> array codecs in chain order (the inner ones under sharding)
   bool big_endian = false;
   std::optional<ShardingLayout> sharding;
 };
 
-// The cast_value chain a zarr.json's codecs hold: the codecs themselves, or the inner codecs of a
-// single sharding_indexed codec.
-const nlohmann::json& cast_chain_of(const nlohmann::json& zarr_json);
+// The chain of element codecs a zarr.json's codecs hold: the codecs themselves, or the inner
+// codecs of a single sharding_indexed codec.
+const nlohmann::json& element_codecs_of(const nlohmann::json& zarr_json);
 
-// The `open` kind's verdict: the array data type, the cast_value codecs of the chain and the fill
-// value round trip, checked by validate_array_metadata (the inner chain under sharding).
+// The array -> array codecs of such a chain (every codec but the last, bytes), parsed by the
+// oracle (parse_array_chain) from `array_type`; throws StoreFormatError for a codec this family
+// does not use (transpose among them: it would reorder a chunk's bytes) or invalid metadata.
+ArrayChain element_chain(const DataType& array_type, const nlohmann::json& codecs);
+
+// The `open` kind's verdict: the array data type, the array -> array codecs of the chain and the
+// fill value round trip, checked by validate_array_metadata (the inner chain under sharding).
 FillValueCheck validate_store_metadata(const nlohmann::json& zarr_json,
                                        const Readings& readings = {});
 

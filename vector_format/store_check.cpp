@@ -7,7 +7,7 @@
 
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
-#include "oracle/slow/slow_cast.hpp"
+#include "oracle/slow/slow_element_oracle.hpp"
 #include "vector_format/store_chunks.hpp"
 #include "vector_format/store_index.hpp"
 #include "vector_format/vector_file.hpp"
@@ -35,25 +35,24 @@ struct StoreFamilyCheck {
   }
 };
 
-CastFunction slow_cast_under(const Readings& readings) {
-  return [readings](const CastRule& rule, std::uint64_t bits) {
-    return slow::cast_value(rule, bits, readings);
-  };
+// The slow oracle's element functions (cast_value and scale_offset) under `readings`.
+ChainOracle slow_oracle_under(const Readings& readings) {
+  return {&slow::slow_element_oracle(), readings};
 }
 
-// Every alternative of every cast flag.
-std::vector<Readings> cast_alternatives() {
+// Every alternative of every flag an element computation reads (cast and scale_offset flags).
+std::vector<Readings> element_alternatives() {
   std::vector<Readings> all;
   for (const FlagInfo& info : all_flags())
-    if (is_cast_flag(info.flag))
+    if (is_cast_flag(info.flag) || is_scale_offset_flag(info.flag))
       for (int k = 1; k <= info.alternative_count(); ++k)
         all.push_back(Readings{}.with(info.flag, k));
   return all;
 }
 
 std::string outcome_text(const DataType& type, const std::vector<std::uint64_t>& values,
-                         CastError error) {
-  if (error != CastError::None) return "error " + std::string(cast_error_name(error));
+                         const std::string& error) {
+  if (!error.empty()) return "error " + error;
   std::string text;
   for (const std::uint64_t bits : values)
     text += (text.empty() ? "" : " ") + pattern_hex(type, bits);
@@ -63,11 +62,11 @@ std::string outcome_text(const DataType& type, const std::vector<std::uint64_t>&
 // What the index says an array gives: "error KIND" or the values.
 std::string listed_outcome(const StoreIndexEntry& entry) {
   if (entry.expected_error) return "error " + *entry.expected_error;
-  return outcome_text(*entry.data_type, entry.expected_values, CastError::None);
+  return outcome_text(*entry.data_type, entry.expected_values, "");
 }
 
 // The listed outcome against the slow oracle's under the default reading, and the slow oracle's
-// under every alternative cast reading against its default (version 1 has no reading-dependent
+// under every alternative element reading (cast and scale_offset flags) against its default (version 1 has no reading-dependent
 // array). `verb` is "reads" or "writes".
 void compare_outcomes(StoreFamilyCheck& check, const std::string& at, const std::string& listed,
                       const std::function<std::string(const Readings&)>& outcome,
@@ -77,7 +76,7 @@ void compare_outcomes(StoreFamilyCheck& check, const std::string& at, const std:
   if (computed != listed)
     check.problem(at + ": the index says [" + listed + "], the slow oracle " + verb + " [" +
                   computed + "]" + legend);
-  for (const Readings& readings : cast_alternatives()) {
+  for (const Readings& readings : element_alternatives()) {
     ++check.report.alternatives_checked;
     if (outcome(readings) != computed)
       check.problem(at + ": an alternative reading changes what the array " + verb);
@@ -101,7 +100,7 @@ void check_decode(StoreFamilyCheck& check, const StoreArray& array, const StoreI
                   const std::string& dir, const std::string& at) {
   const std::map<std::string, std::string> files = listed_chunks(check, dir);
   const auto outcome = [&](const Readings& readings) {
-    const StoreRead read = read_chunks(array, files, slow_cast_under(readings));
+    const StoreRead read = read_chunks(array, files, slow_oracle_under(readings));
     return outcome_text(*array.array_type, read.values, read.error);
   };
   compare_outcomes(check, at, listed_outcome(entry), outcome, "reads", "");
@@ -110,7 +109,7 @@ void check_decode(StoreFamilyCheck& check, const StoreArray& array, const StoreI
 // The written chunks as the index lists them ("error KIND" or each key, its hex and whether it
 // may be absent), and as computed.
 std::string write_text(const StoreWrite& write) {
-  if (write.error != CastError::None) return "error " + std::string(cast_error_name(write.error));
+  if (!write.error.empty()) return "error " + write.error;
   std::string text;
   const std::set<std::string> may_be_absent(write.chunks.all_fill.begin(),
                                             write.chunks.all_fill.end());
@@ -133,7 +132,7 @@ void check_encode(StoreFamilyCheck& check, const StoreArray& array, const StoreI
     check.problem(at + ": an encode array's directory holds chunk files (only zarr.json belongs)");
   const auto outcome = [&](const Readings& readings) {
     return write_text(
-        write_selection(array, entry.selection, entry.write_values, slow_cast_under(readings)));
+        write_selection(array, entry.selection, entry.write_values, slow_oracle_under(readings)));
   };
   compare_outcomes(check, at, listed_write_text(entry), outcome, "writes",
                    " (key=hex, ? when it may be absent)");

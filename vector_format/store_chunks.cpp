@@ -154,7 +154,7 @@ std::optional<std::string> inner_chunk_bytes(const std::string& shard, const std
 
 // Decodes one chunk's bytes (a box at `origin`) into `values`; false at the first failing element.
 bool read_chunk(const StoreArray& array, const std::string& bytes, const std::string& where,
-                const Extents& origin, const Extents& box, const CastFunction& cast,
+                const Extents& origin, const Extents& box, const ChainOracle& oracle,
                 StoreRead& read) {
   const DataType& type = *array.stored_type;
   const std::uint64_t width = type.storage_bytes();
@@ -162,10 +162,10 @@ bool read_chunk(const StoreArray& array, const std::string& bytes, const std::st
   bool ok = true;
   for_each_chunk_element(array.shape, origin, box, [&](std::uint64_t k, std::int64_t index) {
     if (!ok || index < 0) return;
-    const CastResult result =
-        decode_element(array, element_from_bytes(type, &bytes[k * width], array.big_endian), cast);
+    const ChainResult result = decode_element(
+        array, element_from_bytes(type, &bytes[k * width], array.big_endian), oracle);
     if (!result.ok()) {
-      read.error = result.error;
+      read.error = std::string(result.error_name());
       ok = false;
     }
     read.values[index] = result.bits;
@@ -174,7 +174,7 @@ bool read_chunk(const StoreArray& array, const std::string& bytes, const std::st
 }
 
 bool read_shard(const StoreArray& array, const std::string& bytes, const std::string& where,
-                const Extents& origin, const CastFunction& cast, StoreRead& read) {
+                const Extents& origin, const ChainOracle& oracle, StoreRead& read) {
   const ShardingLayout& layout = *array.sharding;
   const Extents inner = inner_grid(array);
   const std::string index = shard_index(array, bytes, where);
@@ -192,7 +192,7 @@ bool read_shard(const StoreArray& array, const std::string& bytes, const std::st
                              });
       return;
     }
-    ok = read_chunk(array, *chunk, at, inner_origin, layout.inner_shape, cast, read);
+    ok = read_chunk(array, *chunk, at, inner_origin, layout.inner_shape, oracle, read);
   });
   return ok;
 }
@@ -221,26 +221,14 @@ void add_stored_chunk(const StoreArray& array, const std::optional<std::string>&
 
 }  // namespace
 
-CastResult encode_element(const StoreArray& array, std::uint64_t array_bits,
-                          const CastFunction& cast) {
-  CastResult result;
-  result.bits = array_bits;
-  for (const CastValueCodec& codec : array.casts) {
-    result = cast(codec.encode_rule(), result.bits);
-    if (!result.ok()) break;
-  }
-  return result;
+ChainResult encode_element(const StoreArray& array, std::uint64_t array_bits,
+                           const ChainOracle& oracle) {
+  return encode_through(array.chain, array_bits, oracle.readings, *oracle.elements);
 }
 
-CastResult decode_element(const StoreArray& array, std::uint64_t stored_bits,
-                          const CastFunction& cast) {
-  CastResult result;
-  result.bits = stored_bits;
-  for (auto codec = array.casts.rbegin(); codec != array.casts.rend(); ++codec) {
-    result = cast(codec->decode_rule(), result.bits);
-    if (!result.ok()) break;
-  }
-  return result;
+ChainResult decode_element(const StoreArray& array, std::uint64_t stored_bits,
+                           const ChainOracle& oracle) {
+  return decode_through(array.chain, stored_bits, oracle.readings, *oracle.elements);
 }
 
 std::string bytes_hex(std::string_view bytes) {
@@ -310,24 +298,24 @@ StoredElements selected_elements(const StoreArray& array, const Selection& selec
 }
 
 StoreWrite write_selection(const StoreArray& array, const Selection& selection,
-                           const std::vector<std::uint64_t>& values, const CastFunction& cast) {
+                           const std::vector<std::uint64_t>& values, const ChainOracle& oracle) {
   StoreWrite write;
   std::vector<std::uint64_t> encoded;
   for (const std::uint64_t bits : values) {
-    const CastResult result = encode_element(array, bits, cast);
+    const ChainResult result = encode_element(array, bits, oracle);
     if (!result.ok()) {
-      write.error = result.error;
+      write.error = std::string(result.error_name());
       return write;
     }
     encoded.push_back(result.bits);
   }
   write.chunks = lay_out_chunks(array, selected_elements(array, selection, encoded),
-                                encode_element(array, array.fill_bits, cast).bits);
+                                encode_element(array, array.fill_bits, oracle).bits);
   return write;
 }
 
 StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::string>& files,
-                      const CastFunction& cast) {
+                      const ChainOracle& oracle) {
   StoreRead read;
   read.values.assign(element_count(array.shape), array.fill_bits);
   bool ok = true;
@@ -336,8 +324,9 @@ StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::
     if (!ok || file == files.end()) return;
     const Extents origin = extents_times(position, array.chunk_shape);
     ok = array.sharding
-             ? read_shard(array, file->second, file->first, origin, cast, read)
-             : read_chunk(array, file->second, file->first, origin, array.chunk_shape, cast, read);
+             ? read_shard(array, file->second, file->first, origin, oracle, read)
+             : read_chunk(array, file->second, file->first, origin, array.chunk_shape, oracle,
+                          read);
   });
   if (!ok) read.values.clear();
   return read;

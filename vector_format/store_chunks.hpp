@@ -1,7 +1,8 @@
 // The chunk files of a store-level test array (vectors/STORES.md): laid out from the stored
 // elements (the bytes codec with its byte order, full-size edge chunks padded with the encoded fill
-// value, shards with their index), and read back into the array's values. The cast is passed in,
-// so that the generator runs the fast oracle and the verifier the slow one over the same layout.
+// value, shards with their index), and read back into the array's values. The element functions
+// are passed in (a ChainOracle), so that the generator and check-store run the fast oracle and the
+// verifier the slow one over the same layout.
 // Independent of the reference adapter's store engine, like store_array.hpp (see there).
 #pragma once
 
@@ -13,19 +14,25 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/cast_result.hpp"
+#include "oracle/codec_chain.hpp"
+#include "oracle/readings.hpp"
 #include "vector_format/store_array.hpp"
 
 namespace cvc {
 
-using CastFunction = std::function<CastResult(const CastRule&, std::uint64_t)>;
+// What elements are computed with: the fast oracle's element functions or the slow oracle's
+// (slow::slow_element_oracle()), under one reading.
+struct ChainOracle {
+  const ElementOracle* elements = &fast_element_oracle();
+  Readings readings = {};
+};
 
-// One element through the cast_value chain: encode rules in chain order, decode rules in reverse.
-// The first failing cast's result is returned.
-CastResult encode_element(const StoreArray& array, std::uint64_t array_bits,
-                          const CastFunction& cast);
-CastResult decode_element(const StoreArray& array, std::uint64_t stored_bits,
-                          const CastFunction& cast);
+// One element through the array's chain (oracle/codec_chain.hpp: encode_through in chain order,
+// decode_through in reverse); the failing step's result on an error.
+ChainResult encode_element(const StoreArray& array, std::uint64_t array_bits,
+                           const ChainOracle& oracle = {});
+ChainResult decode_element(const StoreArray& array, std::uint64_t stored_bits,
+                           const ChainOracle& oracle = {});
 
 // What the chunk files hold, before the layout: a stored pattern per array element (C order) and
 // whether it was written; unwritten elements and padding are the encoded fill value.
@@ -55,28 +62,31 @@ StoredElements selected_elements(const StoreArray& array, const Selection& selec
                                  const std::vector<std::uint64_t>& in_selection);
 
 // Writing `values` (array patterns, C order of the selection) into an empty array: each encoded
-// through the chain, then laid out. `error` is the first failing value's (then no chunks).
+// through the chain, then laid out. `error` is the first failing value's error kind
+// ("out_of_range", "not_representable": ChainResult::error_name), then no chunks; empty when none.
 struct StoreWrite {
   ChunkFiles chunks;
-  CastError error = CastError::None;
+  std::string error;
 };
 StoreWrite write_selection(const StoreArray& array, const Selection& selection,
-                           const std::vector<std::uint64_t>& values, const CastFunction& cast);
+                           const std::vector<std::uint64_t>& values,
+                           const ChainOracle& oracle = {});
 
 // Reading the whole array from its chunk files: absent chunks and empty inner chunks read as the
-// fill value. `error` is the first failing element's (chunks in C order, elements in C order).
+// fill value. `error` is the first failing element's error kind (chunks in C order, elements in C
+// order); empty when none.
 struct StoreRead {
-  std::vector<std::uint64_t> values;  // array patterns, C order, when error == None
-  CastError error = CastError::None;
+  std::vector<std::uint64_t> values;  // array patterns, C order, when error is empty
+  std::string error;
 };
 // Throws StoreFormatError for a file of the wrong length, a bad shard index or checksum.
 StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::string>& files,
-                      const CastFunction& cast);
+                      const ChainOracle& oracle = {});
 
 // One chunk file as `cvc check-store` compares a written chunk with the expected one
 // (vectors/STORES.md, "Comparing"): the shard index's crc32c checked and the index removed, the
 // bytes codec undone (its byte order, bits above a sub-byte type's width cleared: they are
-// "arbitrary"), the casts not. One list of stored patterns per inner chunk of a shard, in C order
+// "arbitrary"), the array -> array codecs not. One list of stored patterns per inner chunk of a shard, in C order
 // (nullopt: an empty inner chunk), a single list otherwise. Throws StoreFormatError naming `where`
 // when the file is not such a chunk (its length, the shard index or its checksum).
 struct StoredChunk {

@@ -42,9 +42,12 @@ inline constexpr std::string_view kStoreFeatures[] = {
     "type-pair",  "rounding",      "out-of-range-clamp", "out-of-range-wrap", "scalar-map",
     "error",      "little-endian", "big-endian",         "missing-chunk",     "partial-chunk",
     "edge-chunk", "fill-value",    "sharding",           "shard-crc32c",      "shard-index-start",
-    "shard-fill", "cast-chain",    "subbyte-upper-bits", "metadata-valid",    "metadata-invalid"};
-inline constexpr std::string_view kStoreErrorKinds[] = {"out_of_range", "nan", "infinity",
-                                                        "wrap_undefined"};
+    "shard-fill", "cast-chain",    "subbyte-upper-bits", "metadata-valid",    "metadata-invalid",
+    "scale-offset", "fixedscaleoffset"};
+// The cast's error kinds, then scale_offset's (oracle/scale_offset.hpp).
+inline constexpr std::string_view kStoreErrorKinds[] = {
+    "out_of_range",      "nan",               "infinity",        "wrap_undefined",
+    "not_representable", "invalid_operation", "inexact_division"};
 
 // One entry of `arrays`, as STORES.md's table of keys describes it.
 struct StoreIndexEntry {

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "oracle/codec_chain.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -28,19 +29,30 @@ json read_json_file(const fs::path& path, const std::string& where) {
   }
 }
 
-// Every data type of the 26 the metadata names: the array's and each cast_value's, also inside
-// sharding codecs.
-void collect_types(const json& codecs, std::set<std::string>& types) {
+// A type name of the 26 at `key` of `configuration`, into `types`.
+void collect_type(const json& configuration, const char* key, std::set<std::string>& types) {
+  if (configuration.contains(key) && configuration[key].is_string() &&
+      find_data_type(configuration[key].get<std::string>()) != nullptr)
+    types.insert(configuration[key].get<std::string>());
+}
+
+// Every data type of the 26 the metadata names (the array's, each cast_value's data_type, the
+// numcodecs.fixedscaleoffset alias's astype when it is a type name) and every array -> array
+// codec's name (those before the array -> bytes codec), also inside sharding codecs.
+void collect_chain(const json& codecs, StoreCase& store_case) {
   if (!codecs.is_array()) return;
+  bool before_bytes = true;  // after the array -> bytes codec only bytes -> bytes codecs follow
   for (const json& codec : codecs) {
+    const std::optional<std::string> name = codec_name(codec);
+    const CodecRole role = name ? codec_role(*name) : CodecRole::Unknown;
+    before_bytes = before_bytes && role != CodecRole::ArrayToBytes && role != CodecRole::Sharding;
+    if (name && before_bytes) store_case.codecs.insert(*name);
     if (!codec.is_object()) continue;
     const json configuration = codec.value("configuration", json::object());
     if (!configuration.is_object()) continue;
-    if (codec.value("name", "") == "cast_value" && configuration.contains("data_type") &&
-        configuration["data_type"].is_string() &&
-        find_data_type(configuration["data_type"].get<std::string>()) != nullptr)
-      types.insert(configuration["data_type"].get<std::string>());
-    if (configuration.contains("codecs")) collect_types(configuration["codecs"], types);
+    if (name == "cast_value") collect_type(configuration, "data_type", store_case.types);
+    if (name == "numcodecs.fixedscaleoffset") collect_type(configuration, "astype", store_case.types);
+    if (configuration.contains("codecs")) collect_chain(configuration["codecs"], store_case);
   }
 }
 
@@ -52,7 +64,7 @@ StoreCase read_case(StoreIndexEntry entry, const fs::path& root, std::size_t pos
   result.metadata = read_json_file(root / result.id / "zarr.json", where);
   result.types.insert(std::string(result.data_type->name));
   if (result.metadata.is_object() && result.metadata.contains("codecs"))
-    collect_types(result.metadata["codecs"], result.types);
+    collect_chain(result.metadata["codecs"], result);
   return result;
 }
 

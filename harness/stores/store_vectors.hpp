@@ -24,6 +24,9 @@ class StoreVectorError : public std::runtime_error {
 struct StoreCase : StoreIndexEntry {
   nlohmann::json metadata;      // its zarr.json
   std::set<std::string> types;  // every data type of the 26 it involves (array and casts)
+  // The array -> array codecs its chain holds, by name (cast_value, scale_offset,
+  // numcodecs.fixedscaleoffset, ...), inside sharding_indexed too: an adapter must declare them.
+  std::set<std::string> codecs;
 };
 
 struct StoreVectors {
