@@ -30,7 +30,9 @@ the reference implementation, which `cvc run` must certify.
                            one deliberate store-level bug: missing-chunk-zero (a chunk never
                            written reads as zeros, not the fill value), ignore-big-endian (the
                            bytes codec's big endian is taken as little), edge-not-fill-padded
-                           (the part of an edge chunk outside the array is written as zeros)
+                           (the part of an edge chunk outside the array is written as zeros),
+                           scale-offset-ignored (scale_offset's offset and scale taken as 0 and
+                           1: elements and the fill value pass through it unchanged)
   --no-stores              declare no store operation (open_array, read_array, write_array)
 
 What --only-* and --no-scalar-map leave out is declared in the hello's capabilities under

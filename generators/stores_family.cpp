@@ -601,13 +601,12 @@ void add_quantization(std::vector<Plan>& plans) {
            "float32", {4, 6}, {2, 4}, 1.5,
            sharded({{1, 2}, true, false}, quantizing_chain(scale_100, uint16_clamp, false)),
            {{0, 3}, {0, 3}}, {"0.25", "3", "-2", "655.35", "10.5", "1.5", "42"}, {"fill-value"});
-  plans.push_back(open_plan("valid-shard-scale-offset-float32-uint16",
-                            "fill 1.5 through scale_offset (scale 100) and cast_value uint16 "
-                            "inside sharding_indexed: stored 150, read back 1.5",
-                            "float32", 1.5,
-                            sharded({{2}, true, false},
-                                    quantizing_chain(scale_100, uint16_clamp, false)),
-                            "valid"));
+  plans.push_back(open_plan(
+      "valid-shard-scale-offset-float32-uint16",
+      "fill 1.5 through scale_offset (scale 100) and cast_value uint16 "
+      "inside sharding_indexed: stored 150, read back 1.5",
+      "float32", 1.5, sharded({{2}, true, false}, quantizing_chain(scale_100, uint16_clamp, false)),
+      "valid"));
 }
 
 // scale_offset.md, "Float64 to uint8 with NaN preservation", exactly: fill NaN, offset -10,
@@ -632,7 +631,8 @@ void add_alias_and_open(std::vector<Plan>& plans) {
   const Json alias = Json::array(
       {{{"name", "numcodecs.fixedscaleoffset"},
         {"configuration",
-         parse_json_exact(R"({"astype": "uint8", "dtype": "float32", "scale": 0.1, "offset": 10})")}},
+         parse_json_exact(
+             R"({"astype": "uint8", "dtype": "float32", "scale": 0.1, "offset": 10})")}},
        bytes_codec(false)});
   std::vector<std::uint64_t> every_uint8;
   for (std::uint64_t bits = 0; bits < 256; ++bits) every_uint8.push_back(bits);

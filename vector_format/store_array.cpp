@@ -118,9 +118,8 @@ const nlohmann::json& element_codecs_of(const nlohmann::json& zarr_json) {
 ArrayChain element_chain(const DataType& array_type, const nlohmann::json& codecs) {
   check_element_codecs(codecs, "codecs");
   try {
-    return parse_array_chain(array_type,
-                             nlohmann::json(std::vector<nlohmann::json>(codecs.begin(),
-                                                                        codecs.end() - 1)));
+    return parse_array_chain(
+        array_type, nlohmann::json(std::vector<nlohmann::json>(codecs.begin(), codecs.end() - 1)));
   } catch (const MetadataError& error) {
     throw StoreFormatError(std::string("invalid metadata: ") + error.what());
   }

@@ -66,8 +66,8 @@ std::string listed_outcome(const StoreIndexEntry& entry) {
 }
 
 // The listed outcome against the slow oracle's under the default reading, and the slow oracle's
-// under every alternative element reading (cast and scale_offset flags) against its default (version 1 has no reading-dependent
-// array). `verb` is "reads" or "writes".
+// under every alternative element reading (cast and scale_offset flags) against its default
+// (version 1 has no reading-dependent array). `verb` is "reads" or "writes".
 void compare_outcomes(StoreFamilyCheck& check, const std::string& at, const std::string& listed,
                       const std::function<std::string(const Readings&)>& outcome,
                       const std::string& verb, const std::string& legend) {

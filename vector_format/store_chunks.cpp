@@ -323,10 +323,9 @@ StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::
     const auto file = files.find(chunk_key(position));
     if (!ok || file == files.end()) return;
     const Extents origin = extents_times(position, array.chunk_shape);
-    ok = array.sharding
-             ? read_shard(array, file->second, file->first, origin, oracle, read)
-             : read_chunk(array, file->second, file->first, origin, array.chunk_shape, oracle,
-                          read);
+    ok = array.sharding ? read_shard(array, file->second, file->first, origin, oracle, read)
+                        : read_chunk(array, file->second, file->first, origin, array.chunk_shape,
+                                     oracle, read);
   });
   if (!ok) read.values.clear();
   return read;

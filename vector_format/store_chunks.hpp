@@ -86,9 +86,10 @@ StoreRead read_chunks(const StoreArray& array, const std::map<std::string, std::
 // One chunk file as `cvc check-store` compares a written chunk with the expected one
 // (vectors/STORES.md, "Comparing"): the shard index's crc32c checked and the index removed, the
 // bytes codec undone (its byte order, bits above a sub-byte type's width cleared: they are
-// "arbitrary"), the array -> array codecs not. One list of stored patterns per inner chunk of a shard, in C order
-// (nullopt: an empty inner chunk), a single list otherwise. Throws StoreFormatError naming `where`
-// when the file is not such a chunk (its length, the shard index or its checksum).
+// "arbitrary"), the array -> array codecs not. One list of stored patterns per inner chunk of a
+// shard, in C order (nullopt: an empty inner chunk), a single list otherwise. Throws
+// StoreFormatError naming `where` when the file is not such a chunk (its length, the shard index or
+// its checksum).
 struct StoredChunk {
   std::vector<std::optional<std::vector<std::uint64_t>>> inner;
   // Per inner chunk, per element: whether it lies beyond the array's edge (an edge chunk's

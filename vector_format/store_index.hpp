@@ -39,15 +39,19 @@ std::string_view store_kind_name(StoreKind kind);  // "decode", "encode", "open"
 
 // The lists the schema enumerates: the features (STORES.md, "Features") and the error kinds.
 inline constexpr std::string_view kStoreFeatures[] = {
-    "type-pair",  "rounding",      "out-of-range-clamp", "out-of-range-wrap", "scalar-map",
-    "error",      "little-endian", "big-endian",         "missing-chunk",     "partial-chunk",
-    "edge-chunk", "fill-value",    "sharding",           "shard-crc32c",      "shard-index-start",
-    "shard-fill", "cast-chain",    "subbyte-upper-bits", "metadata-valid",    "metadata-invalid",
-    "scale-offset", "fixedscaleoffset"};
+    "type-pair",         "rounding",         "out-of-range-clamp",
+    "out-of-range-wrap", "scalar-map",       "error",
+    "little-endian",     "big-endian",       "missing-chunk",
+    "partial-chunk",     "edge-chunk",       "fill-value",
+    "sharding",          "shard-crc32c",     "shard-index-start",
+    "shard-fill",        "cast-chain",       "subbyte-upper-bits",
+    "metadata-valid",    "metadata-invalid", "scale-offset",
+    "fixedscaleoffset"};
 // The cast's error kinds, then scale_offset's (oracle/scale_offset.hpp).
-inline constexpr std::string_view kStoreErrorKinds[] = {
-    "out_of_range",      "nan",               "infinity",        "wrap_undefined",
-    "not_representable", "invalid_operation", "inexact_division"};
+inline constexpr std::string_view kStoreErrorKinds[] = {"out_of_range",      "nan",
+                                                        "infinity",          "wrap_undefined",
+                                                        "not_representable", "invalid_operation",
+                                                        "inexact_division"};
 
 // One entry of `arrays`, as STORES.md's table of keys describes it.
 struct StoreIndexEntry {

@@ -90,6 +90,10 @@ nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& option
       {"operations", operations},
       {"environment", {{"cvc", CVC_VERSION}, {"compiler", compiler()}}}};
   if (protocol >= 2 && restricted(options)) hello["capabilities"] = capabilities(options);
+  // The array -> array codecs its store engine runs (reference_store.hpp), for check-store.
+  if (protocol >= 2 && options.stores)
+    hello["capabilities"]["chain"]["codecs"] = {"cast_value", "scale_offset",
+                                                "numcodecs.fixedscaleoffset"};
   if (encoding != ElementEncoding::Hex) hello["encoding"] = std::string(encoding_name(encoding));
   return hello;
 }

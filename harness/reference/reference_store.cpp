@@ -4,6 +4,7 @@
 #include <iterator>
 #include <memory>
 
+#include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
@@ -79,12 +80,12 @@ void for_each_in_chunk(const Shape& shape, const Shape& chunk, const Shape& chun
 
 // --- Codec chains -------------------------------------------------------------------------------
 
-// One level of a codec chain: cast_value codecs, the array -> bytes codec, crc32c codecs.
+// One level of a codec chain: array -> array codecs, the array -> bytes codec, crc32c codecs.
 struct Chain {
   const DataType* input = nullptr;   // the type entering the chain
-  const DataType* stored = nullptr;  // the type after its cast_value codecs
+  const DataType* stored = nullptr;  // the type after its array -> array codecs
   std::uint64_t stored_fill = 0;     // the fill value after them
-  std::vector<CastValueCodec> casts;
+  ArrayChain elements;               // the array -> array codecs, as the oracle models them
   bool big_endian = false;
   bool sharded = false;
   Shape inner_shape;                    // sharding: the inner chunk shape
@@ -93,11 +94,47 @@ struct Chain {
   int checksums = 0;  // crc32c codecs after the array -> bytes codec
 };
 
-std::string codec_name(const json& codec) {
-  if (codec.is_string()) return codec.get<std::string>();
-  if (codec.is_object() && codec.contains("name") && codec["name"].is_string())
-    return codec["name"].get<std::string>();
+std::string name_of_codec(const json& codec) {
+  if (const std::optional<std::string> name = codec_name(codec)) return *name;
   throw StoreError("a codec is neither a name nor an object with a name: " + codec.dump());
+}
+
+// One element through one array -> array codec in one direction: cast_value with the mutant's
+// cast, scale_offset with the oracle's arithmetic. `what` names the operation in the error.
+std::uint64_t through_step(const ChainStep& step, Direction direction, std::uint64_t value,
+                           const StoreOptions& options, const std::string& what) {
+  const bool encode = direction == Direction::Encode;
+  if (const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec)) {
+    const CastRule rule = encode ? cast->encode_rule() : cast->decode_rule();
+    const CastResult result = mutant_cast(options.mutant, rule, value);
+    if (!result.ok())
+      throw StoreError(what + " through cast_value fails: " + explain(rule, result));
+    return result.bits;
+  }
+  const ScaleOffsetCodec& scale_offset = std::get<ScaleOffsetCodec>(step.codec);
+  const ScaleOffsetResult result =
+      encode ? scale_offset_encode(scale_offset, value) : scale_offset_decode(scale_offset, value);
+  if (!result.ok())
+    throw StoreError(what + " through scale_offset fails: " +
+                     std::string(scale_offset_error_name(result.error)) + " in its " +
+                     std::string(scale_offset_operation_name(result.operation)));
+  return result.bits;
+}
+
+// StoreBug::ScaleOffsetIgnored: the codecs as the bug reads them, scale_offset without its
+// configuration (the spec's no-op) and the alias with offset 0 and scale 1.
+json as_scale_offset_ignored(const json& codecs) {
+  json seen = codecs;
+  for (json& codec : seen) {
+    const std::optional<std::string> name = codec_name(codec);
+    if (name == "scale_offset") codec = "scale_offset";
+    if (name == "numcodecs.fixedscaleoffset" && codec.is_object() &&
+        codec.contains("configuration") && codec["configuration"].is_object()) {
+      codec["configuration"]["offset"] = 0;
+      codec["configuration"]["scale"] = 1;
+    }
+  }
+  return seen;
 }
 
 json codec_configuration(const json& codec) {
@@ -129,7 +166,7 @@ void parse_sharding(Chain& chain, const json& configuration, const Shape& chunk,
   Shape index_shape = grid_of(chunk, chain.inner_shape);
   index_shape.push_back(2);
   chain.index = parse_chain(index_codecs, *find_data_type("uint64"), 0, index_shape, options);
-  if (!chain.index->casts.empty() || chain.index->sharded)
+  if (!chain.index->elements.steps.empty() || chain.index->sharded)
     throw StoreError("sharding index_codecs: only bytes and crc32c are supported");
   const std::string location = configuration.value("index_location", "end");
   if (location != "start" && location != "end")
@@ -137,38 +174,52 @@ void parse_sharding(Chain& chain, const json& configuration, const Shape& chunk,
   chain.index_at_start = location == "start";
 }
 
-std::unique_ptr<Chain> parse_chain(const json& codecs, const DataType& type,
-                                   std::uint64_t fill_bits, const Shape& chunk,
-                                   const StoreOptions& options) {
-  // The cast_value codecs and the fill value round trip, as the oracle validates them: the
+// The array -> array codecs at the start of `codecs`, as the oracle models them, and the fill
+// value through them; transpose is refused (it would reorder the chunk, which this engine does
+// not do).
+void parse_elements(Chain& chain, const json& array_codecs, const StoreOptions& options) {
+  try {
+    chain.elements = parse_array_chain(*chain.input, array_codecs);
+  } catch (const MetadataError& error) {
+    throw StoreError(std::string("invalid metadata: ") + error.what());
+  }
+  for (const ChainStep& step : chain.elements.steps) {
+    if (std::holds_alternative<TransposeCodec>(step.codec))
+      throw StoreError("codec \"transpose\" is not supported here by the reference adapter");
+    chain.stored_fill = through_step(step, Direction::Encode, chain.stored_fill, options,
+                                     "encoding the fill value (" + step.path + ")");
+  }
+  chain.stored = &chain.elements.output_type();
+}
+
+std::unique_ptr<Chain> parse_chain(const json& given, const DataType& type, std::uint64_t fill_bits,
+                                   const Shape& chunk, const StoreOptions& options) {
+  // The array -> array codecs and the fill value round trip, as the oracle validates them: the
   // array -> array codecs, then `bytes` in place of the array -> bytes codec (the oracle's check
   // does not follow sharding_indexed; its inner chain is checked as a chain of its own).
-  if (!codecs.is_array()) throw StoreError("codecs is not an array");
-  json checked = json::array();
+  if (!given.is_array()) throw StoreError("codecs is not an array");
+  const json codecs =
+      options.bug == StoreBug::ScaleOffsetIgnored ? as_scale_offset_ignored(given) : given;
+  json array_codecs = json::array();
   for (const json& codec : codecs) {
-    if (codec_name(codec) != "cast_value") break;
-    checked.push_back(codec);
+    if (codec_role(name_of_codec(codec)) != CodecRole::ArrayToArray) break;
+    array_codecs.push_back(codec);
   }
+  json checked = array_codecs;
   checked.push_back({{"name", "bytes"}});
   const FillValueCheck check =
       mutant_validate(options.mutant, type, format_scalar(type, fill_bits), checked);
   if (!check.valid) throw StoreError("invalid metadata: " + check.message);
   auto chain = std::make_unique<Chain>();
-  chain->input = chain->stored = &type;
+  chain->input = &type;
   chain->stored_fill = fill_bits;
+  parse_elements(*chain, array_codecs, options);
   bool array_to_bytes = false;
-  std::size_t cast_index = 0;
-  for (const json& codec : codecs) {
-    const std::string name = codec_name(codec);
+  for (std::size_t k = array_codecs.size(); k < codecs.size(); ++k) {
+    const json& codec = codecs[k];
+    const std::string name = name_of_codec(codec);
     const json configuration = codec_configuration(codec);
-    if (name == "cast_value" && !array_to_bytes) {
-      const CastValueCodec& cast = check.cast_codecs.at(cast_index++);
-      const CastResult fill = mutant_cast(options.mutant, cast.encode_rule(), chain->stored_fill);
-      if (!fill.ok()) throw StoreError("the fill value does not encode through cast_value");
-      chain->casts.push_back(cast);
-      chain->stored = cast.data_type;
-      chain->stored_fill = fill.bits;
-    } else if (name == "bytes" && !array_to_bytes) {
+    if (name == "bytes" && !array_to_bytes) {
       array_to_bytes = true;
       const std::string endian = configuration.value("endian", "little");
       if (endian != "little" && endian != "big")
@@ -194,13 +245,10 @@ Bytes encode_chunk(const Chain& chain, std::vector<std::uint64_t> values, const 
 std::vector<std::uint64_t> decode_chunk(const Chain& chain, Bytes bytes, const Shape& shape,
                                         const StoreOptions& options);
 
-void cast_all(std::vector<std::uint64_t>& values, const CastRule& rule, const StoreOptions& options,
-              const char* what) {
-  for (std::uint64_t& value : values) {
-    const CastResult result = mutant_cast(options.mutant, rule, value);
-    if (!result.ok()) throw StoreError(std::string(what) + " fails: " + explain(rule, result));
-    value = result.bits;
-  }
+void through_all(std::vector<std::uint64_t>& values, const ChainStep& step, Direction direction,
+                 const StoreOptions& options) {
+  const std::string what = std::string(direction == Direction::Encode ? "encoding" : "decoding");
+  for (std::uint64_t& value : values) value = through_step(step, direction, value, options, what);
 }
 
 Bytes pack(const std::vector<std::uint64_t>& values, const DataType& type, bool big_endian) {
@@ -319,8 +367,8 @@ std::vector<std::uint64_t> decode_shard(const Chain& chain, const Bytes& bytes, 
 
 Bytes encode_chunk(const Chain& chain, std::vector<std::uint64_t> values, const Shape& shape,
                    const StoreOptions& options) {
-  for (const CastValueCodec& cast : chain.casts)
-    cast_all(values, cast.encode_rule(), options, "encoding through cast_value");
+  for (const ChainStep& step : chain.elements.steps)
+    through_all(values, step, Direction::Encode, options);
   Bytes bytes = chain.sharded ? encode_shard(chain, values, shape, options)
                               : pack(values, *chain.stored, chain.big_endian);
   for (int k = 0; k < chain.checksums; ++k) {
@@ -349,8 +397,8 @@ std::vector<std::uint64_t> decode_chunk(const Chain& chain, Bytes bytes, const S
   std::vector<std::uint64_t> values =
       chain.sharded ? decode_shard(chain, bytes, shape, options)
                     : unpack(bytes, *chain.stored, chain.big_endian, elements_in(shape));
-  for (auto cast = chain.casts.rbegin(); cast != chain.casts.rend(); ++cast)
-    cast_all(values, cast->decode_rule(), options, "decoding through cast_value");
+  for (auto step = chain.elements.steps.rbegin(); step != chain.elements.steps.rend(); ++step)
+    through_all(values, *step, Direction::Decode, options);
   return values;
 }
 

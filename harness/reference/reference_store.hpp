@@ -9,7 +9,9 @@
 // call the other.
 //
 // What it covers (what the store vectors use): a regular chunk grid, the default and v2 chunk key
-// encodings, a codec chain of cast_value codecs, then `bytes` (endian little or big) or
+// encodings, a codec chain of cast_value, scale_offset and numcodecs.fixedscaleoffset codecs (the
+// oracle's ArrayChain, each element through them as the oracle computes it), then `bytes` (endian
+// little or big) or
 // `sharding_indexed` (its own inner chain and index chain, index at the start or the end), then
 // `crc32c`. Anything else is refused with a message naming it.
 #pragma once
@@ -33,10 +35,14 @@ enum class StoreBug {
   MissingChunkZero,   // a chunk (or inner chunk) never written reads as zeros, not the fill value
   IgnoreBigEndian,    // the bytes codec's "endian": "big" is read and written as little
   EdgeNotFillPadded,  // the part of an edge chunk outside the array is written as zeros
+  // scale_offset's offset and scale ignored (0 and 1, also in the numcodecs.fixedscaleoffset
+  // alias): elements and the fill value pass through it unchanged, as in an implementation that
+  // knows the codec's name and not its arithmetic
+  ScaleOffsetIgnored,
 };
 std::optional<StoreBug> parse_store_bug(std::string_view name);
-inline constexpr std::string_view kStoreBugNames[] = {"missing-chunk-zero", "ignore-big-endian",
-                                                      "edge-not-fill-padded"};
+inline constexpr std::string_view kStoreBugNames[] = {
+    "missing-chunk-zero", "ignore-big-endian", "edge-not-fill-padded", "scale-offset-ignored"};
 
 struct StoreOptions {
   Mutant mutant = nullptr;  // the element casts (the oracle itself when null)

@@ -47,7 +47,7 @@ class AdapterStoreTarget : public StoreTarget {
     for (const std::string& type : store_case.types)
       if (!handshake_->data_types.contains(type))
         return "the adapter does not declare the data type " + type + " (hello: data_types)";
-    return undeclared_codecs(store_case);
+    return undeclared_store_codecs(*handshake_, store_case);
   }
   AdapterAnswer open(const fs::path& array) override {
     if (!ensure_connected()) return handshake_failure();
@@ -82,24 +82,6 @@ class AdapterStoreTarget : public StoreTarget {
     last_incident_.reset();
     handshake_ = std::move(handshake);
     return true;
-  }
-  // The array -> array codecs beyond cast_value (the codec every store adapter runs) must be
-  // declared as those of a chain request are (harness/protocol/PROTOCOL.md, "Chain"): listed in
-  // capabilities.chain.codecs, or, with that list left out, the operation chain declared.
-  std::optional<std::string> undeclared_codecs(const StoreCase& store_case) const {
-    std::vector<std::string> others;
-    for (const std::string& codec : store_case.codecs)
-      if (codec != "cast_value") others.push_back(codec);
-    if (others.empty()) return std::nullopt;
-    if (!handshake_->capabilities.chain.codecs && !handshake_->operations.contains("chain"))
-      return "the adapter does not declare the codec " + others.front() +
-             " (hello: neither capabilities.chain.codecs nor the operation chain)";
-    // Writing runs the chain's encode, reading and opening its decode.
-    const Direction direction =
-        store_case.kind == StoreKind::Encode ? Direction::Encode : Direction::Decode;
-    if (std::optional<std::string> why = undeclared_chain(*handshake_, direction, others))
-      return "the adapter does not declare the chain (hello: " + *why + ")";
-    return std::nullopt;
   }
   AdapterAnswer handshake_failure() {
     AdapterAnswer answer = answer_of(AdapterAnswer::Status::Incident,
@@ -264,6 +246,23 @@ class CliStoreTarget : public StoreTarget {
 };
 
 }  // namespace
+
+std::optional<std::string> undeclared_store_codecs(const Handshake& handshake,
+                                                   const StoreCase& store_case) {
+  std::vector<std::string> others;
+  for (const std::string& codec : store_case.codecs)
+    if (codec != "cast_value") others.push_back(codec);
+  if (others.empty()) return std::nullopt;
+  if (!handshake.capabilities.chain.codecs && !handshake.operations.contains("chain"))
+    return "the adapter does not declare the codec " + others.front() +
+           " (hello: neither capabilities.chain.codecs nor the operation chain)";
+  // Writing runs the chain's encode; reading and opening, its decode.
+  const Direction direction =
+      store_case.kind == StoreKind::Encode ? Direction::Encode : Direction::Decode;
+  if (std::optional<std::string> why = undeclared_chain(handshake, direction, others))
+    return "the adapter does not declare the array's codecs (hello: " + *why + ")";
+  return std::nullopt;
+}
 
 std::unique_ptr<StoreTarget> adapter_store_target(std::string command,
                                                   std::chrono::milliseconds timeout,

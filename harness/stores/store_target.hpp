@@ -46,6 +46,15 @@ class StoreTarget {
   virtual void close() {}
 };
 
+// Why an adapter whose hello is `handshake` cannot take `store_case` for its codecs: every
+// array -> array codec of the array but cast_value (which every store adapter runs) must be
+// declared as a chain request's are (harness/protocol/PROTOCOL.md, "Chain"): listed in
+// capabilities.chain.codecs, or, with that list left out, the operation chain declared; and the
+// direction (encode for a write, decode for a read or an open) not left out of
+// capabilities.chain.directions. nullopt when declared.
+std::optional<std::string> undeclared_store_codecs(const Handshake& handshake,
+                                                   const StoreCase& store_case);
+
 // Through an adapter: started at the first case, restarted after an incident.
 std::unique_ptr<StoreTarget> adapter_store_target(std::string command,
                                                   std::chrono::milliseconds timeout,

@@ -51,7 +51,8 @@ void collect_chain(const json& codecs, StoreCase& store_case) {
     const json configuration = codec.value("configuration", json::object());
     if (!configuration.is_object()) continue;
     if (name == "cast_value") collect_type(configuration, "data_type", store_case.types);
-    if (name == "numcodecs.fixedscaleoffset") collect_type(configuration, "astype", store_case.types);
+    if (name == "numcodecs.fixedscaleoffset")
+      collect_type(configuration, "astype", store_case.types);
     if (configuration.contains("codecs")) collect_chain(configuration["codecs"], store_case);
   }
 }

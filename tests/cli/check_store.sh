@@ -101,6 +101,42 @@ if [ -f "$root/vectors/stores/index.json" ]; then
   check "an altered chunk file of the published vectors: exit 2" test $? -eq 2
   check "an altered chunk file: the manifest check names it" grep -q "stores/decode/" "$work/altered.err"
   check "the published store vectors' report validates against its schema" valid "$work/published.json"
+  # scale_offset in the chain (vectors 1.2.0): a reference that ignores scale_offset's offset and
+  # scale fails the arrays that hold it (all but the write that must fail, which fails anyway, and
+  # the alias's open array, whose fill 10.0 survives uint8 unscaled too), and only those; an
+  # adapter that declares no array -> array codec beyond cast_value gets them counted
+  # unsupported, with the reason.
+  pub() {  # pub NAME ARGS...: cvc check-store on the published vectors, report $work/NAME.json
+    local name="$1"; shift
+    "$cvc" check-store --vectors "$root/vectors" --json "$work/$name.json" "$@" \
+      > "$work/$name.txt" 2>&1
+    echo $? > "$work/$name.status"
+  }
+  pub ignored --impl "$cvc adapter --store-bug scale-offset-ignored"
+  check "scale-offset-ignored: caught (exit 1)" test "$(status ignored)" -eq 1
+  for id in encode/scale-offset-float32-uint16 decode/scale-offset-float32-uint16 \
+            encode/shard-scale-offset-float32-uint16 decode/shard-scale-offset-float32-uint16 \
+            decode/scale-offset-nan-float64-uint8 encode/scale-offset-nan-float64-uint8 \
+            decode/fixedscaleoffset-float32-uint8 open/invalid-scale-offset-fill-uint16; do
+    check "scale-offset-ignored: $id fails" test "$(verdict ignored "$id")" = fail
+  done
+  check "scale-offset-ignored: every array without scale_offset passes" python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(any(a["verdict"] != "pass" for a in r["arrays"]
+             if "scale-offset" not in a["features"] and "offset" not in a["id"]))' "$work/ignored.json"
+  pub nochain --impl "python3 '$root/tests/fixtures/stores/without_chain_codecs.py' -- $cvc adapter"
+  check "no chain codecs declared: every scale_offset array unsupported, the others pass" \
+    python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+def needs(a):
+    return "scale-offset" in a["features"] or "offset" in a["id"]
+bad = [a["id"] for a in r["arrays"] if (a["verdict"] == "unsupported") != needs(a)
+       or (not needs(a) and a["verdict"] != "pass")]
+sys.exit(bool(bad) or r["totals"]["unsupported"] < 12)' "$work/nochain.json"
+  check "no chain codecs declared: the reason quotes the hello" \
+    grep -q "does not declare the codec scale_offset (hello: neither capabilities.chain.codecs" \
+    "$work/nochain.json"
+  check "the scale_offset reports validate against store-report.schema.json" valid "$work/ignored.json"
 fi
 
 # The JSON reports against harness/stores/store-report.schema.json: every one written above, and

@@ -7,11 +7,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "oracle/cast.hpp"
+#include "oracle/exact_value.hpp"
 #include "oracle/json_exact.hpp"
-#include "oracle/slow/slow_cast.hpp"
+#include "oracle/slow/slow_element_oracle.hpp"
 #include "vector_format/crc32c.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/result_text.hpp"
@@ -82,12 +84,10 @@ TEST(StoreChunks, StoredChunkUndoesTheBytesCodecInnerChunkByInnerChunk) {
   EXPECT_EQ(stored.padding[0], (std::vector<bool>{false, false, false, false}));
   EXPECT_EQ(stored.padding[1], (std::vector<bool>{false, false, false, false}));
   EXPECT_EQ(stored.padding[2], std::vector<bool>(4, true));
-  const auto cast = [](const CastRule& rule, std::uint64_t bits) { return cast_value(rule, bits); };
   const auto encoded = [&](std::size_t k) {  // write.values[k], as stored
-    return encode_element(array, pattern(*array.array_type, entry["write"]["values"][k]), cast)
-        .bits;
+    return encode_element(array, pattern(*array.array_type, entry["write"]["values"][k])).bits;
   };
-  const std::uint64_t fill = encode_element(array, array.fill_bits, cast).bits;
+  const std::uint64_t fill = encode_element(array, array.fill_bits).bits;
   ASSERT_TRUE(stored.inner[0]);
   EXPECT_EQ(*stored.inner[0], (std::vector<std::uint64_t>{encoded(12), encoded(13), fill, fill}));
   ASSERT_TRUE(stored.inner[1]);
@@ -99,8 +99,8 @@ TEST(StoreChunks, StoredChunkUndoesTheBytesCodecInnerChunkByInnerChunk) {
 }
 
 // For every one-dimensional unsharded decode array: element i is in chunk i / C at offset i % C;
-// decoding its bytes with the oracle's element cast gives the index's expected value, and an
-// element of a chunk never written reads as the fill value.
+// decoding its bytes through the chain with the slow oracle's element functions gives the index's
+// expected value, and an element of a chunk never written reads as the fill value.
 TEST(StoreFamily, DecodedChunksAreTheOraclesCastOfTheStoredElements) {
   int arrays = 0;
   for (const nlohmann::json& entry : index_arrays()) {
@@ -126,12 +126,9 @@ TEST(StoreFamily, DecodedChunksAreTheOraclesCastOfTheStoredElements) {
       ASSERT_EQ(bytes.size(), chunk * width) << id << ": an edge chunk is full size";
       std::uint64_t bits =
           element_from_bytes(*array.stored_type, &bytes[(i % chunk) * width], array.big_endian);
-      for (auto codec = array.casts.rbegin(); codec != array.casts.rend(); ++codec) {
-        const CastResult result = slow::cast_value(codec->decode_rule(), bits);
-        ASSERT_TRUE(result.ok()) << id << " element " << i;
-        bits = result.bits;
-      }
-      EXPECT_EQ(bits, pattern(*array.array_type, values[i])) << id << " element " << i;
+      const ChainResult result = decode_through(array.chain, bits, {}, slow::slow_element_oracle());
+      ASSERT_TRUE(result.ok()) << id << " element " << i;
+      EXPECT_EQ(result.bits, pattern(*array.array_type, values[i])) << id << " element " << i;
     }
     ++arrays;
   }
@@ -153,12 +150,9 @@ TEST(StoreFamily, ExpectedChunksAreTheOraclesEncodingOfTheValues) {
         parse_store_array(parse_json_exact(family_file("stores/" + id + "/zarr.json")));
     if (array.sharding) continue;
     const auto encode = [&](std::uint64_t bits) {
-      for (const CastValueCodec& codec : array.casts) {
-        const CastResult result = cast_value(codec.encode_rule(), bits);
-        EXPECT_TRUE(result.ok()) << id;
-        bits = result.bits;
-      }
-      return bits;
+      const ChainResult result = encode_through(array.chain, bits, {}, slow::slow_element_oracle());
+      EXPECT_TRUE(result.ok()) << id;
+      return result.bits;
     };
     const std::uint64_t chunk = array.chunk_shape[0];
     const std::uint64_t chunks = (array.shape[0] + chunk - 1) / chunk;
@@ -193,14 +187,84 @@ TEST(StoreFamily, CoversEveryTypeAsArrayAndStoredTypeAndEveryFeature) {
   }
   EXPECT_EQ(array_types.size(), static_cast<std::size_t>(kDataTypeCount));
   EXPECT_EQ(stored_types.size(), static_cast<std::size_t>(kDataTypeCount));
-  for (const char* feature : {"type-pair",         "rounding",        "out-of-range-clamp",
-                              "out-of-range-wrap", "scalar-map",      "error",
-                              "little-endian",     "big-endian",      "missing-chunk",
-                              "partial-chunk",     "edge-chunk",      "fill-value",
-                              "sharding",          "shard-crc32c",    "shard-index-start",
-                              "shard-fill",        "cast-chain",      "subbyte-upper-bits",
-                              "metadata-valid",    "metadata-invalid"})
+  for (const char* feature : {"type-pair",         "rounding",         "out-of-range-clamp",
+                              "out-of-range-wrap", "scalar-map",       "error",
+                              "little-endian",     "big-endian",       "missing-chunk",
+                              "partial-chunk",     "edge-chunk",       "fill-value",
+                              "sharding",          "shard-crc32c",     "shard-index-start",
+                              "shard-fill",        "cast-chain",       "subbyte-upper-bits",
+                              "metadata-valid",    "metadata-invalid", "scale-offset",
+                              "fixedscaleoffset"})
     EXPECT_TRUE(features.count(feature)) << feature;
+}
+
+const nlohmann::json& index_entry(const std::string& id) {
+  for (const nlohmann::json& entry : index_arrays())
+    if (entry["id"] == id) return entry;
+  throw std::runtime_error("no array " + id);
+}
+
+const nlohmann::json& zarr_codecs(const std::string& id) {
+  static std::map<std::string, nlohmann::json> read;
+  if (!read.contains(id)) read[id] = parse_json_exact(family_file("stores/" + id + "/zarr.json"));
+  return read[id]["codecs"];
+}
+
+// scale_offset.md, "Float64 to uint8 with NaN preservation": the metadata exactly as the spec's
+// snippet, 2540.0 stored as 255 ("maps values from [0.0, 2540.0] to [1.0, 255.0]"), and the fill
+// value NaN stored as 0 in the unwritten elements of a partly written chunk and read back as NaN
+// ("scalar_map to explicitly map NaN to 0 on encode and 0 to NaN on decode").
+TEST(StoreFamily, TheSpecsNanExampleIsItsMetadataAndItsFillRoundTrip) {
+  const std::string spec_codecs = R"([{"name": "scale_offset", "configuration": {"offset": -10,
+      "scale": 0.1}}, {"name": "cast_value", "configuration": {"data_type": "uint8", "rounding":
+      "nearest-even", "scalar_map": {"encode": [["NaN", 0]], "decode": [[0, "NaN"]]}}}])";
+  for (const std::string kind : {"decode", "encode"}) {
+    nlohmann::json codecs = zarr_codecs(kind + "/scale-offset-nan-float64-uint8");
+    ASSERT_EQ(codecs.size(), 3u);
+    EXPECT_EQ(codecs.back()["name"], "bytes");
+    codecs.erase(codecs.size() - 1);
+    EXPECT_EQ(dump_json_exact(codecs), dump_json_exact(parse_json_exact(spec_codecs))) << kind;
+  }
+  const nlohmann::json& encode = index_entry("encode/scale-offset-nan-float64-uint8");
+  EXPECT_EQ(encode["data_type"], "float64");
+  EXPECT_EQ(encode["stored_data_type"], "uint8");
+  // Selection rows 0-1, columns 1-3 of a 3x5 array in 2x2 chunks: chunk c/0/0 holds columns 0-1,
+  // and column 0 is never written (the fill, stored 0); its column 1 the first written values.
+  const nlohmann::json& values = encode["write"]["values"];
+  ASSERT_EQ(values[0], "0x40a3d80000000000");  // 2540.0
+  const std::string chunk = encode["expected_chunks"]["c/0/0"].get<std::string>();
+  EXPECT_EQ(chunk.substr(0, 4), "00ff");  // row 0: the fill NaN as 0, then 2540.0 as 255
+  const nlohmann::json& read = index_entry("decode/scale-offset-nan-float64-uint8");
+  const DataType& float64 = data_type("float64");
+  EXPECT_TRUE(decode_exact(float64, pattern(float64, read["expected"]["values"][0])).is_nan());
+  EXPECT_EQ(read["expected"]["values"][1], "0x40a3d80000000000");
+}
+
+// scale_offset.md's conversion example of numcodecs.fixedscaleoffset: "a float32 array with a
+// fill_value of 10.0 ... into a uint8 array with a fill_value of 0".
+TEST(StoreFamily, TheAliasIsTheSpecsConversionExample) {
+  const nlohmann::json& codecs = zarr_codecs("decode/fixedscaleoffset-float32-uint8");
+  EXPECT_EQ(dump_json_exact(codecs[0]),
+            dump_json_exact(parse_json_exact(
+                R"({"name": "numcodecs.fixedscaleoffset", "configuration": {"astype": "uint8",
+                    "dtype": "float32", "scale": 0.1, "offset": 10}})")));
+  const nlohmann::json& open = index_entry("open/valid-fixedscaleoffset");
+  EXPECT_EQ(open["expected"]["metadata"], "valid");
+  EXPECT_NE(open["reason"].get<std::string>().find("encode to uint8 (codecs[0]) gives 0,"),
+            std::string::npos);
+  EXPECT_EQ(index_entry("decode/fixedscaleoffset-float32-uint8")["stored_data_type"], "uint8");
+}
+
+// The uint16 range reduction of scale_offset.md with fill 0: "If any intermediate or final value
+// ... is not representable in that data type, implementations MUST treat this as an error", and
+// 0 - 1000 is no uint16.
+TEST(StoreFamily, AFillValueScaleOffsetCannotEncodeIsInvalid) {
+  const nlohmann::json& open = index_entry("open/invalid-scale-offset-fill-uint16");
+  EXPECT_EQ(open["expected"]["metadata"], "invalid");
+  EXPECT_NE(open["reason"].get<std::string>().find("not_representable in its subtract"),
+            std::string::npos);
+  EXPECT_EQ(index_entry("encode/error-scale-offset-uint16-uint8")["expected"]["error"],
+            "not_representable");
 }
 
 // A folder holding only the store family, with its manifest; verified by check_vectors.
@@ -255,6 +319,19 @@ TEST_F(StoreVerificationTest, AFlippedByteInAChunkFileIsFoundByTheSlowOracle) {
   const std::vector<std::string> found = problems();
   ASSERT_FALSE(found.empty());
   EXPECT_TRUE(mentions(found, "decode/pair-float32-float64: the index says")) << found[0];
+}
+
+// The scale_offset arrays are recomputed through their chains by the slow oracle: a stored element
+// changed in the NaN example's chunk, and in a shard of the quantization, is found.
+TEST_F(StoreVerificationTest, AChangedElementBehindScaleOffsetIsFoundByTheSlowOracle) {
+  std::string& chunk = file("stores/decode/scale-offset-nan-float64-uint8/c/0/0");
+  chunk[1] ^= 0x01;  // row 0, column 1: 2540.0 stored as 255 becomes 254
+  std::string& shard = file("stores/decode/shard-scale-offset-float32-uint16/c/0/0");
+  shard[0] ^= 0x01;  // the first inner chunk's first element, little-endian uint16
+  write_all();
+  const std::vector<std::string> found = problems();
+  EXPECT_TRUE(mentions(found, "decode/scale-offset-nan-float64-uint8: the index says"));
+  EXPECT_TRUE(mentions(found, "decode/shard-scale-offset-float32-uint16: the index says"));
 }
 
 TEST_F(StoreVerificationTest, AFlippedByteUnderAStaleManifestIsFoundByTheDigest) {
