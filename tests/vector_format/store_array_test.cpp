@@ -17,10 +17,11 @@ namespace {
 nlohmann::json zarr_with(const std::string& type, const std::string& fill,
                          const std::string& codecs) {
   return parse_json_exact(R"({"zarr_format": 3, "node_type": "array", "shape": [4],
-    "data_type": ")" + type + R"(", "chunk_grid": {"name": "regular", "configuration":
+    "data_type": ")" + type +
+                          R"(", "chunk_grid": {"name": "regular", "configuration":
     {"chunk_shape": [2]}}, "chunk_key_encoding": {"name": "default", "configuration":
-    {"separator": "/"}}, "fill_value": )" + fill + R"(, "codecs": )" + codecs +
-                          R"(, "attributes": {}})");
+    {"separator": "/"}}, "fill_value": )" +
+                          fill + R"(, "codecs": )" + codecs + R"(, "attributes": {}})");
 }
 
 const std::string kQuantize =
@@ -70,25 +71,25 @@ TEST(StoreArray, TheAliasExpandsToTwoSteps) {
 }
 
 TEST(StoreArray, TransposeAndInvalidScaleOffsetAreRefused) {
-  EXPECT_THROW(parse_store_array(zarr_with(
-                   "float32", "0",
-                   R"([{"name": "transpose", "configuration": {"order": [0]}},
+  EXPECT_THROW(
+      parse_store_array(zarr_with("float32", "0",
+                                  R"([{"name": "transpose", "configuration": {"order": [0]}},
                        {"name": "bytes"}])")),
-               StoreFormatError);
+      StoreFormatError);
   // The fill value 0 cannot pass 0 - 1000 in uint16: invalid metadata, not an array to read.
-  EXPECT_THROW(parse_store_array(zarr_with(
-                   "uint16", "0",
-                   R"([{"name": "scale_offset", "configuration": {"offset": 1000}},
+  EXPECT_THROW(
+      parse_store_array(zarr_with("uint16", "0",
+                                  R"([{"name": "scale_offset", "configuration": {"offset": 1000}},
                        {"name": "cast_value", "configuration": {"data_type": "uint8"}},
                        {"name": "bytes"}])")),
-               StoreFormatError);
+      StoreFormatError);
 }
 
 // An element scale_offset cannot encode is a write error of scale_offset's kind.
 TEST(StoreChunks, AScaleOffsetErrorIsNamedByItsKind) {
-  const StoreArray array = parse_store_array(zarr_with(
-      "uint16", "1000",
-      R"([{"name": "scale_offset", "configuration": {"offset": 1000}},
+  const StoreArray array =
+      parse_store_array(zarr_with("uint16", "1000",
+                                  R"([{"name": "scale_offset", "configuration": {"offset": 1000}},
           {"name": "cast_value", "configuration": {"data_type": "uint8"}}, {"name": "bytes"}])"));
   const StoreWrite write = write_selection(array, {{0, 2}}, {1000, 999});
   EXPECT_EQ(write.error, "not_representable");

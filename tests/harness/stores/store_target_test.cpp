@@ -52,9 +52,9 @@ TEST(StoreTarget, ScaleOffsetUndeclaredIsUnsupportedWithTheReason) {
 
 TEST(StoreTarget, ScaleOffsetDeclaredIsSent) {
   const StoreCase scale_offset = case_with(StoreKind::Encode, {"cast_value", "scale_offset"});
-  EXPECT_EQ(undeclared_store_codecs(hello(R"({"chain": {"codecs": ["scale_offset"]}})"),
-                                    scale_offset),
-            std::nullopt);
+  EXPECT_EQ(
+      undeclared_store_codecs(hello(R"({"chain": {"codecs": ["scale_offset"]}})"), scale_offset),
+      std::nullopt);
   // The operation chain with no codec list: every codec a chain may hold.
   EXPECT_EQ(undeclared_store_codecs(hello("{}", {"chain"}), scale_offset), std::nullopt);
 }
@@ -72,7 +72,8 @@ TEST(StoreTarget, TheDirectionOfAWriteOrAReadMustBeDeclared) {
 
 // The published vectors' cases: the codecs before each bytes codec, the alias's astype a type.
 TEST(StoreVectors, ACaseNamesTheCodecsOfItsChain) {
-  const StoreVectors vectors = read_store_vectors(std::filesystem::path(CVC_SOURCE_DIR) / "vectors");
+  const StoreVectors vectors =
+      read_store_vectors(std::filesystem::path(CVC_SOURCE_DIR) / "vectors");
   std::size_t with_scale_offset = 0;
   for (const StoreCase& store_case : vectors.cases) {
     EXPECT_FALSE(store_case.codecs.contains("bytes")) << store_case.id;
