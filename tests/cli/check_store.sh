@@ -4,7 +4,9 @@
 # each store-level bug of the reference (`--store-bug`) and an element-level mutant fail exactly
 # the arrays that show them (exit 1); an adapter without store operations gets every array counted
 # unsupported (exit 1), none dropped; malformed vectors and bad arguments exit 2. When the
-# published store vectors exist (vectors/stores/index.json), the reference passes all of them.
+# published store vectors exist (vectors/stores/index.json), the reference passes all of them,
+# the store bug scale-offset-ignored fails their scale_offset arrays and only those, and an adapter
+# that declares no array -> array codec beyond cast_value gets those counted unsupported.
 # Every JSON report written validates against harness/stores/store-report.schema.json (PYTHON:
 # one with jsonschema, by default the build's venv), and a broken copy does not.
 # usage: check_store.sh CVC_BINARY [PYTHON]
