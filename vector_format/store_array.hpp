@@ -6,9 +6,10 @@
 //
 // Written deliberately independently of the reference adapter's store engine
 // (harness/reference/reference_store.*, which reads and writes the same arrays its own way): the
-// two share none of their code, only the oracle (data types, casts, metadata validation, JSON and
-// fill value parsing) and the CRC-32C, so that the reference passing `cvc check-store` on these
-// vectors checks both. Keep it that way: do not make either side call the other.
+// two share none of their code, only the oracle (data types, casts, scale_offset, the chain model
+// of codec_chain.hpp, metadata validation, JSON and fill value parsing) and the CRC-32C, so that
+// the reference passing `cvc check-store` on these vectors checks both. Keep it that way: do not
+// make either side call the other.
 #pragma once
 
 #include <cstdint>

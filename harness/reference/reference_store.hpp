@@ -4,7 +4,8 @@
 // Written deliberately independently of the generator's metadata reader and chunk layout
 // (vector_format/store_array.* and vector_format/store_chunks.*, which also decode the chunk files
 // `cvc check-store` compares): it shares none of their code, only the oracle (data types, casts,
-// metadata validation, JSON and fill value parsing) and the CRC-32C, so that the reference passing
+// scale_offset, the chain model of codec_chain.hpp, metadata validation, JSON and fill value
+// parsing) and the CRC-32C, so that the reference passing
 // `cvc check-store` on the store vectors checks both. Keep it that way: do not make either side
 // call the other.
 //
