@@ -92,6 +92,26 @@ std::vector<Readings> scale_offset_readings(const DataType& type, bool all) {
   return readings;
 }
 
+void PrintTo(const TypeReading& param, std::ostream* os) {
+  *os << param.name;
+}
+
+std::vector<TypeReading> type_readings(int low, int high, bool all) {
+  std::vector<TypeReading> params;
+  for (const DataType& type : all_data_types()) {
+    if (type.bits < low || type.bits > high) continue;
+    for (const Readings& readings : scale_offset_readings(type, all)) {
+      std::string name(type.name);
+      for (const FlagInfo& info : all_flags())
+        if (!readings.is_default(info.flag))
+          name += "_" + std::string(info.name) + "_" +
+                  std::string(info.alternatives[readings[info.flag] - 1]);
+      params.push_back({&type, readings, sanitized(name)});
+    }
+  }
+  return params;
+}
+
 void sweep_cube(ScaleOffsetSweep& sweep, const DataType& type,
                 std::span<const std::optional<std::uint64_t>> offsets,
                 std::span<const std::optional<std::uint64_t>> scales,
