@@ -11,9 +11,9 @@
 #include <rapidcheck/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
-#include <optional>
 #include <vector>
 
 #include "generators/boundary_values.hpp"
@@ -75,9 +75,8 @@ INSTANTIATE_TEST_SUITE_P(Types, SmallCube, testing::ValuesIn(small_cube_params()
 std::vector<std::optional<std::uint64_t>> boundary_operands(const DataType& type, bool all) {
   if (!all) return {type.max_finite_bits()};
   const std::uint64_t smallest_positive = type.has_zero() ? 1 : 0;  // the pattern after +0
-  const std::uint64_t one = type.is_integer()
-                                ? 1
-                                : *rational::pattern_of(type, rational::Rational(1));
+  const std::uint64_t one =
+      type.is_integer() ? 1 : *rational::pattern_of(type, rational::Rational(1));
   return {std::nullopt, type.max_finite_bits(), smallest_positive, one};
 }
 

@@ -6,13 +6,13 @@
 // 1. Per operation through W: each operation computed in W (rounded to W, W's overflow an error)
 //    and its result converted to the type (cast_value, nearest-even) before the next operation.
 //    This is how NumPy and ml_dtypes compute float16, bfloat16 and the float8 types. The classic
-//    innocuous double rounding result (Figueroa 1995: for + - * /, rounding to p' >= 2p + 2 bits and
-//    then to p bits is the same as rounding once to p bits) says it gives the default; these tests
-//    check it for every float type of at most 16 bits, where the theorem's conditions (normal range
-//    of both formats) do not obviously cover all cases: overflow, subnormals, e8m0fnu's one-bit
-//    grid and its missing zero. Through float64 (p' = 53) for every such type, through float32
-//    (p' = 24) for those with p <= 11 (all of them). Exhaustive for the 4-, 6- and 8-bit floats
-//    (every value x every operand, each operation alone, both directions); seeded random for
+//    innocuous double rounding result (Figueroa 1995: for + - * /, rounding to p' >= 2p + 2 bits
+//    and then to p bits is the same as rounding once to p bits) says it gives the default; these
+//    tests check it for every float type of at most 16 bits, where the theorem's conditions (normal
+//    range of both formats) do not obviously cover all cases: overflow, subnormals, e8m0fnu's
+//    one-bit grid and its missing zero. Through float64 (p' = 53) for every such type, through
+//    float32 (p' = 24) for those with p <= 11 (all of them). Exhaustive for the 4-, 6- and 8-bit
+//    floats (every value x every operand, each operation alone, both directions); seeded random for
 //    bfloat16 and float16.
 // 2. float64-intermediate (the alternative reading: each operation rounded to float64, only the
 //    final value rounded to the type) is the same as (1) when the codec has one operation, and is
@@ -99,13 +99,13 @@ void compare_one(Disagreements& d, const DataType& wide, const DataType& type, O
   const Outcome via = through(wide, type, op, input, operand);
   if (direct == via) return;
   if (++d.count > 5) return;
-  d.shown += "\n  " + std::string(type.name) + " " + std::string(scale_offset_operation_name(op)) +
-             " " + pattern_hex(type, input) + ", " + pattern_hex(type, operand) + ": default " +
-             (direct.ok ? pattern_hex(type, direct.bits)
-                        : std::string(scale_offset_error_name(direct.error))) +
-             ", through " + std::string(wide.name) + " " +
-             (via.ok ? pattern_hex(type, via.bits)
-                     : std::string(scale_offset_error_name(via.error)));
+  d.shown +=
+      "\n  " + std::string(type.name) + " " + std::string(scale_offset_operation_name(op)) + " " +
+      pattern_hex(type, input) + ", " + pattern_hex(type, operand) + ": default " +
+      (direct.ok ? pattern_hex(type, direct.bits)
+                 : std::string(scale_offset_error_name(direct.error))) +
+      ", through " + std::string(wide.name) + " " +
+      (via.ok ? pattern_hex(type, via.bits) : std::string(scale_offset_error_name(via.error)));
 }
 
 std::vector<const DataType*> narrow_floats(int max_bits) {
@@ -129,15 +129,13 @@ TEST(ScaleOffsetDoubleRounding, PerOperationThroughWideFormatsIsTheDefaultForSma
             compare_one(d, wide, *type, op, input, operand);
             ++elements;
           }
-    EXPECT_EQ(d.count, 0) << "through " << wide_name << ", " << elements << " elements:"
-                          << d.shown;
+    EXPECT_EQ(d.count, 0) << "through " << wide_name << ", " << elements << " elements:" << d.shown;
   }
 }
 
 // 1, seeded random for bfloat16 and float16 (boundary-weighted: subnormals, the largest values,
 // powers of two), through both formats.
-RC_GTEST_PROP(ScaleOffsetDoubleRounding, PerOperationThroughWideFormatsIsTheDefaultFor16Bits,
-              ()) {
+RC_GTEST_PROP(ScaleOffsetDoubleRounding, PerOperationThroughWideFormatsIsTheDefaultFor16Bits, ()) {
   const std::vector<const DataType*> types = {&data_type("bfloat16"), &data_type("float16")};
   gen::Rng rng(*rc::gen::arbitrary<std::uint64_t>());
   Disagreements d;

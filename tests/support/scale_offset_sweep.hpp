@@ -1,8 +1,8 @@
 // The scale_offset agreement machinery shared by tests/oracle/scale_offset_agreement_test.cpp and
 // the long tests/long/scale_offset_cube_test.cpp: the fast oracle (oracle/scale_offset.hpp) against
 // the slow one (oracle/slow/slow_scale_offset.hpp), element by element in both directions,
-// compared by ScaleOffsetResult::same_outcome; the first few mismatches kept in full. Neither oracle
-// is ever adjusted to the other.
+// compared by ScaleOffsetResult::same_outcome; the first few mismatches kept in full. Neither
+// oracle is ever adjusted to the other.
 #pragma once
 
 #include <cstdint>
