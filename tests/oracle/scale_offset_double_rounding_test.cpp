@@ -150,6 +150,24 @@ RC_GTEST_PROP(ScaleOffsetDoubleRounding, PerOperationThroughWideFormatsIsTheDefa
   if (d.count != 0) RC_FAIL(std::to_string(d.count) + " disagreements:" + d.shown);
 }
 
+// 1, for bfloat16 and float16: every value as the input, x 12 seeded boundary operands, each
+// operation, through both formats (6.3 million elements).
+TEST(ScaleOffsetDoubleRounding, PerOperationThroughWideFormatsIsTheDefaultForEvery16BitInput) {
+  for (const char* name : {"bfloat16", "float16"}) {
+    const DataType& type = data_type(name);
+    gen::Rng rng(16);
+    std::vector<std::uint64_t> operands;
+    for (int i = 0; i < 12; ++i) operands.push_back(gen::boundary_pattern(type, rng));
+    Disagreements d;
+    for (const char* wide_name : {"float64", "float32"})
+      for (const Op op : kOperations)
+        for (const std::uint64_t operand : operands)
+          for (std::uint64_t input = 0; input <= type.bit_mask(); ++input)
+            compare_one(d, data_type(wide_name), type, op, input, operand);
+    EXPECT_EQ(d.count, 0) << name << ":" << d.shown;
+  }
+}
+
 // 2, one operation: float64-intermediate is the per-operation path through float64, so the
 // default, for every float of at most 8 bits (exhaustive) and of 16 bits (boundary patterns).
 TEST(ScaleOffsetDoubleRounding, Float64IntermediateWithOneOperationIsTheDefault) {
