@@ -48,8 +48,8 @@ void read_group_parameters(ChainVectorGroup& group, const nlohmann::json& json,
   try {
     group.chain = parse_array_chain(*group.array_type, group.codecs);
   } catch (const MetadataError& error) {
-    throw VectorFormatError(where + ": \"codecs\" is not a chain the oracle accepts: " +
-                            error.what());
+    throw VectorFormatError(where +
+                            ": \"codecs\" is not a chain the oracle accepts: " + error.what());
   }
   group.fill_value = vector_member(json, "fill_value", where);
   if (json.contains("seed")) group.seed = count_member(json, "seed", where);
@@ -58,8 +58,10 @@ void read_group_parameters(ChainVectorGroup& group, const nlohmann::json& json,
   group.output_type = encode ? &group.chain.output_type() : group.chain.array_type;
   if (type_member(json, "input_type", where).name != group.input_type->name ||
       type_member(json, "output_type", where).name != group.output_type->name)
-    throw VectorFormatError(where + ": input_type/output_type contradict the direction and the "
-                            "chain (" + std::string(group.input_type->name) + " -> " +
+    throw VectorFormatError(where +
+                            ": input_type/output_type contradict the direction and the "
+                            "chain (" +
+                            std::string(group.input_type->name) + " -> " +
                             std::string(group.output_type->name) + ")");
 }
 
@@ -158,8 +160,7 @@ ChainVectorGroup read_group(const nlohmann::json& json, const std::string& path,
 
 // The groups of a chain file, at the cursor.
 std::vector<ChainVectorGroup> read_groups(const nlohmann::json& header, JsonCursor* groups,
-                                          const std::string& path,
-                                          std::uint64_t* number_of_cases) {
+                                          const std::string& path, std::uint64_t* number_of_cases) {
   const std::uint64_t declared = count_member(header, "number_of_cases", path);
   if (number_of_cases != nullptr) *number_of_cases = declared;
   const std::string family = vector_string(header, "family", path);
@@ -208,8 +209,7 @@ std::vector<ChainVectorGroup> read_chain_vector_file(const std::string& path,
   return read_chain_vector_text(text, path, number_of_cases);
 }
 
-std::vector<ChainVectorGroup> read_chain_vector_text(std::string_view text,
-                                                     const std::string& path,
+std::vector<ChainVectorGroup> read_chain_vector_text(std::string_view text, const std::string& path,
                                                      std::uint64_t* number_of_cases) {
   std::vector<ChainVectorGroup> groups;
   read_vector_text(text, path, [&](const nlohmann::json& header, JsonCursor* cursor) {

@@ -36,7 +36,7 @@ struct ChainVectorGroup {
   nlohmann::json codecs;  // as written: the array -> array codecs of the array metadata
   ArrayChain chain;       // parse_array_chain(*array_type, codecs)
   nlohmann::json fill_value;
-  std::optional<std::uint64_t> seed;  // of the group's random inputs, when it has some
+  std::optional<std::uint64_t> seed;      // of the group's random inputs, when it has some
   const DataType* input_type = nullptr;   // encode: the array type; decode: the chain's last
   const DataType* output_type = nullptr;  // the other one
   std::vector<ChainVectorCase> cases;
@@ -55,8 +55,7 @@ struct ChainVectorGroup {
 // VectorFormatError. From the file at `path`, or from its text (`path` then only names it).
 std::vector<ChainVectorGroup> read_chain_vector_file(const std::string& path,
                                                      std::uint64_t* number_of_cases = nullptr);
-std::vector<ChainVectorGroup> read_chain_vector_text(std::string_view text,
-                                                     const std::string& path,
+std::vector<ChainVectorGroup> read_chain_vector_text(std::string_view text, const std::string& path,
                                                      std::uint64_t* number_of_cases = nullptr);
 
 }  // namespace cvc

@@ -1,13 +1,14 @@
 // The chain reader reads what the file holds (the group's chain parsed by the oracle, each case's
 // input, result, error_at, flags and alternatives) and refuses each kind of malformed file with a
 // VectorFormatError naming the file, the group and the case.
+#include "vector_format/chain_vector_reader.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
 #include "oracle/json_exact.hpp"
-#include "vector_format/chain_vector_reader.hpp"
 #include "vector_format/vector_file.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
@@ -30,7 +31,8 @@ std::string file_text() {
       "array_data_type": "float32", "direction": "encode",
       "codecs": [{"name": "scale_offset", "configuration": {"scale": 100}},
                  {"name": "cast_value", "configuration": {"data_type": "uint8", "out_of_range": "clamp"}}],
-      "input_type": "float32", "output_type": "uint8", "fill_value": 0, "seed": 7})");
+      "input_type": "float32", "output_type": "uint8", "fill_value": 0, "seed": 7
+})");
   encode.cases = {
       parse_json_exact(R"({"id": 1, "input": "0x3f800000", "result": "0x64"})"),
       parse_json_exact(
@@ -38,18 +40,19 @@ std::string file_text() {
       parse_json_exact(R"({"id": 3, "input": "0x3c23d70a", "result": "0x01",
           "flags": ["ScaleOffsetRounding"],
           "alternatives": {"ScaleOffsetRounding=round-once": "error:not_representable"}})")};
-  VectorGroup decode;
-  decode.parameters = parse_json_exact(R"({
+VectorGroup decode;
+decode.parameters = parse_json_exact(R"({
       "purpose": "uint8 -> uint4", "array_data_type": "uint8", "direction": "decode",
       "codecs": [{"name": "cast_value", "configuration": {"data_type": "uint4"}}],
       "input_type": "uint4", "output_type": "uint8", "fill_value": 0})");
-  decode.cases = {parse_json_exact(R"({"id": 4, "input": "0x0f", "result": "0x0f"})")};
-  return format_vector_file(header, {encode, decode});
+decode.cases = {parse_json_exact(R"({"id": 4, "input": "0x0f", "result": "0x0f"})")};
+return format_vector_file(header, {encode, decode});
 }
 
 TEST(ChainVectorReader, ReadsWhatTheFileHolds) {
   std::uint64_t declared = 0;
-  const std::vector<ChainVectorGroup> groups = read_chain_vector_text(file_text(), kPath, &declared);
+  const std::vector<ChainVectorGroup> groups =
+      read_chain_vector_text(file_text(), kPath, &declared);
   EXPECT_EQ(declared, 4u);
   ASSERT_EQ(groups.size(), 2u);
   const ChainVectorGroup& encode = groups[0];
@@ -169,8 +172,9 @@ TEST(ChainVectorReader, MalformedFilesAreRefusedNamingFileGroupAndCase) {
        kPath + " group 0: \"array_data_type\" names an unknown data type \"float5\""},
       {"\"direction\":\"encode\"", "\"direction\":\"sideways\"",
        kPath + " group 0: \"direction\" is not encode or decode"},
-      {"\"output_type\":\"uint8\",\"purpose\":\"float32", "\"output_type\":\"float32\","
-                                                          "\"purpose\":\"float32",
+      {"\"output_type\":\"uint8\",\"purpose\":\"float32",
+       "\"output_type\":\"float32\","
+       "\"purpose\":\"float32",
        kPath + " group 0: input_type/output_type contradict the direction and the chain "
                "(float32 -> uint8)"},
       {"\"seed\":7", "\"seed\":\"7\"", kPath + " group 0: \"seed\" is not an integer"},
