@@ -3,12 +3,11 @@
 #include "oracle/slow/slow_cast.hpp"
 #include "oracle/slow/slow_scale_offset.hpp"
 
-namespace cvc {
+namespace cvc::slow {
 
 const ElementOracle& slow_element_oracle() {
-  static constexpr ElementOracle oracle{&slow::cast_value, &slow::scale_offset_encode,
-                                        &slow::scale_offset_decode};
-  return oracle;
+  static constexpr ElementOracle kSlow{&cast_value, &scale_offset_encode, &scale_offset_decode};
+  return kSlow;
 }
 
-}  // namespace cvc
+}  // namespace cvc::slow
