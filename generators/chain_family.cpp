@@ -211,8 +211,9 @@ void add_every_pattern(const DataType& type, std::set<std::uint64_t>& inputs) {
   for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) inputs.insert(bits);
 }
 
-// Encode inputs: around the input value x = t / scale + offset of each key point t of the
-// intermediate (found exactly), the specials, uniform patterns, and values that encode in range
+// Encode inputs: every pattern of 8 bits or fewer; for wider types around the input value
+// x = t / scale + offset of each key point t of the intermediate (found exactly), the boundary
+// patterns of the input type, the specials, uniform patterns, and values that encode in range
 // (a random k of the cast's output range plus a random fraction, mapped back).
 std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t seed) {
   const DataType& in = *chain.array_type;
@@ -221,6 +222,8 @@ std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t 
     add_every_pattern(in, inputs);
     return {inputs.begin(), inputs.end()};
   }
+  const std::vector<std::uint64_t> boundaries = gen::boundary_patterns(in);
+  inputs.insert(boundaries.begin(), boundaries.end());
   add_special_patterns(in, inputs);
   gen::Rng rng(seed);
   add_uniform_patterns(in, rng, inputs);
