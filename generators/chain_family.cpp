@@ -203,12 +203,20 @@ void add_special_patterns(const DataType& type, std::set<std::uint64_t>& inputs)
   if (type.has_infinity()) inputs.insert({type.infinity_bits(false), type.infinity_bits(true)});
 }
 
-void add_uniform_patterns(const DataType& type, gen::Rng& rng, std::set<std::uint64_t>& inputs) {
-  for (int i = 0; i < kRandomUniformInputs; ++i) inputs.insert(gen::uniform_pattern(type, rng));
+std::vector<std::uint64_t> every_pattern(const DataType& type) {
+  std::vector<std::uint64_t> patterns;
+  for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) patterns.push_back(bits);
+  return patterns;
 }
 
-void add_every_pattern(const DataType& type, std::set<std::uint64_t>& inputs) {
-  for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) inputs.insert(bits);
+// The inputs every group of a wider type has: the type's boundary patterns (as in the cast
+// family), the specials, and uniform patterns drawn from `rng`.
+std::set<std::uint64_t> wide_type_inputs(const DataType& type, gen::Rng& rng) {
+  const std::vector<std::uint64_t> boundaries = gen::boundary_patterns(type);
+  std::set<std::uint64_t> inputs(boundaries.begin(), boundaries.end());
+  add_special_patterns(type, inputs);
+  for (int i = 0; i < kRandomUniformInputs; ++i) inputs.insert(gen::uniform_pattern(type, rng));
+  return inputs;
 }
 
 // Encode inputs: every pattern of 8 bits or fewer; for wider types around the input value
@@ -217,16 +225,9 @@ void add_every_pattern(const DataType& type, std::set<std::uint64_t>& inputs) {
 // (a random k of the cast's output range plus a random fraction, mapped back).
 std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t seed) {
   const DataType& in = *chain.array_type;
-  std::set<std::uint64_t> inputs;
-  if (in.bits <= kExhaustiveBits) {
-    add_every_pattern(in, inputs);
-    return {inputs.begin(), inputs.end()};
-  }
-  const std::vector<std::uint64_t> boundaries = gen::boundary_patterns(in);
-  inputs.insert(boundaries.begin(), boundaries.end());
-  add_special_patterns(in, inputs);
+  if (in.bits <= kExhaustiveBits) return every_pattern(in);
   gen::Rng rng(seed);
-  add_uniform_patterns(in, rng, inputs);
+  std::set<std::uint64_t> inputs = wide_type_inputs(in, rng);
   if (const ScaleOffsetCodec* codec = first_scale_offset(chain)) {
     const Rational offset = offset_value(*codec), scale = scale_value(*codec);
     std::vector<std::uint64_t> around;
@@ -250,16 +251,9 @@ std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t 
 // y = (t - offset) * scale that decode to the array type's range limits t.
 std::vector<std::uint64_t> decode_inputs(const ArrayChain& chain, std::uint64_t seed) {
   const DataType& in = chain.output_type();
-  std::set<std::uint64_t> inputs;
-  if (in.bits <= kExhaustiveBits) {
-    add_every_pattern(in, inputs);
-    return {inputs.begin(), inputs.end()};
-  }
-  const std::vector<std::uint64_t> boundaries = gen::boundary_patterns(in);
-  inputs.insert(boundaries.begin(), boundaries.end());
-  add_special_patterns(in, inputs);
+  if (in.bits <= kExhaustiveBits) return every_pattern(in);
   gen::Rng rng(seed);
-  add_uniform_patterns(in, rng, inputs);
+  std::set<std::uint64_t> inputs = wide_type_inputs(in, rng);
   const ScaleOffsetCodec* codec = first_scale_offset(chain);
   if (codec != nullptr && in.is_float()) {
     const Rational offset = offset_value(*codec), scale = scale_value(*codec);

@@ -3,7 +3,6 @@
 #include <cstdint>
 
 #include "oracle/codec_metadata.hpp"
-#include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/readings.hpp"
 #include "vector_format/json_cursor.hpp"
@@ -214,13 +213,7 @@ std::string ChainVectorGroup::where() const {
 
 std::vector<ChainVectorGroup> read_chain_vector_file(const std::string& path,
                                                      std::uint64_t* number_of_cases) {
-  std::string text;
-  try {
-    text = read_input_file(path);
-  } catch (const InputFileError& error) {
-    throw VectorFormatError(error.what());
-  }
-  return read_chain_vector_text(text, path, number_of_cases);
+  return read_chain_vector_text(read_vector_file_text(path), path, number_of_cases);
 }
 
 std::vector<ChainVectorGroup> read_chain_vector_text(std::string_view text, const std::string& path,

@@ -96,13 +96,16 @@ std::string format_vector_file(const VectorFileHeader& header,
   return out.str();
 }
 
-nlohmann::json read_vector_file(const std::string& path) {
-  std::string text;
+std::string read_vector_file_text(const std::string& path) {
   try {
-    text = read_input_file(path);
+    return read_input_file(path);
   } catch (const InputFileError& error) {
     throw VectorFormatError(error.what());
   }
+}
+
+nlohmann::json read_vector_file(const std::string& path) {
+  const std::string text = read_vector_file_text(path);
   nlohmann::json file;
   try {
     file = parse_json_exact(text);

@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "oracle/cast_result.hpp"
-#include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/vector_file.hpp"
@@ -450,13 +449,7 @@ void read_cast_vector_groups(const nlohmann::json& header, JsonCursor* groups,
 
 std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path,
                                                    std::uint64_t* number_of_cases) {
-  std::string text;
-  try {
-    text = read_input_file(path);
-  } catch (const InputFileError& error) {
-    throw VectorFormatError(error.what());
-  }
-  return read_cast_vector_text(text, path, number_of_cases);
+  return read_cast_vector_text(read_vector_file_text(path), path, number_of_cases);
 }
 
 std::vector<CastVectorGroup> read_cast_vector_text(std::string_view text, const std::string& path,
