@@ -14,16 +14,6 @@ namespace cvc {
 namespace chain_reading {
 namespace {
 
-const DataType& type_member(const nlohmann::json& object, const char* key,
-                            const std::string& where) {
-  const std::string name = vector_string(object, key, where);
-  const DataType* type = find_data_type(name);
-  if (type == nullptr)
-    throw VectorFormatError(where + ": \"" + key + "\" names an unknown data type \"" + name +
-                            "\"");
-  return *type;
-}
-
 // A non-negative integer written as plain digits, at most `largest` ("id" and "number_of_cases":
 // 10^18 - 1, as in the other families; "seed": any 64-bit value).
 std::uint64_t count_member(const nlohmann::json& object, const char* key, const std::string& where,
@@ -56,7 +46,7 @@ void read_group_parameters(ChainVectorGroup& group, const nlohmann::json& json,
       parse_direction(vector_string(json, "direction", where));
   if (!direction) throw VectorFormatError(where + ": \"direction\" is not encode or decode");
   group.direction = *direction;
-  group.array_type = &type_member(json, "array_data_type", where);
+  group.array_type = &vector_data_type(json, "array_data_type", where);
   group.codecs = vector_array(json, "codecs", where);
   try {
     group.chain = parse_array_chain(*group.array_type, group.codecs);
@@ -69,8 +59,8 @@ void read_group_parameters(ChainVectorGroup& group, const nlohmann::json& json,
   const bool encode = group.direction == Direction::Encode;
   group.input_type = encode ? group.chain.array_type : &group.chain.output_type();
   group.output_type = encode ? &group.chain.output_type() : group.chain.array_type;
-  if (type_member(json, "input_type", where).name != group.input_type->name ||
-      type_member(json, "output_type", where).name != group.output_type->name)
+  if (vector_data_type(json, "input_type", where).name != group.input_type->name ||
+      vector_data_type(json, "output_type", where).name != group.output_type->name)
     throw VectorFormatError(where +
                             ": input_type/output_type contradict the direction and the "
                             "chain (" +

@@ -22,12 +22,7 @@ std::string string_member(const nlohmann::json& object, const char* key, const s
 
 const DataType& type_member(const nlohmann::json& object, const char* key,
                             const std::string& where) {
-  const std::string name = string_member(object, key, where);
-  const DataType* type = find_data_type(name);
-  if (type == nullptr)
-    throw VectorFormatError(where + ": \"" + key + "\" names an unknown data type \"" + name +
-                            "\"");
-  return *type;
+  return vector_data_type(object, key, where);
 }
 
 // The file's "number_of_cases": a non-negative integer.
@@ -401,6 +396,16 @@ std::string vector_string(const nlohmann::json& object, const char* key, const s
   const nlohmann::json& value = vector_member(object, key, where);
   if (!value.is_string()) throw VectorFormatError(where + ": \"" + key + "\" is not a string");
   return value.get<std::string>();
+}
+
+const DataType& vector_data_type(const nlohmann::json& object, const char* key,
+                                 const std::string& where) {
+  const std::string name = vector_string(object, key, where);
+  const DataType* type = find_data_type(name);
+  if (type == nullptr)
+    throw VectorFormatError(where + ": \"" + key + "\" names an unknown data type \"" + name +
+                            "\"");
+  return *type;
 }
 
 const nlohmann::json& vector_array(const nlohmann::json& object, const char* key,
