@@ -19,6 +19,14 @@ CastResult mutant_cast(Mutant mutant, const CastRule& rule, std::uint64_t input_
   return mutant->cast(rule, input_bits);
 }
 
+ChainResult mutant_chain(Mutant mutant, const ArrayChain& chain, Direction direction,
+                         std::uint64_t input_bits) {
+  const ElementOracle& oracle =
+      mutant != nullptr && mutant->chain != nullptr ? *mutant->chain : fast_element_oracle();
+  return direction == Direction::Encode ? encode_through(chain, input_bits, {}, oracle)
+                                        : decode_through(chain, input_bits, {}, oracle);
+}
+
 bool mutant_rejects(Mutant mutant, const CastRule& rule) {
   return mutant != nullptr && mutant->rejects != nullptr && mutant->rejects(rule);
 }

@@ -46,8 +46,9 @@ std::string replay_line(const CaseOutcome& outcome) {
   if (outcome.cast_request != nullptr) {
     const CastRequest& request = *outcome.cast_request;
     // The request's fields with this one element (not a copy of all its elements).
-    const CastRequest one{request.direction, request.array_type, request.fill_value,  request.codec,
-                          request.input,     request.output,     {outcome.input_bits}};
+    const CastRequest one{request.direction, request.array_type,  request.fill_value,
+                          request.codec,     request.chain,       request.input,
+                          request.output,    {outcome.input_bits}};
     return dump_json_exact(cast_message(one, 1));
   }
   if (outcome.validate_request != nullptr)
@@ -56,7 +57,9 @@ std::string replay_line(const CaseOutcome& outcome) {
 }
 
 std::string oracle_command(const CaseOutcome& outcome) {
-  if (const CastRequest* request = outcome.cast_request) {
+  // No command computes one element through a chain yet: the replay line is its account.
+  if (const CastRequest* request = outcome.cast_request;
+      request != nullptr && !request->is_chain()) {
     const nlohmann::json& configuration = request->codec.at("configuration");
     std::string command = "cvc cast --from ";
     command.append(request->array_type->name);

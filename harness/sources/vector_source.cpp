@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <set>
 
+#include "harness/sources/chain_batch.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
@@ -231,6 +232,13 @@ void VectorCaseSource::load(std::size_t file) {
     } else if (family == "cast" || family == "scalar_map") {
       SelectingSink sink(filter_, pending_groups_);
       read_cast_vector_groups(header, groups, path, sink);
+    } else if (family == "chain") {
+      const nlohmann::json document = groups != nullptr ? groups->read_json() : nlohmann::json();
+      if (!document.is_array()) throw VectorFormatError(path + ": \"groups\" is not an array");
+      for (std::size_t g = 0; g < document.size(); ++g)
+        if (std::optional<CastBatch> batch =
+                chain_batch(document[g], path, relative_path, g, filter_))
+          pending_chain_.push_back(std::move(*batch));
     } else if (family == "metadata") {
       nlohmann::json document = header;
       if (groups != nullptr) document["groups"] = groups->read_json();
@@ -243,7 +251,8 @@ void VectorCaseSource::load(std::size_t file) {
 }
 
 bool VectorCaseSource::fill_pending() {
-  while (pending_validate_.empty() && next_group_ >= pending_groups_.size()) {
+  while (pending_validate_.empty() && pending_chain_.empty() &&
+         next_group_ >= pending_groups_.size()) {
     if (next_file_ >= manifest_.paths.size()) return false;
     load(next_file_++);
   }
@@ -255,6 +264,11 @@ bool VectorCaseSource::next(CaseBatch& batch) {
   if (!pending_validate_.empty()) {
     batch = std::move(pending_validate_.front());
     pending_validate_.pop_front();
+    return true;
+  }
+  if (!pending_chain_.empty()) {
+    batch = std::move(pending_chain_.front());
+    pending_chain_.pop_front();
     return true;
   }
   const SelectedGroup& selected = pending_groups_[next_group_];
@@ -271,6 +285,11 @@ std::optional<std::uint64_t> VectorCaseSource::skip_next() {
   if (!pending_validate_.empty()) {
     pending_validate_.pop_front();
     return 1;
+  }
+  if (!pending_chain_.empty()) {
+    const std::uint64_t cases = pending_chain_.front().elements.size();
+    pending_chain_.pop_front();
+    return cases;
   }
   const SelectedGroup& selected = pending_groups_[next_group_];
   const std::uint64_t cases = selected.ids.size();

@@ -23,7 +23,8 @@ struct Text {
 };
 
 constexpr BugModel words(const Text& text) {
-  return {text.id, text.title, text.mechanism, text.seen_in, text.spec, nullptr, nullptr, nullptr};
+  return {text.id, text.title, text.mechanism, text.seen_in, text.spec,
+          nullptr, nullptr,    nullptr,        nullptr};
 }
 
 template <class M>
@@ -44,6 +45,13 @@ template <class M>
 constexpr CatalogueEntry validate_model(const Text& text) {
   BugModel model = words(text);
   model.validate = &M::validate;
+  return {model, nullptr, nullptr};
+}
+
+template <class M>
+constexpr CatalogueEntry chain_model(const Text& text) {
+  BugModel model = words(text);
+  model.chain = &M::kElements;
   return {model, nullptr, nullptr};
 }
 
@@ -728,6 +736,47 @@ constexpr CatalogueEntry kCatalogue[] = {
         .spec = "cast_value.md:140 (Example): the codec list ends in the bare string \"bytes\"; "
                 "Zarr v3 core spec: \"short-hand names MAY be used if no configuration metadata "
                 "is required\"",
+    }),
+    // --- scale_offset in chains ------------------------------------------------------------------
+    chain_model<ScaleOffsetFinalCheckOnly>({
+        .id = "scale-offset-final-check-only",
+        .title = "integer scale_offset range-checked only at the end, in int64",
+        .mechanism =
+            "Integer scale_offset is computed in a wider type (int64; Python ints for uint64) and "
+            "only the final value is compared with the data type's range: an intermediate value "
+            "outside it (x - offset below 0 in a uint8 array, x / -1 of the most negative value) "
+            "is not an error when the final value is back in range, and int64 arithmetic itself "
+            "wraps modulo 2^64 unnoticed.",
+        .seen_in = "zarr-python 3.4.2 (zarr/codecs/scale_offset.py: _encode_int_widened and "
+                   "_decode_int_widened call _check_int_range on the result only)",
+        .spec = "scale_offset.md (Encoding/Decoding): \"If any intermediate or final value ... "
+                "is not representable in that data type, the codec must raise an error.\"",
+    }),
+    chain_model<ScaleOffsetJavaScriptIntegers>({
+        .id = "scale-offset-javascript-integers",
+        .title = "integer scale_offset decode in float64, stored by truncation and wrap",
+        .mechanism =
+            "Decode computes src[i] / scale + offset as JavaScript numbers (float64; BigInt for "
+            "the 64-bit types) and stores the result into the typed array of the data type: a "
+            "quotient with a remainder is truncated towards zero after the offset is added, and "
+            "a value outside the type's range wraps modulo 2^bits instead of raising.",
+        .seen_in = "zarrita 0.7.5 (src/codecs/scale_offset.ts, ScaleOffsetCodec.decode)",
+        .spec = "scale_offset.md (Decoding): \"out = (in / scale) + offset\" \"using the "
+                "arithmetic semantics of the input array's data type\"; \"If any intermediate or "
+                "final value ... is not representable in that data type, the codec must raise an "
+                "error.\"",
+    }),
+    chain_model<ScaleOffsetJavaScriptFloats>({
+        .id = "scale-offset-javascript-floats",
+        .title = "float scale_offset decode in float64, overflow to infinity",
+        .mechanism =
+            "Decode computes src[i] / scale + offset in float64 (JavaScript numbers) and rounds "
+            "once into the Float16Array or Float32Array: the two readings ScaleOffsetRounding="
+            "float64-intermediate and ScaleOffsetNonFinite=ieee together, so a case that needs "
+            "both is neither alternative alone.",
+        .seen_in = "zarrita 0.7.5 (src/codecs/scale_offset.ts, ScaleOffsetCodec.decode)",
+        .spec = "scale_offset.md (Decoding): \"using the arithmetic semantics of the input "
+                "array's data type\"; docs/readings.md ScaleOffsetRounding, ScaleOffsetNonFinite",
     }),
 };
 

@@ -128,6 +128,16 @@ CVC_VALIDATE_MODEL(CodecOrderUnchecked);
 CVC_VALIDATE_MODEL(DataTypeObjectRefused);
 CVC_VALIDATE_MODEL(BareCodecNameRefused);
 
+// chain_models.cpp: a chain bug is the element functions of a chain with the bug in them.
+#define CVC_CHAIN_MODEL(Name)             \
+  struct Name {                           \
+    static const ElementOracle kElements; \
+  }
+CVC_CHAIN_MODEL(ScaleOffsetFinalCheckOnly);
+CVC_CHAIN_MODEL(ScaleOffsetJavaScriptIntegers);
+CVC_CHAIN_MODEL(ScaleOffsetJavaScriptFloats);
+
+#undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL
 #undef CVC_REJECTS_MODEL
 #undef CVC_VALIDATE_MODEL

@@ -108,6 +108,69 @@ function outsideCapabilities(direction, inType, outType, config) {
   return null;
 }
 
+// Protocol 2 chain requests (decode only: zarrita's ScaleOffsetCodec.encode, like its cast_value
+// encode, is `unimplementedEncode("scale_offset")`, which throws UnsupportedError). The codecs
+// zarrita has among a chain's array -> array codecs (its codec registry, src/codecs.ts, has
+// cast_value, scale_offset and transpose, and no numcodecs.fixedscaleoffset): NOTES.md, "Chains".
+const CHAIN_CAPABILITIES = { codecs: ["cast_value", "scale_offset", "transpose"], directions: ["decode"] };
+
+/**
+ * The steps of a chain in encode order, each {name, before, after, configuration}: cast_value
+ * changes the type to its data_type, the other codecs keep it. null for a codec that is not an
+ * object with a name.
+ */
+function chainSteps(arrayType, codecs) {
+  const typeName = (t) => (t !== null && typeof t === "object" ? t.name : t);
+  if (!Array.isArray(codecs)) return null;
+  const steps = [];
+  let type = typeName(arrayType);
+  for (const codec of codecs) {
+    if (codec === null || typeof codec !== "object" || typeof codec.name !== "string") return null;
+    const after = codec.name === "cast_value" ? typeName(codec.configuration?.data_type) : type;
+    steps.push({ name: codec.name, before: type, after, configuration: codec.configuration });
+    type = after;
+  }
+  return steps;
+}
+
+/**
+ * A chain request (decode only): the chain checked against the declaration (directions, codecs,
+ * every type along it, each cast_value step's capabilities), then decoded through zarrita's
+ * reading API exactly as a cast request, with the chain's codecs before the bytes codec.
+ */
+async function decodeChain(req, raw) {
+  if (req.direction !== "decode") {
+    return { status: "unsupported", message: `outside the declared capabilities: chain ${req.direction} (capabilities.chain.directions: ${JSON.stringify(CHAIN_CAPABILITIES.directions)}; zarrita's encode throws UnsupportedError)` };
+  }
+  const steps = chainSteps(req.array_data_type, req.codecs);
+  if (steps === null || steps.length === 0) return { status: "error", message: "codecs is not a non-empty list of named codecs" };
+  for (const step of steps) {
+    if (!CHAIN_CAPABILITIES.codecs.includes(step.name)) {
+      return { status: "unsupported", message: `outside the declared capabilities: ${JSON.stringify(step.name)} (capabilities.chain.codecs: ${JSON.stringify(CHAIN_CAPABILITIES.codecs)})` };
+    }
+    for (const type of [step.before, step.after]) {
+      if (!SUPPORTED.includes(type)) {
+        return { status: "unsupported", message: `zarrita on Node ${process.versions.node} does not support ${JSON.stringify(type)}` };
+      }
+    }
+    if (step.name === "cast_value") {
+      const outside = outsideCapabilities("decode", step.after, step.before, step.configuration);
+      if (outside) return { status: "unsupported", message: `outside the declared capabilities: ${outside}` };
+    }
+  }
+  const inType = steps[steps.length - 1].after;
+  const outType = steps[0].before;
+  const input = Buffer.from(req.elements, "hex");
+  if (input.length !== req.count * WIDTH[inType]) {
+    return { status: "error", message: `elements: ${input.length} bytes for ${req.count} ${inType} elements` };
+  }
+  if (req.count === 0) return { status: "ok", elements: "", failed: [] };
+  // The chain's exact text without its brackets goes where a cast request's one codec goes.
+  const codecs = raw.codecs.trim();
+  const chained = { ...raw, codec: codecs.slice(1, -1) };
+  return zarritaDecode(chained, req.count, input, WIDTH[inType], WIDTH[outType]);
+}
+
 function send(obj) {
   process.stdout.write(`${JSON.stringify(obj)}\n`);
 }
@@ -706,12 +769,13 @@ async function handle(line) {
         protocol: two ? 2 : 1,
         implementation: { name: "zarrita", version: zarritaPackage.version, language: "javascript" },
         data_types: SUPPORTED,
-        operations: two ? ["decode", "validate", "reproduce", "open_array", "read_array"] : ["decode", "validate"],
-        ...(two ? { capabilities: CAPABILITIES } : {}),
+        operations: two ? ["decode", "validate", "reproduce", "chain", "open_array", "read_array"] : ["decode", "validate"],
+        ...(two ? { capabilities: { ...CAPABILITIES, chain: CHAIN_CAPABILITIES } } : {}),
         environment: { node: process.versions.node, zarrita: zarritaPackage.version },
         notes:
           `zarrita ${zarritaPackage.version} on Node ${process.versions.node}: cast_value decode only ` +
-          "(its encode throws UnsupportedError); validate = zarr.open.v3 of the metadata, then zarr.get " +
+          "(its encode throws UnsupportedError); chains (scale_offset, cast_value, transpose) decode only " +
+          "(scale_offset's encode throws too); validate = zarr.open.v3 of the metadata, then zarr.get " +
           "with the chunk missing and with a stored all-zero chunk (zarrita checks metadata only there)" +
           (SUPPORTED.includes("float16") ? "" : "; float16 needs Float16Array, absent in this Node") +
           "; the other 15 types of the 26 are refused by zarrita (probe.sh)",
@@ -737,6 +801,10 @@ async function handle(line) {
         return null;
       }
       send({ id: req.id, ...(await answered(req, () => decodeCast(req, rawMembers(line)))) });
+      return null;
+    }
+    case "chain": {
+      send({ id: req.id, ...(await answered(req, () => decodeChain(req, rawMembers(line)))) });
       return null;
     }
     case "open_array":
