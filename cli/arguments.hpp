@@ -13,9 +13,10 @@ namespace cvc::cli {
 
 // Exit codes shared by every subcommand.
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitNegative = 1;  // a verdict: invalid metadata, failed cases
-inline constexpr int kExitUsage = 2;     // bad arguments or input
-inline constexpr int kExitInternal = 3;  // I/O failure or an internal error
+inline constexpr int kExitNegative = 1;   // a verdict: invalid metadata, failed cases
+inline constexpr int kExitUsage = 2;      // bad arguments or input
+inline constexpr int kExitInternal = 3;   // I/O failure or an internal error
+inline constexpr int kExitUndecided = 4;  // cvc validate: a chain the oracle cannot follow
 
 class UsageError : public std::runtime_error {
  public:

@@ -15,9 +15,11 @@ constexpr std::string_view kValidateHelp =
     R"(usage: cvc validate --array-type TYPE --fill-value JSON --codecs JSON [--reading FLAG=ALT]...
        cvc validate ZARR_JSON_FILE [--reading FLAG=ALT]...
 
-Validates the cast_value codecs of an array's codec chain (configuration, data types, scalar_map
-entries) and the fill value round trip the spec requires: the fill value is cast forward through
-every cast_value codec's encode and back through the decodes, and must come back as the same value.
+Validates an array's codec chain (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset,
+and sharding_indexed with its inner codecs) and the fill value round trip the cast_value spec
+requires: the fill value is threaded through the codecs as a chunk is encoded (into the shard's
+inner codecs too), and each cast_value codec must decode what it encoded back to the value that
+reached it (reading ChainFillRoundTrip; FillRoundTrip says what "the same value" means).
 
   --array-type TYPE   the array's data type
   --fill-value JSON   the array's fill value in the Zarr fill value encoding (0, -0.0, "NaN", "0x7e00")
@@ -25,7 +27,9 @@ every cast_value codec's encode and back through the decodes, and must come back
   ZARR_JSON_FILE      array metadata (zarr.json) holding data_type, fill_value and codecs
   --reading FLAG=ALT  validate under an alternative reading (e.g. FillRoundTrip=bit-exact)
 
-Prints "valid" and the round trip, or "invalid" and why. Exit 0 valid, 1 invalid, 2 bad arguments.
+Prints "valid" and the round trip, "invalid" and why, or "cannot decide" when the chain holds a codec
+the oracle does not follow (before the array -> bytes codec). Exit 0 valid, 1 invalid, 2 bad
+arguments, 4 cannot decide.
 )";
 
 std::string read_file(const std::string& path) {
@@ -62,12 +66,23 @@ int run_validate(Arguments& arguments) {
         "cvc validate: give either --array-type, --fill-value and --codecs, or one zarr.json "
         "file (see cvc validate --help)");
   }
-  std::cout << (check.valid ? "valid" : "invalid") << ": " << check.message << "\n";
+  const char* verdict = check.verdict == MetadataVerdict::Valid     ? "valid"
+                        : check.verdict == MetadataVerdict::Invalid ? "invalid"
+                                                                    : "cannot decide";
+  std::cout << verdict << ": " << check.message << "\n";
   for (const FillStep& step : check.steps)
     std::cout << "  " << step.label << ": " << step.type->name << " "
               << pattern_hex(*step.type, step.bits) << " (" << describe_value(*step.type, step.bits)
               << ")\n";
-  return check.valid ? kExitOk : kExitNegative;
+  switch (check.verdict) {
+    case MetadataVerdict::Valid:
+      return kExitOk;
+    case MetadataVerdict::Invalid:
+      return kExitNegative;
+    case MetadataVerdict::Undecided:
+      break;
+  }
+  return kExitUndecided;
 }
 
 }  // namespace cvc::cli

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -37,6 +38,21 @@ struct ArrayChain {
   std::vector<ChainStep> steps;
   const DataType& output_type() const { return steps.empty() ? *array_type : *steps.back().output; }
 };
+
+// The role a codec name plays in a chain, for the codecs the oracle knows: an array -> array
+// codec it follows (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset), an
+// array -> bytes codec (bytes, packbits), sharding_indexed (array -> bytes, with an inner chain),
+// or Unknown (whether array -> array or array -> bytes is not known to the oracle).
+enum class CodecRole : std::uint8_t { ArrayToArray, ArrayToBytes, Sharding, Unknown };
+CodecRole codec_role(std::string_view name);
+
+// A codec's name: a bare name string, or the string "name" of a codec object; nullopt otherwise.
+std::optional<std::string> codec_name(const nlohmann::json& codec);
+
+// Appends the step (two for the alias) of the array -> array codec `codec` named `name`, found at
+// `path`, to `chain`, whose current output type is its input. Throws MetadataError.
+void append_array_codec(ArrayChain& chain, const nlohmann::json& codec, const std::string& name,
+                        const std::string& path, const Readings& readings);
 
 // The codecs of the chain a vector or protocol request names: a JSON array of array -> array
 // codec metadata (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset), nothing after.

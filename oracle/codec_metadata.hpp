@@ -62,6 +62,10 @@ const DataType& parse_data_type_metadata(const nlohmann::json& value,
 CastValueCodec parse_cast_value_codec(const DataType& array_type, const nlohmann::json& codec,
                                       const Readings& readings = {});
 
+// The same with the codec found at `path` of a chain ("codecs[2]"): error paths start there.
+CastValueCodec parse_cast_value_codec(const DataType& array_type, const nlohmann::json& codec,
+                                      const std::string& path, const Readings& readings);
+
 // The same for a bare configuration object ({"data_type": ..., ...}); paths start at its keys.
 CastValueCodec parse_cast_value_configuration(const DataType& array_type,
                                               const nlohmann::json& configuration,
@@ -74,28 +78,38 @@ struct FillStep {
   std::uint64_t bits = 0;
 };
 
+// Valid, invalid, or undecided: the chain holds a codec the oracle does not follow (an unknown
+// array -> array codec), so it cannot tell; never called invalid for that.
+enum class MetadataVerdict : std::uint8_t { Valid, Invalid, Undecided };
+
 struct FillValueCheck {
-  bool valid = false;
-  std::string message;          // why it is invalid, or a one-line account of the round trip
+  MetadataVerdict verdict = MetadataVerdict::Invalid;
+  bool valid = false;           // verdict == Valid
+  std::string message;          // why it is invalid or undecided, or an account of the round trip
   std::vector<FillStep> steps;  // the values computed before the verdict, in order
   std::vector<CastValueCodec> cast_codecs;  // the cast_value codecs of the chain, in order
 };
 
-// Validates the cast_value codecs of an array's codec chain and the fill value round trip:
-// the fill value is parsed in `array_type`, cast forward through each cast_value codec's encode
-// rule (cvc::cast_value, oracle/cast.hpp), then back through the decode rules in reverse order.
-// Invalid when the fill value or a codec is invalid, when a cast errors, or when the value that
-// comes back differs from the fill value (FillRoundTrip default: same numeric value and same sign
-// of zero, any NaN matches any NaN; alternatives bit-exact and ignore-zero-sign).
+// Validates an array's codec chain and the fill value round trip (oracle/array_metadata_check.cpp).
 //
 // The chain, `codecs`, is a JSON array of codec metadata (objects, or bare name strings as in the
-// spec's example). Kept simple: cast_value codecs are checked; "transpose" (array -> array, keeps
-// the data type) is passed over; "bytes" and "packbits" are the array -> bytes codec, after which
-// every codec (e.g. "crc32c", "gzip", "zstd", "blosc") is bytes -> bytes and cannot touch the fill
-// value, so it is passed over whatever its name. A cast_value after the array -> bytes codec is
-// invalid, and so is a codec of any other name before it (its effect on the data type is unknown
-// to this check; "sharding_indexed" with inner cast_value codecs is not followed). A chain without
-// an array -> bytes codec is accepted: only the fill value round trip is checked here.
+// spec's examples), walked level by level: the array -> array codecs the oracle follows
+// (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset expanded as scale_offset.md
+// says; oracle/codec_chain.hpp), then the array -> bytes codec: "bytes" or "packbits", or
+// "sharding_indexed", whose inner `codecs` are the next level (its index_codecs are walked for
+// validity only: the index has no fill value). After the array -> bytes codec every codec is
+// bytes -> bytes and cannot touch the fill value, whatever its name; an array -> array codec there
+// is invalid. A codec of another name before it makes the verdict Undecided (a misspelling of a
+// known name, "Cast_Value", is invalid: names are case-sensitive). A chain without an array ->
+// bytes codec is accepted: only the fill value round trip is checked here.
+//
+// The fill value is parsed in `array_type` and threaded through every level as a chunk is
+// encoded (each codec's encode must succeed; the sharding codec hands its inner codecs the value
+// that reaches it), and each cast_value codec's decode must give back, from what it encoded, the
+// value that reached it (ChainFillRoundTrip default; the alternative whole-chain also decodes the
+// whole chain back and compares with the fill value). "Gives back" is FillRoundTrip (default:
+// same numeric value and same sign of zero, any NaN matches any NaN; alternatives bit-exact and
+// ignore-zero-sign).
 FillValueCheck validate_array_metadata(const DataType& array_type, const nlohmann::json& fill_value,
                                        const nlohmann::json& codecs, const Readings& readings = {});
 

@@ -160,6 +160,14 @@ struct FloatReading {
 FloatReading finite_reading(bool negative, Rational value) {
   return {FloatReading::Kind::Finite, negative, std::move(value), {}};
 }
+// A signed zero, without a temporary Rational (GCC 12 reports a false -Wmaybe-uninitialized on
+// the destructor of one passed by value, depending on the unity batch the file lands in).
+FloatReading zero_reading(bool negative) {
+  FloatReading reading;
+  reading.kind = FloatReading::Kind::Finite;
+  reading.negative = negative;
+  return reading;
+}
 FloatReading invalid_reading(std::string reason) {
   return {FloatReading::Kind::Invalid, false, Rational(0), std::move(reason)};
 }
@@ -171,7 +179,7 @@ FloatReading read_float_decimal(const DataType& type, const Decimal& decimal,
   if (decimal.is_zero()) {
     if (!type.has_zero())
       return invalid_reading(name_of(type) + " has no zero (its smallest value is 2^-127)");
-    return finite_reading(decimal.negative, Rational(0));
+    return zero_reading(decimal.negative);
   }
   if (decimal.negative && !type.has_sign_bit())
     return invalid_reading(name_of(type) + " has no negative values");
@@ -197,7 +205,7 @@ FloatReading read_float_decimal(const DataType& type, const Decimal& decimal,
   if (decimal.magnitude() > kHugeExponent) return overflow();
   if (decimal.magnitude() < -kHugeExponent) {
     if (!type.has_subnormals()) return below_min();
-    return finite_reading(decimal.negative, Rational(0));
+    return zero_reading(decimal.negative);
   }
   Rational x = decimal_magnitude(decimal);
   if (decimal.negative) x = -x;

@@ -572,12 +572,19 @@ TEST(FillValue, OtherCodecsInTheChain) {
   EXPECT_FALSE(late.valid);
   EXPECT_TRUE(contains(late.message, "codecs[1]")) << late.message;
   EXPECT_TRUE(contains(late.message, "codecs[0]")) << late.message;
-  // An unknown codec before the array -> bytes codec.
-  const FillValueCheck unknown = check_fill(
-      "int16", "5", R"([{"name": "scale_offset", "configuration": {}}, )" + cast + ", \"bytes\"]");
+  // An unknown codec before the array -> bytes codec: the oracle cannot decide (never invalid).
+  const FillValueCheck unknown =
+      check_fill("int16", "5",
+                 R"([{"name": "numcodecs.bitround", "configuration": {"keepbits": 3}}, )" + cast +
+                     ", \"bytes\"]");
   EXPECT_FALSE(unknown.valid);
+  EXPECT_EQ(unknown.verdict, MetadataVerdict::Undecided) << unknown.message;
   EXPECT_TRUE(contains(unknown.message, "codecs[0]")) << unknown.message;
-  EXPECT_TRUE(contains(unknown.message, "scale_offset")) << unknown.message;
+  EXPECT_TRUE(contains(unknown.message, "numcodecs.bitround")) << unknown.message;
+  // A misspelt known name is no unknown codec: invalid (names are case-sensitive).
+  const FillValueCheck misspelt =
+      check_fill("int16", "5", R"([{"name": "Scale_Offset"}, )" + cast + ", \"bytes\"]");
+  EXPECT_EQ(misspelt.verdict, MetadataVerdict::Invalid) << misspelt.message;
   // No cast_value codec: nothing to check, but the fill value must still be valid.
   EXPECT_TRUE(check_fill("int16", "5", R"(["bytes"])").valid);
   EXPECT_FALSE(check_fill("int16", "5.5", R"(["bytes"])").valid);

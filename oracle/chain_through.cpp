@@ -1,0 +1,77 @@
+// One element through an array -> array chain: encode through the steps in order, decode through
+// them in reverse (each codec's decode inverts its encode, so the last codec decodes first).
+#include <type_traits>
+
+#include "oracle/cast.hpp"
+#include "oracle/codec_chain.hpp"
+
+namespace cvc {
+
+std::string_view ChainResult::error_name() const {
+  if (ok()) return "";
+  return cast.ok() ? scale_offset_error_name(scale_offset.error) : cast_error_name(cast.error);
+}
+
+bool ChainResult::same_outcome(const ChainResult& other) const {
+  if (ok() || other.ok()) return ok() == other.ok() && bits == other.bits;
+  return failed_step == other.failed_step && error_name() == other.error_name();
+}
+
+const ElementOracle& fast_element_oracle() {
+  static constexpr ElementOracle kFast{&cast_value, &scale_offset_encode, &scale_offset_decode};
+  return kFast;
+}
+
+ChainResult step_through(const ChainStep& step, Direction direction, std::uint64_t input,
+                         const Readings& readings, const ElementOracle& oracle) {
+  ChainResult result;
+  const bool encode = direction == Direction::Encode;
+  std::visit(
+      [&](const auto& codec) {
+        using Codec = std::decay_t<decltype(codec)>;
+        if constexpr (std::is_same_v<Codec, CastValueCodec>) {
+          result.cast = oracle.cast(encode ? codec.encode_rule() : codec.decode_rule(), input,
+                                    readings);
+          result.bits = result.cast.bits;
+          if (!result.cast.ok()) result.failed_step = 0;
+        } else if constexpr (std::is_same_v<Codec, ScaleOffsetCodec>) {
+          result.scale_offset = (encode ? oracle.encode : oracle.decode)(codec, input, readings);
+          result.bits = result.scale_offset.bits;
+          if (!result.scale_offset.ok()) result.failed_step = 0;
+        } else {
+          result.bits = input;  // transpose moves elements, never changes one
+        }
+      },
+      step.codec);
+  return result;
+}
+
+ChainResult encode_through(const ArrayChain& chain, std::uint64_t input, const Readings& readings,
+                           const ElementOracle& oracle) {
+  ChainResult result;
+  result.bits = input;
+  for (std::size_t k = 0; k < chain.steps.size(); ++k) {
+    result = step_through(chain.steps[k], Direction::Encode, result.bits, readings, oracle);
+    if (!result.ok()) {
+      result.failed_step = static_cast<int>(k);
+      return result;
+    }
+  }
+  return result;
+}
+
+ChainResult decode_through(const ArrayChain& chain, std::uint64_t input, const Readings& readings,
+                           const ElementOracle& oracle) {
+  ChainResult result;
+  result.bits = input;
+  for (std::size_t k = chain.steps.size(); k-- > 0;) {
+    result = step_through(chain.steps[k], Direction::Decode, result.bits, readings, oracle);
+    if (!result.ok()) {
+      result.failed_step = static_cast<int>(k);
+      return result;
+    }
+  }
+  return result;
+}
+
+}  // namespace cvc
