@@ -2,41 +2,10 @@
 
 #include <variant>
 
-#include "oracle/codec_chain.hpp"
 #include "oracle/json_exact.hpp"
-#include "vector_format/result_text.hpp"
-#include "vector_format/vector_file.hpp"
-#include "vector_format/vector_reader.hpp"
 
 namespace cvc {
 namespace {
-
-const DataType& type_member(const nlohmann::json& object, const char* key,
-                            const std::string& where) {
-  const std::string name = vector_string(object, key, where);
-  const DataType* type = find_data_type(name);
-  if (type == nullptr)
-    throw VectorFormatError(where + ": " + key + " \"" + name + "\" is not one of the " +
-                            std::to_string(kDataTypeCount) + " types");
-  return *type;
-}
-
-// A result in the vectors' notation: a pattern of `type`, or "error:<kind>" with a cast kind or a
-// scale_offset kind.
-ExpectedResult chain_result(const DataType& type, const std::string& text,
-                            const std::string& where) {
-  constexpr std::string_view kErrorPrefix = "error:";
-  if (text.starts_with(kErrorPrefix)) {
-    const std::string_view kind = std::string_view(text).substr(kErrorPrefix.size());
-    for (auto e = static_cast<int>(ScaleOffsetError::NotRepresentable);
-         e <= static_cast<int>(ScaleOffsetError::InexactDivision); ++e)
-      if (scale_offset_error_name(static_cast<ScaleOffsetError>(e)) == kind)
-        return {0, CastError::None, static_cast<ScaleOffsetError>(e)};
-  }
-  CastResult cast;
-  if (!parse_result(type, text, cast)) parse_result_text(type, text, where);  // throws, naming it
-  return ExpectedResult::of(cast);
-}
 
 // The chain's types, codec names and cast_value rules in `direction`.
 ChainShape chain_shape(const ArrayChain& chain, Direction direction) {
@@ -63,73 +32,52 @@ std::string joined(const std::vector<std::string>& names, std::string_view separ
 
 }  // namespace
 
-std::optional<CastBatch> chain_batch(const nlohmann::json& group, const std::string& path,
-                                     const std::string& relative_path, std::size_t group_index,
-                                     const CaseFilter& filter) {
-  const std::string where = path + " group " + std::to_string(group_index);
-  const DataType& array_type = type_member(group, "array_data_type", where);
-  const std::string direction_text = vector_string(group, "direction", where);
-  const std::optional<Direction> direction = parse_direction(direction_text);
-  if (!direction)
-    throw VectorFormatError(where + ": direction \"" + direction_text +
-                            "\" is neither \"encode\" nor \"decode\"");
-  const DataType& input = type_member(group, "input_type", where);
-  const DataType& output = type_member(group, "output_type", where);
-  if (!filter.matches_direction(direction_text) || !filter.matches_types({&input, &output}))
-    return std::nullopt;
-  const nlohmann::json& codecs = vector_member(group, "codecs", where);
-  ArrayChain chain;
-  try {
-    chain = parse_array_chain(array_type, codecs);
-  } catch (const MetadataError& error) {
-    // Invalid metadata in the vectors must be refused here, never blamed on the adapter.
-    throw VectorFormatError(where + ": the oracle refuses its codecs: " + error.what());
+ExpectedResult expected_of(const ChainExpectation& expectation) {
+  ExpectedResult result;
+  if (expectation.ok()) {
+    result.bits = *expectation.bits;
+    return result;
   }
-  const DataType& chain_input = *direction == Direction::Encode ? array_type : chain.output_type();
-  const DataType& chain_output = *direction == Direction::Encode ? chain.output_type() : array_type;
-  if (&input != &chain_input || &output != &chain_output)
-    throw VectorFormatError(where + ": input_type and output_type are " + std::string(input.name) +
-                            " and " + std::string(output.name) + ", but its chain " +
-                            direction_text + "s " + std::string(chain_input.name) + " into " +
-                            std::string(chain_output.name));
+  for (auto e = static_cast<int>(CastError::NaNNotRepresentable);
+       e <= static_cast<int>(CastError::NegativeZeroNotRepresentable); ++e)
+    if (cast_error_name(static_cast<CastError>(e)) == expectation.error)
+      result.error = static_cast<CastError>(e);
+  for (auto e = static_cast<int>(ScaleOffsetError::NotRepresentable);
+       e <= static_cast<int>(ScaleOffsetError::InexactDivision); ++e)
+    if (scale_offset_error_name(static_cast<ScaleOffsetError>(e)) == expectation.error)
+      result.scale_offset_error = static_cast<ScaleOffsetError>(e);
+  // The reader accepts only known kinds; an error stays an error whatever its name.
+  if (!result.is_error()) result.scale_offset_error = ScaleOffsetError::NotRepresentable;
+  return result;
+}
+
+std::optional<CastBatch> chain_batch(const ChainVectorGroup& group,
+                                     const std::string& relative_path, const CaseFilter& filter) {
+  if (!filter.matches_direction(direction_name(group.direction)) ||
+      !filter.matches_types({group.input_type, group.output_type}))
+    return std::nullopt;
   CastBatch batch;
   batch.family = "chain";
-  batch.request.direction = *direction;
-  batch.request.array_type = &array_type;
-  batch.request.fill_value = vector_member(group, "fill_value", where);
-  batch.request.chain = codecs;
-  batch.request.input = &input;
-  batch.request.output = &output;
-  batch.chain = chain_shape(chain, *direction);
+  batch.request.direction = group.direction;
+  batch.request.array_type = group.array_type;
+  batch.request.fill_value = group.fill_value;
+  batch.request.chain = group.codecs;
+  batch.request.input = group.input_type;
+  batch.request.output = group.output_type;
+  batch.chain = chain_shape(group.chain, group.direction);
   if (!batch.chain->cast_rules.empty()) batch.rule = batch.chain->cast_rules.back();
-  batch.configuration = dump_json_exact(codecs);
+  batch.configuration = dump_json_exact(group.codecs);
   batch.rule_label = joined(batch.chain->codec_names, " -> ");
   batch.where_prefix = relative_path + " case ";
-  for (const nlohmann::json& item : vector_array(group, "cases", where)) {
-    const std::string at = where + " case " + dump_json_exact(item.value("id", nlohmann::json()));
+  batch.elements.reserve(group.cases.size());
+  for (const ChainVectorCase& item : group.cases) {
     ExpectedElement& element = batch.elements.emplace_back();
-    const std::optional<std::uint64_t> id = json_unsigned(vector_member(item, "id", at));
-    if (!id) throw VectorFormatError(at + ": id is not a whole number");
-    element.id = *id;
-    const std::optional<std::uint64_t> bits =
-        parse_result_text(input, vector_string(item, "input", at), at + " input");
-    if (!bits) throw VectorFormatError(at + ": input is an error, not a pattern");
-    element.input = *bits;
-    element.expected = chain_result(output, vector_string(item, "result", at), at);
-    batch.chain->error_at.push_back(element.expected.is_error() && item.contains("error_at")
-                                        ? vector_string(item, "error_at", at)
-                                        : "");
-    if (item.contains("alternatives")) {
-      const nlohmann::json& alternatives = item["alternatives"];
-      if (!alternatives.is_object())
-        throw VectorFormatError(at + ": alternatives is not an object");
-      for (const auto& [name, result] : alternatives.items()) {
-        if (!result.is_string())
-          throw VectorFormatError(at + ": alternative " + name + " is not a string");
-        element.alternatives.emplace_back(
-            name, chain_result(output, result.get<std::string>(), at + " alternative " + name));
-      }
-    }
+    element.id = item.id;
+    element.input = item.input;
+    element.expected = expected_of(item.expected);
+    for (const auto& [name, alternative] : item.alternatives)
+      element.alternatives.emplace_back(name, expected_of(alternative));
+    batch.chain->error_at.push_back(item.expected.ok() ? "" : item.expected.error_at);
   }
   return batch;
 }

@@ -3,20 +3,22 @@
 // request (harness/protocol/PROTOCOL.md, "Chain").
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "harness/sources/case_batch.hpp"
 #include "harness/sources/case_filter.hpp"
+#include "vector_format/chain_vector_reader.hpp"
 
 namespace cvc {
 
-// Group `group` of the chain file at `path` (`relative_path` in reports) as one chain batch, or
-// nullopt when the filter leaves it out. Its codecs are read by the oracle (parse_array_chain);
-// a group the oracle refuses, a result that is not a pattern of the output type or an error kind,
-// or a missing field throws VectorFormatError naming the group and case.
-std::optional<CastBatch> chain_batch(const nlohmann::json& group, const std::string& path,
-                                     const std::string& relative_path, std::size_t group_index,
-                                     const CaseFilter& filter);
+// A result of the chain family's notation (a pattern, or an error of a cast or scale_offset kind)
+// as the harness compares it.
+ExpectedResult expected_of(const ChainExpectation& expectation);
+
+// The group as one chain batch (`relative_path` names its file in reports), or nullopt when the
+// filter leaves it out.
+std::optional<CastBatch> chain_batch(const ChainVectorGroup& group,
+                                     const std::string& relative_path, const CaseFilter& filter);
 
 }  // namespace cvc

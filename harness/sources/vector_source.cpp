@@ -225,6 +225,7 @@ void VectorCaseSource::load(std::size_t file) {
            : read_listed_file(directory_, relative_path, manifest_.sha256s[file]);
   pending_groups_.clear();
   next_group_ = next_configuration_ = 0;
+  bool chain_file = false;
   read_vector_text(text, path, [&](const nlohmann::json& header, JsonCursor* groups) {
     const std::string family = vector_string(header, "family", path);
     if (!filter_.matches_family(family)) {
@@ -233,12 +234,9 @@ void VectorCaseSource::load(std::size_t file) {
       SelectingSink sink(filter_, pending_groups_);
       read_cast_vector_groups(header, groups, path, sink);
     } else if (family == "chain") {
-      const nlohmann::json document = groups != nullptr ? groups->read_json() : nlohmann::json();
-      if (!document.is_array()) throw VectorFormatError(path + ": \"groups\" is not an array");
-      for (std::size_t g = 0; g < document.size(); ++g)
-        if (std::optional<CastBatch> batch =
-                chain_batch(document[g], path, relative_path, g, filter_))
-          pending_chain_.push_back(std::move(*batch));
+      // Read whole by the chain family's reader, after this pass.
+      if (groups != nullptr) groups->skip_value();
+      chain_file = true;
     } else if (family == "metadata") {
       nlohmann::json document = header;
       if (groups != nullptr) document["groups"] = groups->read_json();
@@ -248,6 +246,10 @@ void VectorCaseSource::load(std::size_t file) {
       outside_selection_.push_back(outside_the_protocol(header, relative_path, family));
     }
   });
+  if (chain_file)
+    for (const ChainVectorGroup& group : read_chain_vector_text(text, path))
+      if (std::optional<CastBatch> batch = chain_batch(group, relative_path, filter_))
+        pending_chain_.push_back(std::move(*batch));
 }
 
 bool VectorCaseSource::fill_pending() {

@@ -749,8 +749,9 @@ constexpr CatalogueEntry kCatalogue[] = {
             "wraps modulo 2^64 unnoticed.",
         .seen_in = "zarr-python 3.4.2 (zarr/codecs/scale_offset.py: _encode_int_widened and "
                    "_decode_int_widened call _check_int_range on the result only)",
-        .spec = "scale_offset.md (Encoding/Decoding): \"If any intermediate or final value ... "
-                "is not representable in that data type, the codec must raise an error.\"",
+        .spec = "scale_offset.md:47: \"If any intermediate or final value produced during "
+                "encoding or decoding is not representable in that data type, implementations "
+                "MUST treat this as an error.\"",
     }),
     chain_model<ScaleOffsetJavaScriptIntegers>({
         .id = "scale-offset-javascript-integers",
@@ -761,10 +762,12 @@ constexpr CatalogueEntry kCatalogue[] = {
             "quotient with a remainder is truncated towards zero after the offset is added, and "
             "a value outside the type's range wraps modulo 2^bits instead of raising.",
         .seen_in = "zarrita 0.7.5 (src/codecs/scale_offset.ts, ScaleOffsetCodec.decode)",
-        .spec = "scale_offset.md (Decoding): \"out = (in / scale) + offset\" \"using the "
-                "arithmetic semantics of the input array's data type\"; \"If any intermediate or "
-                "final value ... is not representable in that data type, the codec must raise an "
-                "error.\"",
+        .spec =
+            "scale_offset.md:64 (decoding): \"out = (in / scale) + offset\"; scale_offset.md:47: "
+            "\"The encoding and decoding transformations MUST be performed using the "
+            "arithmetic semantics of the input array's data type. If any intermediate or "
+            "final value ... is not representable in that data type, implementations MUST "
+            "treat this as an error.\"",
     }),
     chain_model<ScaleOffsetJavaScriptFloats>({
         .id = "scale-offset-javascript-floats",
@@ -775,8 +778,9 @@ constexpr CatalogueEntry kCatalogue[] = {
             "float64-intermediate and ScaleOffsetNonFinite=ieee together, so a case that needs "
             "both is neither alternative alone.",
         .seen_in = "zarrita 0.7.5 (src/codecs/scale_offset.ts, ScaleOffsetCodec.decode)",
-        .spec = "scale_offset.md (Decoding): \"using the arithmetic semantics of the input "
-                "array's data type\"; docs/readings.md ScaleOffsetRounding, ScaleOffsetNonFinite",
+        .spec = "scale_offset.md:47: \"The encoding and decoding transformations MUST be "
+                "performed using the arithmetic semantics of the input array's data type.\" "
+                "(docs/readings.md: ScaleOffsetRounding, ScaleOffsetNonFinite)",
     }),
 };
 

@@ -114,9 +114,11 @@ bool is_kebab_case(std::string_view id) {
   });
 }
 
-// The spec text is quoted with its place: "cast_value.md:67" or "core-data-types.rst:60".
+// The spec text is quoted with its place: "cast_value.md:67", "scale_offset.md:47" or
+// "core-data-types.rst:60".
 bool cites_a_spec_line(std::string_view spec) {
-  for (const std::string_view file : {"cast_value.md:", "core-data-types.rst:"}) {
+  for (const std::string_view file :
+       {"cast_value.md:", "scale_offset.md:", "core-data-types.rst:"}) {
     const std::size_t at = spec.find(file);
     if (at != spec.npos && at + file.size() < spec.size() &&
         std::isdigit(static_cast<unsigned char>(spec[at + file.size()])))
@@ -136,7 +138,8 @@ TEST(BugModels, CatalogueHasAtMost64WellFormedModels) {
     EXPECT_FALSE(bug.mechanism.empty());
     EXPECT_FALSE(bug.seen_in.empty());
     EXPECT_TRUE(cites_a_spec_line(bug.spec)) << "the spec text is quoted with its file and line";
-    EXPECT_TRUE(bug.cast != nullptr || bug.rejects != nullptr || bug.validate != nullptr);
+    EXPECT_TRUE(bug.cast != nullptr || bug.rejects != nullptr || bug.validate != nullptr ||
+                bug.chain != nullptr);
     EXPECT_EQ(find_bug_model(bug.id), &bug);
     EXPECT_EQ(&bug_models()[bug_model_index(bug)], &bug);
   }
@@ -607,6 +610,69 @@ TEST(BugModelExamples, BareCodecNameRefused) {
   expect_verdict("bare-codec-name-refused", "float64", "0", example, false);
 }
 
+// --- scale_offset in chains ----------------------------------------------------------------------
+
+// One element through `codecs` (array -> array only) with the model's element functions.
+ChainResult chain_answer(const BugModel& bug, const DataType& array_type,
+                         const nlohmann::json& codecs, Direction direction, std::uint64_t input) {
+  const ArrayChain array_chain = parse_array_chain(array_type, codecs);
+  return direction == Direction::Encode ? encode_through(array_chain, input, {}, *bug.chain)
+                                        : decode_through(array_chain, input, {}, *bug.chain);
+}
+
+// The model's answer through the chain is `expected` (a pattern of the chain's output, or
+// kRefused), the oracle's is another, and the diagnosis finds the model.
+void expect_chain_bug(std::string_view id, std::string_view array_type, std::string_view codecs,
+                      Direction direction, std::uint64_t input,
+                      std::optional<std::uint64_t> expected) {
+  SCOPED_TRACE(std::string(id) + ": " + std::string(codecs));
+  const BugModel& bug = model(id);
+  ASSERT_NE(bug.chain, nullptr);
+  const nlohmann::json chain_codecs = json(codecs);
+  const ChainResult got = chain_answer(bug, type(array_type), chain_codecs, direction, input);
+  const ArrayChain array_chain = parse_array_chain(type(array_type), chain_codecs);
+  const ChainResult correct = direction == Direction::Encode ? encode_through(array_chain, input)
+                                                             : decode_through(array_chain, input);
+  ASSERT_EQ(got.ok(), expected.has_value());
+  if (expected) EXPECT_EQ(got.bits, *expected);
+  EXPECT_FALSE(got.ok() == correct.ok() && (!got.ok() || got.bits == correct.bits))
+      << "the oracle gives the same answer";
+  const BugModelSet models = models_reproducing_chain(type(array_type), chain_codecs, direction,
+                                                      input, !got.ok(), got.bits);
+  EXPECT_EQ((models >> bug_model_index(bug)) & 1, 1u) << "not diagnosed as its own model";
+}
+
+TEST(BugModelExamples, ScaleOffsetFinalCheckOnly) {
+  // scale_offset.md:64, 47: int8 -128 / -1 is 128, not representable in int8, although
+  // 128 + (-1) = 127 would be.
+  expect_chain_bug("scale-offset-final-check-only", "int8",
+                   R"([{"name": "scale_offset", "configuration": {"offset": -1, "scale": -1}}])",
+                   Direction::Decode, 0x80, 0x7f);
+  // int64 arithmetic wraps: (2^62 - 0) * 4 = 2^64 is 0 modulo 2^64.
+  expect_chain_bug("scale-offset-final-check-only", "int64",
+                   R"([{"name": "scale_offset", "configuration": {"scale": 4}}])",
+                   Direction::Encode, 0x4000000000000000, 0x0);
+}
+
+TEST(BugModelExamples, ScaleOffsetJavaScriptIntegers) {
+  // 100 / 1 + 100 = 200 is beyond int8: the Int8Array store wraps it to -56.
+  expect_chain_bug("scale-offset-javascript-integers", "int8",
+                   R"([{"name": "scale_offset", "configuration": {"offset": 100}}])",
+                   Direction::Decode, 0x64, 0xc8);
+  // 7 / 3 has a remainder: truncated to 2 by the Int16Array store.
+  expect_chain_bug("scale-offset-javascript-integers", "int16",
+                   R"([{"name": "scale_offset", "configuration": {"scale": 3}}])",
+                   Direction::Decode, 0x0007, 0x0002);
+}
+
+TEST(BugModelExamples, ScaleOffsetJavaScriptFloats) {
+  // float32 2 / 3 + 1 in float64, rounded once: 0x3fd55555 (each operation rounded to float32
+  // gives 0x3fd55556).
+  expect_chain_bug("scale-offset-javascript-floats", "float32",
+                   R"([{"name": "scale_offset", "configuration": {"offset": 1, "scale": 3}}])",
+                   Direction::Decode, 0x40000000, 0x3fd55555);
+}
+
 // Every cast model has an example above; so does every rejects and validate model.
 TEST(BugModels, EveryModelHasAnExampleTest) {
   const testing::UnitTest& unit = *testing::UnitTest::GetInstance();
@@ -683,6 +749,17 @@ void expect_every_model_caught_and_diagnosed(const ModelVectorScan& scan) {
         EXPECT_NE(models_rejecting(*at.rule) & own, 0u) << at.where;
         break;
       case ModelCatch::Kind::Element: {
+        if (at.family == "chain") {
+          const ChainResult answer = chain_answer(bug, type(at.array_type), at.codecs,
+                                                  *parse_direction(at.direction), at.input_bits);
+          EXPECT_NE(models_reproducing_chain(type(at.array_type), at.codecs,
+                                             *parse_direction(at.direction), at.input_bits,
+                                             !answer.ok(), answer.bits) &
+                        own,
+                    0u)
+              << at.where;
+          break;
+        }
         const CastResult answer = bug.cast(*at.rule, at.input_bits);
         EXPECT_NE(models_reproducing_cast(*at.rule, at.input_bits, !answer.ok(), answer.bits) & own,
                   0u)
