@@ -310,7 +310,7 @@ nlohmann::json group_fill_value(const ChainScenario& scenario, const DataType& a
 // A case: the default result, with error_at on an error, and every reading of the cast and
 // scale_offset flags that changes it.
 nlohmann::json chain_case_json(const ChainGroup& group, std::uint64_t id, std::uint64_t input,
-                               std::set<std::string>& flags_used) {
+                         std::set<std::string>& flags_used) {
   const DataType& out = group.output_type();
   const ChainExpectation expected = chain_expectation(group.chain, group.compute(input));
   nlohmann::json json = {{"id", id},
@@ -320,8 +320,7 @@ nlohmann::json chain_case_json(const ChainGroup& group, std::uint64_t id, std::u
   const auto acts = [](Flag flag) { return is_cast_flag(flag) || is_scale_offset_flag(flag); };
   const ReadingAlternatives alternatives =
       reading_alternatives(acts, [&](const Readings& readings) -> nlohmann::json {
-        const ChainExpectation other =
-            chain_expectation(group.chain, group.compute(input, readings));
+        const ChainExpectation other = chain_expectation(group.chain, group.compute(input, readings));
         if (other.same_outcome(expected)) return nullptr;
         return chain_result_text(out, other);
       });
@@ -376,8 +375,6 @@ std::string file_text() {
 }  // namespace
 }  // namespace chain_family_parts
 
-std::string chain_family_file() {
-  return chain_family_parts::file_text();
-}
+std::string chain_family_file() { return chain_family_parts::file_text(); }
 
 }  // namespace cvc
