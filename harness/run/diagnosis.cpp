@@ -57,9 +57,11 @@ std::string replay_line(const CaseOutcome& outcome) {
 }
 
 std::string oracle_command(const CaseOutcome& outcome) {
-  // No command computes one element through a chain yet: the replay line is its account.
-  if (const CastRequest* request = outcome.cast_request;
-      request != nullptr && !request->is_chain()) {
+  // A chain: the reference adapter answers the replay line, and cvc replay prints the oracle's
+  // result for it (and where its chain fails).
+  if (outcome.cast_request != nullptr && outcome.cast_request->is_chain())
+    return replay_command("cvc adapter", replay_line(outcome));
+  if (const CastRequest* request = outcome.cast_request) {
     const nlohmann::json& configuration = request->codec.at("configuration");
     std::string command = "cvc cast --from ";
     command.append(request->array_type->name);

@@ -634,7 +634,9 @@ void expect_chain_bug(std::string_view id, std::string_view array_type, std::str
   const ChainResult correct = direction == Direction::Encode ? encode_through(array_chain, input)
                                                              : decode_through(array_chain, input);
   ASSERT_EQ(got.ok(), expected.has_value());
-  if (expected) EXPECT_EQ(got.bits, *expected);
+  if (expected) {
+    EXPECT_EQ(got.bits, *expected);
+  }
   EXPECT_FALSE(got.ok() == correct.ok() && (!got.ok() || got.bits == correct.bits))
       << "the oracle gives the same answer";
   const BugModelSet models = models_reproducing_chain(type(array_type), chain_codecs, direction,
@@ -654,7 +656,7 @@ TEST(BugModelExamples, ScaleOffsetFinalCheckOnly) {
                    Direction::Encode, 0x4000000000000000, 0x0);
 }
 
-TEST(BugModelExamples, ScaleOffsetJavaScriptIntegers) {
+TEST(BugModelExamples, ScaleOffsetJavascriptIntegers) {
   // 100 / 1 + 100 = 200 is beyond int8: the Int8Array store wraps it to -56.
   expect_chain_bug("scale-offset-javascript-integers", "int8",
                    R"([{"name": "scale_offset", "configuration": {"offset": 100}}])",
@@ -665,7 +667,7 @@ TEST(BugModelExamples, ScaleOffsetJavaScriptIntegers) {
                    Direction::Decode, 0x0007, 0x0002);
 }
 
-TEST(BugModelExamples, ScaleOffsetJavaScriptFloats) {
+TEST(BugModelExamples, ScaleOffsetJavascriptFloats) {
   // float32 2 / 3 + 1 in float64, rounded once: 0x3fd55555 (each operation rounded to float32
   // gives 0x3fd55556).
   expect_chain_bug("scale-offset-javascript-floats", "float32",

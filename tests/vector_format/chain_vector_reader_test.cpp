@@ -26,13 +26,12 @@ std::string file_text() {
   header.number_of_cases = 4;
   header.flags_used = {"ScaleOffsetRounding"};
   VectorGroup encode;
-  encode.parameters = parse_json_exact(R"({
+  encode.parameters = parse_json_exact(R"json({
       "purpose": "float32 quantized into uint8 (offset 0, scale 100)",
       "array_data_type": "float32", "direction": "encode",
       "codecs": [{"name": "scale_offset", "configuration": {"scale": 100}},
                  {"name": "cast_value", "configuration": {"data_type": "uint8", "out_of_range": "clamp"}}],
-      "input_type": "float32", "output_type": "uint8", "fill_value": 0, "seed": 7
-})");
+      "input_type": "float32", "output_type": "uint8", "fill_value": 0, "seed": 7})json");
   encode.cases = {
       parse_json_exact(R"({"id": 1, "input": "0x3f800000", "result": "0x64"})"),
       parse_json_exact(
@@ -40,13 +39,13 @@ std::string file_text() {
       parse_json_exact(R"({"id": 3, "input": "0x3c23d70a", "result": "0x01",
           "flags": ["ScaleOffsetRounding"],
           "alternatives": {"ScaleOffsetRounding=round-once": "error:not_representable"}})")};
-VectorGroup decode;
-decode.parameters = parse_json_exact(R"({
+  VectorGroup decode;
+  decode.parameters = parse_json_exact(R"({
       "purpose": "uint8 -> uint4", "array_data_type": "uint8", "direction": "decode",
       "codecs": [{"name": "cast_value", "configuration": {"data_type": "uint4"}}],
       "input_type": "uint4", "output_type": "uint8", "fill_value": 0})");
-decode.cases = {parse_json_exact(R"({"id": 4, "input": "0x0f", "result": "0x0f"})")};
-return format_vector_file(header, {encode, decode});
+  decode.cases = {parse_json_exact(R"({"id": 4, "input": "0x0f", "result": "0x0f"})")};
+  return format_vector_file(header, {encode, decode});
 }
 
 TEST(ChainVectorReader, ReadsWhatTheFileHolds) {
