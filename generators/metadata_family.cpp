@@ -1,5 +1,6 @@
 #include "generators/metadata_family.hpp"
 
+#include <deque>
 #include <set>
 #include <stdexcept>
 #include <string_view>
@@ -37,8 +38,20 @@ constexpr std::string_view kBytesCodec =
 
 // The groups, in file order; every case names one of them.
 constexpr std::string_view kCategories[] = {
-    "codec structure", "configuration keys",    "data types",  "rounding",     "out_of_range",
-    "scalar_map",      "fill value round trip", "codec chain", "scalar forms",
+    "codec structure",
+    "configuration keys",
+    "data types",
+    "rounding",
+    "out_of_range",
+    "scalar_map",
+    "fill value round trip",
+    "codec chain",
+    "scalar forms",
+    // Since vectors 1.2.0: cast_value where users meet it, in chains.
+    "sharding",
+    "scale_offset",
+    "numcodecs.fixedscaleoffset",
+    "seed fill table in chains",
 };
 
 // The spec's NumPy compatibility example (cast_value.md, "Example"), chain exactly as shown, and
@@ -51,6 +64,26 @@ constexpr std::string_view kNumPyChainBeforeFix =
     R"([{"name": "cast_value", "configuration": {"data_type": "uint8", "rounding": "towards-zero",
         "out_of_range": "wrap", "scalar_map": {"encode": [["NaN", 0], ["+Infinity", 0],
         ["-Infinity", 0]]}}}, "bytes"])";
+
+// Chains of the 1.2.0 cases, as the specs show them.
+constexpr std::string_view kShardedScaleOffsetClamp =
+    R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+        {"name": "scale_offset", "configuration": {"offset": 100}},
+        {"name": "cast_value", "configuration": {"data_type": "uint16", "out_of_range": "clamp"}},
+        "bytes"], "index_codecs": ["bytes"]}}])";
+// scale_offset.md, "Uint16 range reduction".
+constexpr std::string_view kUint16RangeReduction =
+    R"([{"name": "scale_offset", "configuration": {"offset": 1000}},
+        {"name": "cast_value", "configuration": {"data_type": "uint8"}}, "bytes"])";
+// scale_offset.md, "Float64 to uint8 with NaN preservation".
+constexpr std::string_view kFloat64NaNPreservation =
+    R"([{"name": "scale_offset", "configuration": {"offset": -10, "scale": 0.1}},
+        {"name": "cast_value", "configuration": {"data_type": "uint8", "rounding": "nearest-even",
+         "scalar_map": {"encode": [["NaN", 0]], "decode": [[0, "NaN"]]}}}, "bytes"])";
+// scale_offset.md, "Conversion example".
+constexpr std::string_view kAliasExample =
+    R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"astype": "uint8",
+        "dtype": "float32", "scale": 0.1, "offset": 10}}, "bytes"])";
 
 constexpr MetadataCaseSpec kCases[] = {
     // --- codec structure: the codec object (schema: required name and configuration, name const
@@ -457,9 +490,273 @@ constexpr MetadataCaseSpec kCases[] = {
     {"scalar forms", "duplicate_key_invalid_value",
      "a repeated key whose first value is invalid (\"NaN\" for uint32)", R"("float32")", "0",
      R"({"data_type": "uint32", "scalar_map": {"encode": [[1, "NaN"], [1, 2]]}})", "invalid", ""},
+
+    // --- sharding (since 1.2.0): the seed's test_fill_value_checked_inside_shards, and the
+    // fill value that reaches a shard's inner codecs (sharding-indexed.rst: "Empty inner chunks
+    // are interpreted as being filled with the fill value").
+    {"sharding", "seed_inside_shards",
+     "the seed's shards with ScaleOffset(offset=100) then uint16 clamp, fill 100.0 (accepted "
+     "although the default scalar 0.0 would be lost)",
+     R"("float32")", "100.0", kShardedScaleOffsetClamp, "valid", ""},
+    {"sharding", "seed_inside_shards", "the seed's shards with int8 clamp, fill 1000.0 (raises)",
+     R"("float32")", "1000.0",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "int8", "out_of_range": "clamp"}},
+         "bytes"], "index_codecs": ["bytes"]}}])",
+     "invalid", ""},
+    {"sharding", "shard_level_fill",
+     "an outer scale_offset (offset 100) hands the shard 900.0, which int8 clamps to 127",
+     R"("float32")", "1000.0",
+     R"([{"name": "scale_offset", "configuration": {"offset": 100}},
+         {"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "int8", "out_of_range": "clamp"}},
+         "bytes"], "index_codecs": ["bytes"]}}])",
+     "invalid", ""},
+    {"sharding", "shard_level_fill",
+     "an outer scale_offset (offset 999) hands the shard 1.0, exact in int8", R"("float32")",
+     "1000.0",
+     R"([{"name": "scale_offset", "configuration": {"offset": 999}},
+         {"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "int8", "out_of_range": "clamp"}},
+         "bytes"], "index_codecs": ["bytes"]}}])",
+     "valid", ""},
+    {"sharding", "shard_level_fill",
+     "an outer cast_value to float16 hands the shard 0.5; the inner cast to int8 rounds it to 0",
+     R"("float64")", "0.5",
+     R"([{"name": "cast_value", "configuration": {"data_type": "float16"}},
+         {"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "int8"}}, "bytes"],
+         "index_codecs": ["bytes", "crc32c"]}}])",
+     "invalid", ""},
+    {"sharding", "nested_shards", "a shard inside a shard, cast_value innermost, fill 3",
+     R"("int32")", "3",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [4], "codecs": [
+         {"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "uint8"}}, "bytes"],
+         "index_codecs": ["bytes"]}}], "index_codecs": ["bytes"]}}])",
+     "valid", ""},
+    {"sharding", "nested_shards",
+     "a shard inside a shard, cast_value innermost, fill -3 (no uint8)", R"("int32")", "-3",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [4], "codecs": [
+         {"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "uint8"}}, "bytes"],
+         "index_codecs": ["bytes"]}}], "index_codecs": ["bytes"]}}])",
+     "invalid", ""},
+    {"sharding", "inner_cast_after_bytes", "an inner cast_value after the inner bytes codec",
+     R"("float32")", "0",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": ["bytes",
+         {"name": "cast_value", "configuration": {"data_type": "int8"}}],
+         "index_codecs": ["bytes"]}}])",
+     "invalid", ""},
+    {"sharding", "sharding_configuration", "sharding_indexed without index_codecs", R"("float32")",
+     "0",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "int8"}}, "bytes"]}}])",
+     "invalid", ""},
+    {"sharding", "sharding_configuration", "a chunk_shape with a zero extent", R"("float32")", "0",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [0], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "int8"}}, "bytes"],
+         "index_codecs": ["bytes"]}}])",
+     "invalid", ""},
+    {"sharding", "inner_cast_configuration", "an invalid inner cast_value (wrap into float16)",
+     R"("float32")", "0",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "cast_value", "configuration": {"data_type": "float16", "out_of_range": "wrap"}},
+         "bytes"], "index_codecs": ["bytes"]}}])",
+     "invalid", ""},
+
+    // --- scale_offset (since 1.2.0; scale_offset.md, "Codec metadata" and "Examples").
+    {"scale_offset", "spec_example", "the spec's float32 example (offset 5, scale 0.1), fill 5",
+     R"("float32")", "5",
+     R"([{"name": "scale_offset", "configuration": {"offset": 5, "scale": 0.1}}, "bytes"])",
+     "valid", ""},
+    {"scale_offset", "spec_example", "the spec's uint16 range reduction into uint8, fill 1000",
+     R"("uint16")", "1000", kUint16RangeReduction, "valid", ""},
+    {"scale_offset", "spec_example",
+     "the spec's uint16 range reduction with fill 0: 0 - 1000 is no uint16", R"("uint16")", "0",
+     kUint16RangeReduction, "invalid", ""},
+    {"scale_offset", "spec_example",
+     "the spec's float64 example: fill NaN through scale_offset, mapped to 0 and back",
+     R"("float64")", R"("NaN")", kFloat64NaNPreservation, "valid", ""},
+    {"scale_offset", "spec_example",
+     "the spec's float64 example with fill 0: 1.0 encodes to 1 and comes back", R"("float64")", "0",
+     kFloat64NaNPreservation, "valid", ""},
+    {"scale_offset", "no_configuration", "scale_offset without a configuration (a no-op)",
+     R"("int16")", "7", R"([{"name": "scale_offset"}, "bytes"])", "valid", ""},
+    {"scale_offset", "no_configuration", "scale_offset as a bare name string", R"("int16")", "7",
+     R"(["scale_offset", "bytes"])", "valid", ""},
+    {"scale_offset", "unknown_configuration_key", "an extra key \"astype\"", R"("float32")", "0",
+     R"([{"name": "scale_offset", "configuration": {"scale": 2, "astype": "uint8"}}, "bytes"])",
+     "invalid", ""},
+    {"scale_offset", "configuration_not_object", "the configuration is a number", R"("float32")",
+     "0", R"([{"name": "scale_offset", "configuration": 2}, "bytes"])", "invalid", ""},
+    {"scale_offset", "unknown_codec_key", "an extra key next to name and configuration",
+     R"("float32")", "0",
+     R"([{"name": "scale_offset", "configuration": {}, "must_understand": false}, "bytes"])",
+     "invalid", ""},
+    {"scale_offset", "scale_zero", "scale 0: no element could be decoded", R"("float32")", "0",
+     R"([{"name": "scale_offset", "configuration": {"scale": 0}}, "bytes"])", "invalid",
+     "ScaleZero"},
+    {"scale_offset", "operand_encoding", "an int16 scale 0.5 is no int16", R"("int16")", "0",
+     R"([{"name": "scale_offset", "configuration": {"scale": 0.5}}, "bytes"])", "invalid", ""},
+    {"scale_offset", "operand_encoding", "an int16 offset written 2.0", R"("int16")", "0",
+     R"([{"name": "scale_offset", "configuration": {"offset": 2.0}}, "bytes"])", "invalid",
+     "IntegerJSON"},
+    {"scale_offset", "operand_encoding", "a float32 offset in hex (1.0) and a scale \"Infinity\"",
+     R"("float32")", "1",
+     R"([{"name": "scale_offset", "configuration": {"offset": "0x3f800000", "scale": "Infinity"}},
+         "bytes"])",
+     "invalid", "ScaleOffsetNonFinite"},
+    {"scale_offset", "operand_encoding", "a float32 offset in hex (1.0), fill 1", R"("float32")",
+     "1", R"([{"name": "scale_offset", "configuration": {"offset": "0x3f800000"}}, "bytes"])",
+     "valid", ""},
+    {"scale_offset", "integer_range", "int8 fill 100 times scale 2 is 200, no int8", R"("int8")",
+     "100", R"([{"name": "scale_offset", "configuration": {"scale": 2}}, "bytes"])", "invalid", ""},
+    {"scale_offset", "float_overflow", "float32 fill 3e38 times scale 10 overflows", R"("float32")",
+     "3e38",
+     R"([{"name": "scale_offset", "configuration": {"scale": 10}},
+         {"name": "cast_value", "configuration": {"data_type": "float64"}}, "bytes"])",
+     "invalid", "ScaleOffsetNonFinite"},
+    {"scale_offset", "whole_chain_round_trip",
+     "float32 fill 0.1 times scale 0.1 is 0.010000001, which divides back to 0.10000001",
+     R"("float32")", "0.1",
+     R"([{"name": "scale_offset", "configuration": {"scale": 0.1}},
+         {"name": "cast_value", "configuration": {"data_type": "float64"}}, "bytes"])",
+     "valid", "ChainFillRoundTrip"},
+    {"scale_offset", "scale_offset_after_bytes", "scale_offset after the array -> bytes codec",
+     R"("float32")", "0", R"(["bytes", {"name": "scale_offset"}])", "invalid", ""},
+    {"scale_offset", "misspelt_name", "\"Scale_Offset\" (names are case-sensitive)", R"("float32")",
+     "0", R"([{"name": "Scale_Offset"}, "bytes"])", "invalid", ""},
+
+    // --- numcodecs.fixedscaleoffset (since 1.2.0; scale_offset.md, "Legacy
+    // numcodecs.fixedscaleoffset codec": a read-only alias for scale_offset then cast_value).
+    {"numcodecs.fixedscaleoffset", "alias_conversion_example",
+     "the spec's conversion example, fill 10.0 (\"a uint8 array with a fill_value of 0\")",
+     R"("float32")", "10.0", kAliasExample, "valid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_conversion_example",
+     "the spec's conversion example with fill 0: -1.0 wraps to 255", R"("float32")", "0",
+     kAliasExample, "invalid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_type_strings",
+     "NumPy type strings: dtype \"<f8\", astype \"<u2\", Sentinel-2 style scale 10000 offset -0.1",
+     R"("float64")", "0",
+     R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"astype": "<u2", "dtype": "<f8",
+         "scale": 10000, "offset": -0.1}}, "bytes"])",
+     "valid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_float_astype",
+     "astype float16: no wrap (only integral types)", R"("float32")", "0.5",
+     R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"astype": "<f2", "dtype": "<f4",
+         "scale": 2, "offset": 0}}, "bytes"])",
+     "valid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_dtype_mismatch", "dtype \"<f8\" on a float32 array",
+     R"("float32")", "0",
+     R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"astype": "|u1", "dtype": "<f8",
+         "scale": 1, "offset": 0}}, "bytes"])",
+     "invalid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_missing_field", "no astype", R"("float32")", "0",
+     R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"dtype": "<f4", "scale": 1,
+         "offset": 0}}, "bytes"])",
+     "invalid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_missing_field", "no configuration", R"("float32")", "0",
+     R"([{"name": "numcodecs.fixedscaleoffset"}, "bytes"])", "invalid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_number_fields",
+     "offset as a string (\"MUST be a JSON number\")", R"("float32")", "0",
+     R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"astype": "|u1", "dtype": "<f4",
+         "scale": 1, "offset": "0"}}, "bytes"])",
+     "invalid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_unknown_key", "an extra key \"id\" (the V2 form)",
+     R"("float32")", "0",
+     R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"id": "fixedscaleoffset",
+         "astype": "|u1", "dtype": "<f4", "scale": 1, "offset": 0}}, "bytes"])",
+     "invalid", ""},
+    {"numcodecs.fixedscaleoffset", "alias_inside_shards", "the alias inside a shard, fill 10.0",
+     R"("float32")", "10.0",
+     R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
+         {"name": "numcodecs.fixedscaleoffset", "configuration": {"astype": "uint8",
+         "dtype": "float32", "scale": 0.1, "offset": 10}}, "bytes"],
+         "index_codecs": ["bytes"]}}])",
+     "valid", ""},
 };
 
+// The seed's fill value table (../shared/seeds/zarr-python-fill-value-round-trip.txt, "Tests":
+// seven accepted round trips, then the six rejected ones), each repeated inside a shard and
+// after a scale_offset (since 1.2.0): the verdict must not change when the same value reaches the
+// cast_value codec through a chain.
+struct SeedRow {
+  std::string_view what;
+  std::string_view array_data_type;
+  std::string_view fill_value;
+  std::string_view configuration;
+  std::string_view intended;
+  std::string_view intended_flags;
+  std::string_view fill_after_offset_10;  // the fill value that reaches it as `fill_value`
+};
+
+constexpr SeedRow kSeedRows[] = {
+    {"NaN through a scalar map", R"("float32")", R"("NaN")",
+     R"({"data_type": "uint8", "scalar_map": {"encode": [["NaN", 0]], "decode": [[0, "NaN"]]}})",
+     "valid", "", R"("NaN")"},
+    {"in-range clamp", R"("float32")", "100.0", R"({"data_type": "int8", "out_of_range": "clamp"})",
+     "valid", "", "110.0"},
+    {"in-range wrap", R"("int16")", "100", R"({"data_type": "int8", "out_of_range": "wrap"})",
+     "valid", "", "110"},
+    {"int to float", R"("int16")", "5", R"({"data_type": "float32"})", "valid", "", "15"},
+    {"integral float to int", R"("float64")", "3.0", R"({"data_type": "int16"})", "valid", "",
+     "13.0"},
+    {"exact float narrowing", R"("float64")", "0.5", R"({"data_type": "float16"})", "valid", "",
+     "10.5"},
+    {"signed zero float to float", R"("float32")", "-0.0", R"({"data_type": "float16"})", "valid",
+     "", ""},
+    {"float32 1000.0 to int8, clamp", R"("float32")", "1000.0",
+     R"({"data_type": "int8", "out_of_range": "clamp"})", "invalid", "", "1010.0"},
+    {"int16 300 to int8, wrap", R"("int16")", "300",
+     R"({"data_type": "int8", "out_of_range": "wrap"})", "invalid", "", "310"},
+    {"float64 1.5 to int8, nearest-even", R"("float64")", "1.5",
+     R"({"data_type": "int8", "rounding": "nearest-even"})", "invalid", "", "11.5"},
+    {"float32 -0.0 to int8", R"("float32")", "-0.0", R"({"data_type": "int8"})", "invalid",
+     "FillRoundTrip", ""},
+    {"float32 NaN to int8, no map", R"("float32")", R"("NaN")", R"({"data_type": "int8"})",
+     "invalid", "", R"("NaN")"},
+    {"int32 0 to float64, encode 0 to NaN, no decode map", R"("int32")", "0",
+     R"({"data_type": "float64", "scalar_map": {"encode": [[0, "NaN"]]}})", "invalid", "", "10"},
+};
+
+// The table's cases (kCases) and the seed rows in chains; the strings of the latter live here.
+std::vector<MetadataCaseSpec> all_cases() {
+  static std::deque<std::string> texts;
+  static std::vector<MetadataCaseSpec> cases;
+  if (!cases.empty()) return cases;
+  cases.assign(std::begin(kCases), std::end(kCases));
+  const auto keep = [](std::string text) -> std::string_view { return texts.emplace_back(text); };
+  const std::string_view category = "seed fill table in chains";
+  for (const SeedRow& row : kSeedRows) {
+    const std::string cast =
+        R"({"name": "cast_value", "configuration": )" + std::string(row.configuration) + "}";
+    cases.push_back({category, "seed_table_in_shard",
+                     keep(std::string(row.what) + ", inside a shard"), row.array_data_type,
+                     row.fill_value,
+                     keep(R"([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2], )"
+                          R"("codecs": [)" +
+                          cast + R"(, "bytes"], "index_codecs": ["bytes"]}}])"),
+                     row.intended, row.intended_flags});
+    // -0.0 keeps its sign through x * 1 (an offset would turn it into +0 or a nonzero value).
+    const bool signed_zero = row.fill_after_offset_10.empty();
+    const std::string scale_offset =
+        signed_zero ? R"({"name": "scale_offset", "configuration": {"scale": 1}})"
+                    : R"({"name": "scale_offset", "configuration": {"offset": 10}})";
+    cases.push_back({category, "seed_table_after_scale_offset",
+                     keep(std::string(row.what) +
+                          (signed_zero ? ", after scale_offset (scale 1)"
+                                       : ", after scale_offset (offset 10, fill raised by 10)")),
+                     row.array_data_type, signed_zero ? row.fill_value : row.fill_after_offset_10,
+                     keep("[" + scale_offset + ", " + cast + R"(, "bytes"])"), row.intended,
+                     row.intended_flags});
+  }
+  return cases;
+}
+
 std::string verdict(const FillValueCheck& check) {
+  if (check.verdict == MetadataVerdict::Undecided)
+    throw std::logic_error("metadata case the oracle cannot decide: " + check.message);
   return check.valid ? "valid" : "invalid";
 }
 
@@ -496,11 +793,12 @@ std::string metadata_family_file() {
   std::vector<VectorGroup> groups;
   std::uint64_t next_id = 1;
   std::size_t placed = 0;
+  const std::vector<MetadataCaseSpec> cases = all_cases();
   for (std::string_view category : kCategories) {
     VectorGroup group;
     group.parameters = {{"category", std::string(category)}};
-    for (std::size_t i = 0; i < std::size(kCases); ++i) {
-      const MetadataCaseSpec& spec = kCases[i];
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      const MetadataCaseSpec& spec = cases[i];
       if (spec.category != category) continue;
       ++placed;
       const std::string where = "metadata case table entry " + std::to_string(i) + " (" +
@@ -556,7 +854,7 @@ std::string metadata_family_file() {
     }
     groups.push_back(std::move(group));
   }
-  if (placed != std::size(kCases))
+  if (placed != cases.size())
     throw std::logic_error("metadata case table: a case names a category not in kCategories");
   header.flags_used.assign(flags_used.begin(), flags_used.end());
   return format_vector_file(header, groups);

@@ -30,9 +30,12 @@ struct ChainProblem {
   MetadataVerdict verdict = MetadataVerdict::Invalid;
   std::string message;
 };
-ChainProblem invalid_chain(std::string message) { return {MetadataVerdict::Invalid, std::move(message)}; }
+ChainProblem invalid_chain(std::string message) {
+  return {MetadataVerdict::Invalid, std::move(message)};
+}
 
-// --- The walk: one level of codecs ----------------------------------------------------------------
+// --- The walk: one level of codecs
+// ----------------------------------------------------------------
 
 // One level of the chain: its array -> array steps, then its array -> bytes codec, which for
 // sharding_indexed holds the next level (its inner codecs).
@@ -65,8 +68,9 @@ std::optional<ChainProblem> walk_sharding(ChainLevel& level, const json& codec,
   const json* configuration = codec.is_object() ? find_key(codec, "configuration") : nullptr;
   const std::string config_path = join_path(path, "configuration");
   if (configuration == nullptr || !configuration->is_object())
-    return invalid_chain(config_path + ": sharding_indexed requires a configuration object with "
-                                 "chunk_shape, codecs and index_codecs");
+    return invalid_chain(config_path +
+                         ": sharding_indexed requires a configuration object with "
+                         "chunk_shape, codecs and index_codecs");
   for (std::string_view key : {"chunk_shape", "codecs", "index_codecs"})
     if (find_key(*configuration, key) == nullptr)
       return invalid_chain(join_path(config_path, key) + ": missing (required)");
@@ -78,12 +82,11 @@ std::optional<ChainProblem> walk_sharding(ChainLevel& level, const json& codec,
   }
   if (!shape_ok)
     return invalid_chain(join_path(config_path, "chunk_shape") +
-                   ": must be an array of positive integers; got " + show(chunk_shape));
+                         ": must be an array of positive integers; got " + show(chunk_shape));
   level.inner.emplace_back();
-  if (std::optional<ChainProblem> problem =
-          walk_level(level.inner.back(), level.chain.output_type(),
-                     *find_key(*configuration, "codecs"), join_path(config_path, "codecs"),
-                     readings))
+  if (std::optional<ChainProblem> problem = walk_level(
+          level.inner.back(), level.chain.output_type(), *find_key(*configuration, "codecs"),
+          join_path(config_path, "codecs"), readings))
     return problem;
   // The index is an array of uint64 with no fill value: its codecs are walked for their
   // validity only.
@@ -97,23 +100,24 @@ std::optional<ChainProblem> walk_level(ChainLevel& level, const DataType& type, 
   level.chain.array_type = &type;
   if (!codecs.is_array())
     return invalid_chain(prefix + ": must be an array of codec metadata; got " +
-                   describe_type_of(codecs) + " " + show(codecs));
+                         describe_type_of(codecs) + " " + show(codecs));
   std::optional<std::size_t> array_to_bytes;
   for (std::size_t i = 0; i < codecs.size(); ++i) {
     const std::string path = index_path(prefix, i);
     const std::optional<std::string> name = codec_name(codecs[i]);
     if (!name)
-      return invalid_chain(path + ": a codec must be a name string or an object with a string "
-                            "\"name\"; got " +
-                     show(codecs[i]));
+      return invalid_chain(path +
+                           ": a codec must be a name string or an object with a string "
+                           "\"name\"; got " +
+                           show(codecs[i]));
     const CodecRole role = codec_role(*name);
     if (array_to_bytes) {
       if (role != CodecRole::ArrayToArray && role != CodecRole::Sharding)
         continue;  // bytes -> bytes: cannot touch the fill value
       return invalid_chain(path + ": " + *name + " is an " +
-                     (role == CodecRole::Sharding ? "array -> bytes" : "array -> array") +
-                     " codec and cannot follow the array -> bytes codec " +
-                     index_path(prefix, *array_to_bytes));
+                           (role == CodecRole::Sharding ? "array -> bytes" : "array -> array") +
+                           " codec and cannot follow the array -> bytes codec " +
+                           index_path(prefix, *array_to_bytes));
     }
     switch (role) {
       case CodecRole::ArrayToArray:
@@ -134,7 +138,7 @@ std::optional<ChainProblem> walk_level(ChainLevel& level, const DataType& type, 
       case CodecRole::Unknown:
         if (misspells_known_codec(*name))
           return invalid_chain(path + ": unknown codec " + quote(*name) +
-                         " (codec names are case-sensitive)");
+                               " (codec names are case-sensitive)");
         return ChainProblem{
             MetadataVerdict::Undecided,
             path + ": cannot decide: the codec " + quote(*name) +
@@ -146,7 +150,8 @@ std::optional<ChainProblem> walk_level(ChainLevel& level, const DataType& type, 
   return std::nullopt;
 }
 
-// --- Threading the fill value ---------------------------------------------------------------------
+// --- Threading the fill value
+// ---------------------------------------------------------------------
 
 std::string value_text(const DataType& type, std::uint64_t bits) {
   return describe_value(type, bits) + " (" + std::string(type.name) + ")";
@@ -232,7 +237,8 @@ class FillThreading {
     }
     if (!level.inner.empty()) {
       bool still_array_fill = is_array_fill;
-      for (const ChainStep& step : steps) still_array_fill = still_array_fill && !changes_values(step);
+      for (const ChainStep& step : steps)
+        still_array_fill = still_array_fill && !changes_values(step);
       if (std::optional<ChainProblem> problem =
               thread(level.inner.front(), values.back(), still_array_fill))
         return problem;
@@ -250,18 +256,20 @@ class FillThreading {
       decoded = *back;
       if (!is_cast || survives(*steps[k].input, values[k], decoded, readings_)) continue;
       bool reached_unchanged = is_array_fill;
-      for (std::size_t j = 0; j < k; ++j) reached_unchanged = reached_unchanged && !changes_values(steps[j]);
-      return failure(reached_unchanged ? ", which is not the fill value (" +
-                                             round_trip_reading(readings_) + ")"
-                                       : ", which is not the value that reached " +
-                                             steps[k].path + " (" +
-                                             value_text(*steps[k].input, values[k]) + "; " +
-                                             round_trip_reading(readings_) + ")");
+      for (std::size_t j = 0; j < k; ++j)
+        reached_unchanged = reached_unchanged && !changes_values(steps[j]);
+      return failure(reached_unchanged
+                         ? ", which is not the fill value (" + round_trip_reading(readings_) + ")"
+                         : ", which is not the value that reached " + steps[k].path + " (" +
+                               value_text(*steps[k].input, values[k]) + "; " +
+                               round_trip_reading(readings_) + ")");
     }
-    if (whole_chain && is_array_fill && !survives(*level.chain.array_type, fill, decoded, readings_))
-      return failure(", which is not the fill value (reading ChainFillRoundTrip alternative "
-                     "whole-chain; " +
-                     round_trip_reading(readings_) + ")");
+    if (whole_chain && is_array_fill &&
+        !survives(*level.chain.array_type, fill, decoded, readings_))
+      return failure(
+          ", which is not the fill value (reading ChainFillRoundTrip alternative "
+          "whole-chain; " +
+          round_trip_reading(readings_) + ")");
     return std::nullopt;
   }
 
@@ -279,8 +287,8 @@ class FillThreading {
   std::optional<std::uint64_t> apply(const ChainStep& step, Direction direction,
                                      std::uint64_t input) {
     if (!changes_values(step)) return input;
-    const ChainResult result = step_through(step, direction, input, readings_,
-                                            fast_element_oracle());
+    const ChainResult result =
+        step_through(step, direction, input, readings_, fast_element_oracle());
     const bool encode = direction == Direction::Encode;
     const DataType& output = encode ? *step.output : *step.input;
     const bool is_cast = std::holds_alternative<CastValueCodec>(step.codec);
@@ -291,16 +299,16 @@ class FillThreading {
     account_ += account_.empty() ? "" : ", ";
     if (!result.ok()) {
       const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
-      account_ += what + " failed: " +
-                  (cast != nullptr
-                       ? cast_failure(encode ? cast->encode_rule() : cast->decode_rule(),
-                                      result.cast.error)
-                       : scale_offset_failure(result.scale_offset));
+      account_ +=
+          what + " failed: " +
+          (cast != nullptr
+               ? cast_failure(encode ? cast->encode_rule() : cast->decode_rule(), result.cast.error)
+               : scale_offset_failure(result.scale_offset));
       return std::nullopt;
     }
     account_ += what + " gives " + describe_value(output, result.bits);
-    check_.steps.push_back({std::string(direction_name(direction)) + " " + step.path, &output,
-                            result.bits});
+    check_.steps.push_back(
+        {std::string(direction_name(direction)) + " " + step.path, &output, result.bits});
     return result.bits;
   }
 
@@ -328,7 +336,8 @@ FillValueCheck validate_array_metadata(const DataType& array_type, const json& f
   const std::optional<ChainProblem> chain_problem =
       walk_level(top, array_type, codecs, "codecs", readings);
   collect_cast_codecs(top, check.cast_codecs);
-  if (chain_problem) return finish(std::move(check), chain_problem->verdict, chain_problem->message);
+  if (chain_problem)
+    return finish(std::move(check), chain_problem->verdict, chain_problem->message);
 
   // The fill value.
   std::uint64_t original = 0;
@@ -348,7 +357,8 @@ FillValueCheck validate_array_metadata(const DataType& array_type, const json& f
   FillThreading threading(check, top, readings);
   if (std::optional<ChainProblem> problem = threading.thread(top, original, true))
     return finish(std::move(check), problem->verdict, problem->message);
-  return finish(std::move(check), MetadataVerdict::Valid, head + " survives: " + threading.account());
+  return finish(std::move(check), MetadataVerdict::Valid,
+                head + " survives: " + threading.account());
 }
 
 FillValueCheck validate_array_metadata(const json& array_metadata, const Readings& readings) {

@@ -30,8 +30,8 @@ ChainResult step_through(const ChainStep& step, Direction direction, std::uint64
       [&](const auto& codec) {
         using Codec = std::decay_t<decltype(codec)>;
         if constexpr (std::is_same_v<Codec, CastValueCodec>) {
-          result.cast = oracle.cast(encode ? codec.encode_rule() : codec.decode_rule(), input,
-                                    readings);
+          result.cast =
+              oracle.cast(encode ? codec.encode_rule() : codec.decode_rule(), input, readings);
           result.bits = result.cast.bits;
           if (!result.cast.ok()) result.failed_step = 0;
         } else if constexpr (std::is_same_v<Codec, ScaleOffsetCodec>) {

@@ -76,9 +76,10 @@ ScaleOffsetCodec parse_scale_offset(const DataType& type, const json& codec,
 // change a value) or, as in the spec's own conversion example ("astype": "uint8"), a type name.
 const DataType& parse_v2_data_type(const json& value, const std::string& path) {
   if (!value.is_string())
-    throw MetadataError(path, "must be Zarr V2 data type metadata (a string such as \"<f4\" or "
-                              "\"uint8\"); got " +
-                                  describe_type_of(value) + " " + show(value));
+    throw MetadataError(path,
+                        "must be Zarr V2 data type metadata (a string such as \"<f4\" or "
+                        "\"uint8\"); got " +
+                            describe_type_of(value) + " " + show(value));
   const std::string text = value.get<std::string>();
   if (const DataType* named = find_data_type(text)) return *named;
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> kTypeStrings = {{
@@ -110,9 +111,10 @@ std::uint64_t parse_alias_number(const DataType& type, const json& configuration
   const json* value = find_key(configuration, key);
   if (value == nullptr) throw MetadataError(path, "missing (required)");
   if (!is_json_number(*value))
-    throw MetadataError(path, "must be a JSON number (scale_offset.md, numcodecs.fixedscaleoffset); "
-                              "got " +
-                                  describe_type_of(*value) + " " + show(*value));
+    throw MetadataError(path,
+                        "must be a JSON number (scale_offset.md, numcodecs.fixedscaleoffset); "
+                        "got " +
+                            describe_type_of(*value) + " " + show(*value));
   return parse_operand(type, *value, path, key, readings);
 }
 
@@ -142,8 +144,10 @@ void append_fixed_scale_offset(ArrayChain& chain, const json& codec, const std::
       parse_v2_data_type(*find_key(*configuration, "dtype"), join_path(config_path, "dtype"));
   if (&dtype != &type)
     throw MetadataError(join_path(config_path, "dtype"),
-                        "says " + std::string(dtype.name) + ", but the data type reaching the "
-                        "codec is " + std::string(type.name) +
+                        "says " + std::string(dtype.name) +
+                            ", but the data type reaching the "
+                            "codec is " +
+                            std::string(type.name) +
                             " (dtype is the input of the encoding procedure)");
   const DataType& astype =
       parse_v2_data_type(*find_key(*configuration, "astype"), join_path(config_path, "astype"));
@@ -189,8 +193,8 @@ void append_array_codec(ArrayChain& chain, const json& codec, const std::string&
     const DataType* output = cast.data_type;
     chain.steps.push_back({path, name, std::move(cast), &type, output});
   } else if (name == kScaleOffset) {
-    chain.steps.push_back({path, name, parse_scale_offset(type, codec, path, readings), &type,
-                           &type});
+    chain.steps.push_back(
+        {path, name, parse_scale_offset(type, codec, path, readings), &type, &type});
   } else if (name == kFixedScaleOffset) {
     append_fixed_scale_offset(chain, codec, path, readings);
   } else if (name == "transpose") {
@@ -214,9 +218,10 @@ ArrayChain parse_array_chain(const DataType& array_type, const json& codecs,
     const std::string path = index_path("codecs", i);
     const std::optional<std::string> name = codec_name(codecs[i]);
     if (!name)
-      throw MetadataError(path, "a codec must be a name string or an object with a string "
-                                "\"name\"; got " +
-                                    show(codecs[i]));
+      throw MetadataError(path,
+                          "a codec must be a name string or an object with a string "
+                          "\"name\"; got " +
+                              show(codecs[i]));
     append_array_codec(chain, codecs[i], *name, path, readings);
   }
   return chain;

@@ -14,8 +14,8 @@ namespace cvc {
 
 std::string join_path(const std::string& path, std::string_view key);  // "a.b", or "b" at the top
 std::string index_path(const std::string& path, std::size_t index);    // "a[3]"
-std::string show(const nlohmann::json& value);  // exact JSON text (numbers as written)
-std::string quote(std::string_view text);       // "\"text\""
+std::string show(const nlohmann::json& value);              // exact JSON text (numbers as written)
+std::string quote(std::string_view text);                   // "\"text\""
 std::string describe_type_of(const nlohmann::json& value);  // "a JSON number", "a JSON string"
 const nlohmann::json* find_key(const nlohmann::json& object, std::string_view key);
 

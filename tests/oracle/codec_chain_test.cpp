@@ -65,13 +65,13 @@ TEST(ChainFill, ShardLevelFillIsTheValueReachingTheShard) {
       R"({"name": "sharding_indexed", "configuration": {"chunk_shape": [2], "codecs": [
           {"name": "cast_value", "configuration": {"data_type": "int8", "out_of_range": "clamp"}},
           "bytes"], "index_codecs": ["bytes"]}})";
-  EXPECT_FALSE(check("float32", "1000.0",
-                     R"([{"name": "scale_offset", "configuration": {"offset": 100}}, )" + inner +
-                         "]")
-                   .valid);
-  const FillValueCheck shifted = check(
-      "float32", "1000.0",
-      R"([{"name": "scale_offset", "configuration": {"offset": 999}}, )" + inner + "]");
+  EXPECT_FALSE(
+      check("float32", "1000.0",
+            R"([{"name": "scale_offset", "configuration": {"offset": 100}}, )" + inner + "]")
+          .valid);
+  const FillValueCheck shifted =
+      check("float32", "1000.0",
+            R"([{"name": "scale_offset", "configuration": {"offset": 999}}, )" + inner + "]");
   EXPECT_TRUE(shifted.valid) << shifted.message;
 }
 
@@ -120,7 +120,8 @@ TEST(ChainFill, FixedScaleOffsetAliasExpandsAsTheSpecSays) {
       "numcodecs.fixedscaleoffset", "configuration": {"astype": "|u1", "dtype": "<f8", "scale":
       0.1, "offset": 10}}])");
   EXPECT_FALSE(wrong_dtype.valid);
-  EXPECT_TRUE(contains(wrong_dtype.message, "codecs[0].configuration.dtype")) << wrong_dtype.message;
+  EXPECT_TRUE(contains(wrong_dtype.message, "codecs[0].configuration.dtype"))
+      << wrong_dtype.message;
   // "offset ... This value MUST be a JSON number."; every field is required.
   EXPECT_FALSE(check("float32", "0", R"([{"name": "numcodecs.fixedscaleoffset", "configuration":
       {"astype": "|u1", "dtype": "<f4", "scale": 1, "offset": "NaN"}}])")
@@ -150,9 +151,9 @@ TEST(ChainMetadata, ScaleOffsetConfiguration) {
   // int16 scale of 0.5 is no int16; a float32 offset may be hex or "NaN".
   EXPECT_EQ(verdict("int16", R"({"name": "scale_offset", "configuration": {"scale": 0.5}})"),
             MetadataVerdict::Invalid);
-  EXPECT_EQ(verdict("float32",
-                    R"({"name": "scale_offset", "configuration": {"offset": "0x3f800000"}})"),
-            MetadataVerdict::Valid);
+  EXPECT_EQ(
+      verdict("float32", R"({"name": "scale_offset", "configuration": {"offset": "0x3f800000"}})"),
+      MetadataVerdict::Valid);
   // ScaleZero: invalid by default, accepted under the alternative.
   const std::string zero = R"({"name": "scale_offset", "configuration": {"scale": 0}})";
   EXPECT_EQ(verdict("int16", zero), MetadataVerdict::Invalid);
@@ -186,10 +187,9 @@ TEST(ChainMetadata, ShardingConfigurationIsChecked) {
         R"({"chunk_shape": [0], "codecs": ["bytes"], "index_codecs": ["bytes"]})",
         R"({"chunk_shape": [2], "codecs": "bytes", "index_codecs": ["bytes"]})",
         R"({"chunk_shape": [2], "codecs": ["bytes"]})"}) {
-    const FillValueCheck result =
-        check("float32", "0",
-              R"([{"name": "sharding_indexed", "configuration": )" + std::string(configuration) +
-                  "}]");
+    const FillValueCheck result = check(
+        "float32", "0",
+        R"([{"name": "sharding_indexed", "configuration": )" + std::string(configuration) + "}]");
     EXPECT_EQ(result.verdict, MetadataVerdict::Invalid) << configuration;
     EXPECT_TRUE(contains(result.message, "codecs[0].configuration")) << result.message;
   }
