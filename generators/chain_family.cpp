@@ -42,7 +42,7 @@ constexpr ChainScenario kScenarios[] = {
      "uint16",
      R"([{"name": "scale_offset", "configuration": {"offset": 1000}},
          {"name": "cast_value", "configuration": {"data_type": "uint8"}}])",
-     ""},
+     "1000"},  // the lowest value of the example's range (0 - 1000 is not representable)
     {"the spec's example \"Float64 to uint8 with NaN preservation\" (fill value NaN)", "float64",
      R"([{"name": "scale_offset", "configuration": {"offset": -10, "scale": 0.1}},
          {"name": "cast_value", "configuration": {"data_type": "uint8", "rounding": "nearest-even",
@@ -53,7 +53,7 @@ constexpr ChainScenario kScenarios[] = {
      "float32",
      R"([{"name": "numcodecs.fixedscaleoffset",
           "configuration": {"astype": "uint8", "dtype": "float32", "scale": 0.1, "offset": 10}}])",
-     ""},
+     "10.0"},  // the example's fill value
     // float32 quantized into 8 and 16 bits, with the scales and offsets of typical products.
     {"float32 into uint8: scale 100 (two decimals), clamp", "float32",
      R"([{"name": "scale_offset", "configuration": {"scale": 100}},
@@ -67,7 +67,7 @@ constexpr ChainScenario kScenarios[] = {
      R"([{"name": "scale_offset", "configuration": {"offset": -10, "scale": 0.1}},
          {"name": "cast_value", "configuration": {"data_type": "uint8", "out_of_range": "clamp",
           )" CVC_NAN_MAP R"(}}])",
-     ""},
+     R"("NaN")"},  // kept by the scalar_map both ways
     {"float32 into uint16: scale 1000 (three decimals), clamp", "float32",
      R"([{"name": "scale_offset", "configuration": {"scale": 1000}},
          {"name": "cast_value", "configuration": {"data_type": "uint16", "out_of_range": "clamp"}}])",
@@ -76,13 +76,13 @@ constexpr ChainScenario kScenarios[] = {
      "float32",
      R"([{"name": "scale_offset", "configuration": {"offset": 1000, "scale": 10}},
          {"name": "cast_value", "configuration": {"data_type": "uint16", )" CVC_NAN_MAP R"(}}])",
-     ""},
+     R"("NaN")"},  // kept by the scalar_map both ways
     {"float32 into int16: offset 273.15, scale 100 (kelvin to hundredths of a degree Celsius), "
      "clamp",
      "float32",
      R"([{"name": "scale_offset", "configuration": {"offset": 273.15, "scale": 100}},
          {"name": "cast_value", "configuration": {"data_type": "int16", "out_of_range": "clamp"}}])",
-     ""},
+     "273.15"},  // 0 degrees Celsius: encodes to 0 exactly
     {"float32 into int16: scale 10000 (four decimals), out_of_range absent", "float32",
      R"([{"name": "scale_offset", "configuration": {"scale": 10000}},
          {"name": "cast_value", "configuration": {"data_type": "int16"}}])",
@@ -91,7 +91,7 @@ constexpr ChainScenario kScenarios[] = {
      R"([{"name": "scale_offset", "configuration": {"scale": 0.01}},
          {"name": "cast_value", "configuration": {"data_type": "int16", "out_of_range": "clamp",
           )" CVC_NAN_MAP R"(}}])",
-     ""},
+     R"("NaN")"},  // kept by the scalar_map both ways
     // float64.
     {"float64 into uint16: Sentinel-2 style reflectance (offset -0.1, scale 10000), clamp",
      "float64",
@@ -102,7 +102,7 @@ constexpr ChainScenario kScenarios[] = {
      "float64",
      R"([{"name": "scale_offset", "configuration": {"offset": -0.1, "scale": 10000}},
          {"name": "cast_value", "configuration": {"data_type": "uint16", )" CVC_NAN_MAP R"(}}])",
-     ""},
+     R"("NaN")"},  // kept by the scalar_map both ways
     {"float64 into uint8: offset -10, scale 0.1, out_of_range absent, no scalar_map", "float64",
      R"([{"name": "scale_offset", "configuration": {"offset": -10, "scale": 0.1}},
          {"name": "cast_value", "configuration": {"data_type": "uint8"}}])",
@@ -111,22 +111,22 @@ constexpr ChainScenario kScenarios[] = {
      R"([{"name": "scale_offset", "configuration": {"offset": 273.15, "scale": 100}},
          {"name": "cast_value", "configuration": {"data_type": "int16", "rounding": "towards-zero",
           "out_of_range": "clamp"}}])",
-     ""},
+     "273.15"},  // 0 degrees Celsius: encodes to 0 exactly
     {"float64 into int16: scale 1000, NaN stored as 0, out_of_range absent", "float64",
      R"([{"name": "scale_offset", "configuration": {"scale": 1000}},
          {"name": "cast_value", "configuration": {"data_type": "int16", )" CVC_NAN_MAP R"(}}])",
-     ""},
+     R"("NaN")"},  // kept by the scalar_map both ways
     // Integer chains: integer arithmetic (an exact result or an error; decoding divides).
     {"int16 into int8: offset 100, scale 2 (decoding an odd value divides with a remainder), "
      "clamp",
      "int16",
      R"([{"name": "scale_offset", "configuration": {"offset": 100, "scale": 2}},
          {"name": "cast_value", "configuration": {"data_type": "int8", "out_of_range": "clamp"}}])",
-     ""},
+     "100"},  // the offset: encodes to 0
     {"uint8 into uint4: offset 4 (values below 4 are not representable in uint8), wrap", "uint8",
      R"([{"name": "scale_offset", "configuration": {"offset": 4}},
          {"name": "cast_value", "configuration": {"data_type": "uint4", "out_of_range": "wrap"}}])",
-     ""},
+     "4"},  // the offset: encodes to 0
 };
 
 #undef CVC_NAN_MAP
@@ -211,8 +211,9 @@ void add_every_pattern(const DataType& type, std::set<std::uint64_t>& inputs) {
   for (std::uint64_t bits = 0; bits <= type.bit_mask(); ++bits) inputs.insert(bits);
 }
 
-// Encode inputs: around the input value x = t / scale + offset of each key point t of the
-// intermediate (found exactly), the specials, uniform patterns, and values that encode in range
+// Encode inputs: every pattern of 8 bits or fewer; for wider types around the input value
+// x = t / scale + offset of each key point t of the intermediate (found exactly), the boundary
+// patterns of the input type, the specials, uniform patterns, and values that encode in range
 // (a random k of the cast's output range plus a random fraction, mapped back).
 std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t seed) {
   const DataType& in = *chain.array_type;
@@ -221,6 +222,8 @@ std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t 
     add_every_pattern(in, inputs);
     return {inputs.begin(), inputs.end()};
   }
+  const std::vector<std::uint64_t> boundaries = gen::boundary_patterns(in);
+  inputs.insert(boundaries.begin(), boundaries.end());
   add_special_patterns(in, inputs);
   gen::Rng rng(seed);
   add_uniform_patterns(in, rng, inputs);
@@ -310,7 +313,7 @@ nlohmann::json group_fill_value(const ChainScenario& scenario, const DataType& a
 // A case: the default result, with error_at on an error, and every reading of the cast and
 // scale_offset flags that changes it.
 nlohmann::json chain_case_json(const ChainGroup& group, std::uint64_t id, std::uint64_t input,
-                         std::set<std::string>& flags_used) {
+                               std::set<std::string>& flags_used) {
   const DataType& out = group.output_type();
   const ChainExpectation expected = chain_expectation(group.chain, group.compute(input));
   nlohmann::json json = {{"id", id},
@@ -320,7 +323,8 @@ nlohmann::json chain_case_json(const ChainGroup& group, std::uint64_t id, std::u
   const auto acts = [](Flag flag) { return is_cast_flag(flag) || is_scale_offset_flag(flag); };
   const ReadingAlternatives alternatives =
       reading_alternatives(acts, [&](const Readings& readings) -> nlohmann::json {
-        const ChainExpectation other = chain_expectation(group.chain, group.compute(input, readings));
+        const ChainExpectation other =
+            chain_expectation(group.chain, group.compute(input, readings));
         if (other.same_outcome(expected)) return nullptr;
         return chain_result_text(out, other);
       });
@@ -375,6 +379,8 @@ std::string file_text() {
 }  // namespace
 }  // namespace chain_family_parts
 
-std::string chain_family_file() { return chain_family_parts::file_text(); }
+std::string chain_family_file() {
+  return chain_family_parts::file_text();
+}
 
 }  // namespace cvc

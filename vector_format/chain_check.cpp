@@ -16,12 +16,15 @@ namespace chain_checking {
 namespace {
 
 // Whether a flag acts on one element of a chain: the cast flags and the scale_offset flags.
-bool acts_on_elements(Flag flag) { return is_cast_flag(flag) || is_scale_offset_flag(flag); }
+bool acts_on_elements(Flag flag) {
+  return is_cast_flag(flag) || is_scale_offset_flag(flag);
+}
 
 // What the slow oracle computes for the case under `readings`, in the vectors' terms.
 ChainExpectation slow_expectation(const ChainVectorGroup& group, const ChainVectorCase& item,
                                   const Readings& readings = {}) {
-  return chain_expectation(group.chain, group.compute(item.input, readings, slow::slow_element_oracle()));
+  return chain_expectation(group.chain,
+                           group.compute(item.input, readings, slow::slow_element_oracle()));
 }
 
 // "0x64", or "error:out_of_range at codecs[1]" (error_at as written, when it is given).
@@ -32,8 +35,8 @@ std::string described(const ChainVectorGroup& group, const ChainExpectation& exp
 }
 
 // The default result and, on an error, the codec that failed.
-void check_result(const ChainVectorGroup& group, const ChainVectorCase& item,
-                  const std::string& at, VectorCheckReport& report, const FileProblems& problem) {
+void check_result(const ChainVectorGroup& group, const ChainVectorCase& item, const std::string& at,
+                  VectorCheckReport& report, const FileProblems& problem) {
   const ChainExpectation computed = slow_expectation(group, item);
   ++report.results_checked;
   ++report.chain_results_checked;
@@ -44,9 +47,9 @@ void check_result(const ChainVectorGroup& group, const ChainVectorCase& item,
 
 // The listed alternatives, each recomputed, each different from the default; returns the flags
 // they belong to.
-std::set<std::string> check_alternatives(const ChainVectorGroup& group,
-                                         const ChainVectorCase& item, const std::string& at,
-                                         VectorCheckReport& report, const FileProblems& problem) {
+std::set<std::string> check_alternatives(const ChainVectorGroup& group, const ChainVectorCase& item,
+                                         const std::string& at, VectorCheckReport& report,
+                                         const FileProblems& problem) {
   std::set<std::string> flags;
   for (const auto& [name, listed] : item.alternatives) {
     const std::optional<Readings> readings = readings_for(name);
@@ -104,7 +107,8 @@ void check_case(const ChainVectorGroup& group, const ChainVectorCase& item,
   if (std::set<std::string>(item.flags.begin(), item.flags.end()) != flags ||
       item.flags.size() != flags.size())
     problem(at + ": \"flags\" does not list exactly the flags of \"alternatives\"");
-  if (in_completeness_sample(options, item.id)) check_completeness(group, item, at, report, problem);
+  if (in_completeness_sample(options, item.id))
+    check_completeness(group, item, at, report, problem);
 }
 
 }  // namespace

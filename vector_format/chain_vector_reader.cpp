@@ -1,5 +1,7 @@
 #include "vector_format/chain_vector_reader.hpp"
 
+#include <cstdint>
+
 #include "oracle/codec_metadata.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
@@ -23,14 +25,26 @@ const DataType& type_member(const nlohmann::json& object, const char* key,
   return *type;
 }
 
-// A non-negative integer of at most 18 digits, as written ("id", "seed", "number_of_cases").
-std::uint64_t count_member(const nlohmann::json& object, const char* key,
-                           const std::string& where) {
+// A non-negative integer written as plain digits, at most `largest` ("id" and "number_of_cases":
+// 10^18 - 1, as in the other families; "seed": any 64-bit value).
+std::uint64_t count_member(const nlohmann::json& object, const char* key, const std::string& where,
+                           std::uint64_t largest = 999'999'999'999'999'999ull) {
   const std::optional<std::string> text = json_number_text(vector_member(object, key, where));
-  if (!text || text->empty() || text->size() > 18 ||
+  const auto refuse = [&]() -> std::uint64_t {
+    throw VectorFormatError(
+        where + ": \"" + key + "\" is not an integer from 0 to " +
+        (largest == UINT64_MAX ? std::string("2^64 - 1") : std::string("10^18 - 1")));
+  };
+  if (!text || text->empty() || text->size() > 20 ||
       text->find_first_not_of("0123456789") != std::string::npos)
-    throw VectorFormatError(where + ": \"" + key + "\" is not an integer from 0 to 10^18 - 1");
-  return std::stoull(*text);
+    return refuse();
+  std::uint64_t value = 0;
+  for (const char digit : *text) {
+    const auto d = static_cast<std::uint64_t>(digit - '0');
+    if (value > (UINT64_MAX - d) / 10) return refuse();
+    value = value * 10 + d;
+  }
+  return value <= largest ? value : refuse();
 }
 
 // --- One group's parameters ---------------------------------------------------------------------
@@ -52,7 +66,7 @@ void read_group_parameters(ChainVectorGroup& group, const nlohmann::json& json,
                             ": \"codecs\" is not a chain the oracle accepts: " + error.what());
   }
   group.fill_value = vector_member(json, "fill_value", where);
-  if (json.contains("seed")) group.seed = count_member(json, "seed", where);
+  if (json.contains("seed")) group.seed = count_member(json, "seed", where, UINT64_MAX);
   const bool encode = group.direction == Direction::Encode;
   group.input_type = encode ? group.chain.array_type : &group.chain.output_type();
   group.output_type = encode ? &group.chain.output_type() : group.chain.array_type;

@@ -25,10 +25,10 @@ const std::string& chain_file_text() {
 class ChainCheckTest : public testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("cvc-chain-check-" +
-             std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-             testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ =
+        fs::temp_directory_path() /
+        ("cvc-chain-check-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "-" + testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     fs::create_directories(root_);
     file_ = parse_json_exact(chain_file_text());
@@ -129,7 +129,8 @@ TEST_F(ChainCheckTest, AFillValueTheChainDoesNotCarryBackIsCaught) {
   // NaN through a chain whose cast_value has no scalar_map for it: the round trip fails.
   std::size_t g = 0;
   while (file_["groups"][g]["codecs"].dump().find("scalar_map") != std::string::npos ||
-         file_["groups"][g]["codecs"].size() < 2 || file_["groups"][g]["array_data_type"] != "float32")
+         file_["groups"][g]["codecs"].size() < 2 ||
+         file_["groups"][g]["array_data_type"] != "float32")
     ++g;
   changed_ = true;
   file_["groups"][g]["fill_value"] = "NaN";

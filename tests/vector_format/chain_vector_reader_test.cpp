@@ -160,8 +160,8 @@ TEST(ChainVectorReader, MalformedFilesAreRefusedNamingFileGroupAndCase) {
       {"\"error:not_representable\"}", "\"error:bogus\"}",
        group0 + " case 3: unknown error kind \"bogus\""},
       // The group.
-      {"{\"name\":\"scale_offset\",\"configuration\":{\"scale\":100}}",
-       "{\"name\":\"scale_offset\",\"configuration\":{\"scale\":100,\"bogus\":1}}",
+      {"{\"configuration\":{\"scale\":100},\"name\":\"scale_offset\"}",
+       "{\"configuration\":{\"scale\":100,\"bogus\":1},\"name\":\"scale_offset\"}",
        kPath + " group 0: \"codecs\" is not a chain the oracle accepts: "},
       {"\"codecs\":[", "\"codecs\":[{\"name\":\"bytes\"},", kPath + " group 0: \"codecs\" is not"},
       {"\"codecs\":", "\"c\":", kPath + " group 0: missing \"codecs\""},

@@ -13,7 +13,8 @@ release's manifest:
   - a vector file (cast, scalar_map, metadata, scalars): per group, in file order, the SHA-256 of
     its parameters (the group's line up to "cases"), its number of cases and the SHA-256 of its
     case lines, each without its "id" (ids number the cases in file order, so a case added before
-    another moves its id; the case itself, every byte of it but the id, must not change);
+    another moves its id) and without "reason" and "what" (the words of metadata and scalars
+    cases, informative: changing them is a patch version); every other byte of a case must stay;
   - stores/index.json: the SHA-256 of each array's line;
   - every other file (the arrays' zarr.json and chunk files): its SHA-256.
 The check: every recorded group is found in the same file (the k-th group with given parameters
@@ -43,8 +44,19 @@ def json_at_start(line: str) -> str:
     return line[:end]
 
 
+def judged_part(case: str) -> str:
+    """A case line without its "id" and its informative "reason" and "what" members."""
+    case = ID.sub("{", case, count=1)
+    for key in ("reason", "what"):
+        at = case.find(f',"{key}":')
+        if at >= 0:
+            _, end = DECODER.raw_decode(case, at + len(key) + 4)
+            case = case[:at] + case[end:]
+    return case
+
+
 def vector_groups(text: str, path: str) -> list[tuple[str, list[str]]]:
-    """(parameters line, case lines without ids) of each group of a vector file, in order."""
+    """(parameters line, judged part of each case line) of each group of a vector file, in order."""
     lines = text.split("\n")
     try:
         start = lines.index('"groups":[') + 1
@@ -57,7 +69,7 @@ def vector_groups(text: str, path: str) -> list[tuple[str, list[str]]]:
         elif line:
             if not groups:
                 raise SystemExit(f"{path}: a case line before any group")
-            groups[-1][1].append(ID.sub("{", json_at_start(line), count=1))
+            groups[-1][1].append(judged_part(json_at_start(line)))
     return groups
 
 
