@@ -19,12 +19,12 @@ CastResult mutant_cast(Mutant mutant, const CastRule& rule, std::uint64_t input_
   return mutant->cast(rule, input_bits);
 }
 
-ChainResult mutant_chain(Mutant mutant, const ArrayChain& chain, Direction direction,
-                         std::uint64_t input_bits) {
-  const ElementOracle& oracle =
-      mutant != nullptr && mutant->chain != nullptr ? *mutant->chain : fast_element_oracle();
-  return direction == Direction::Encode ? encode_through(chain, input_bits, {}, oracle)
-                                        : decode_through(chain, input_bits, {}, oracle);
+ChainResult mutant_chain(Mutant mutant, const ArrayChain& chain, const nlohmann::json& codecs,
+                         Direction direction, std::uint64_t input_bits) {
+  if (mutant != nullptr && mutant->chain != nullptr)
+    return mutant->chain(chain, codecs, direction, input_bits);
+  return direction == Direction::Encode ? encode_through(chain, input_bits)
+                                        : decode_through(chain, input_bits);
 }
 
 bool mutant_rejects(Mutant mutant, const CastRule& rule) {

@@ -28,8 +28,8 @@ CastResult mutant_cast(Mutant mutant, const CastRule& rule, std::uint64_t input_
 bool mutant_rejects(Mutant mutant, const CastRule& rule);
 // One element through a chain: the mutant's element functions where its model acts on chains
 // (BugModel::chain), the oracle's otherwise.
-ChainResult mutant_chain(Mutant mutant, const ArrayChain& chain, Direction direction,
-                         std::uint64_t input_bits);
+ChainResult mutant_chain(Mutant mutant, const ArrayChain& chain, const nlohmann::json& codecs,
+                         Direction direction, std::uint64_t input_bits);
 FillValueCheck mutant_validate(Mutant mutant, const DataType& array_type,
                                const nlohmann::json& fill_value, const nlohmann::json& codecs);
 

@@ -213,6 +213,17 @@ nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant,
     rejected["message"] = error.what();
     return rejected;
   }
+  // A strict implementation: the array's metadata (the chain, then bytes) must be valid, its fill
+  // value threaded through every codec.
+  nlohmann::json metadata_codecs = request.at("codecs");
+  metadata_codecs.push_back({{"name", "bytes"}, {"configuration", {{"endian", "little"}}}});
+  const FillValueCheck check =
+      mutant_validate(mutant, *array_type, request.at("fill_value"), metadata_codecs);
+  if (!check.valid) {
+    nlohmann::json rejected = answer(id, "rejected");
+    rejected["message"] = check.message;
+    return rejected;
+  }
   const std::optional<Direction> direction =
       parse_direction(request.at("direction").get<std::string>());
   if (!direction) throw std::runtime_error("direction is not \"encode\" or \"decode\"");
@@ -230,7 +241,8 @@ nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant,
   std::vector<std::uint64_t> outputs(count);
   nlohmann::json failed = nlohmann::json::array();
   for (std::size_t i = 0; i < count; ++i) {
-    const ChainResult result = mutant_chain(mutant, chain, *direction, inputs.patterns[i]);
+    const ChainResult result =
+        mutant_chain(mutant, chain, request.at("codecs"), *direction, inputs.patterns[i]);
     outputs[i] = result.ok() ? result.bits : 0;
     if (!result.ok()) failed.push_back(i);
   }

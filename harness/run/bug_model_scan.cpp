@@ -214,14 +214,27 @@ class Scanner {
       at.array_type = group.array_type->name;
       at.data_type = output.name;
       at.fill_value = group.fill_value;
+      // The group's array metadata (its chain, then bytes), as a strict implementation checks it.
+      const nlohmann::json metadata_codecs = group.array_metadata().at("codecs");
       at.codecs = group.codecs;
+      for (std::size_t i = 0; i < bug_models().size(); ++i) {
+        const BugModel& model = bug_models()[i];
+        if (selected(i) && model.validate != nullptr &&
+            !model.validate(*group.array_type, group.fill_value, metadata_codecs).valid) {
+          ModelCatch refused = at;
+          refused.codecs = metadata_codecs;
+          refused.kind = ModelCatch::Kind::Metadata;
+          refused.where = group.where();
+          caught(i, scan_.models[i].group_metadata, refused);
+        }
+      }
       for (const ExpectedElement& element : batch->elements) {
         ++scan_.elements;
         const CastResult correct = compared(group.compute(element.input));
         for (std::size_t i = 0; i < bug_models().size(); ++i) {
           if (!selected(i) || bug_models()[i].chain == nullptr) continue;
-          const CastResult result =
-              compared(group.compute(element.input, {}, *bug_models()[i].chain));
+          const CastResult result = compared(
+              bug_models()[i].chain(group.chain, group.codecs, group.direction, element.input));
           if (same_answer(output, result, correct)) continue;
           ModelVectorCount& count = scan_.models[i];
           ++count.chain;

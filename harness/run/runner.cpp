@@ -37,6 +37,13 @@ std::string batch_operation(const CastBatch& batch) {
   return (batch.chain ? "chain " : "") + std::string(direction_name(batch.request.direction));
 }
 
+// The codecs of a chain request's array: its chain, then the bytes codec it implies.
+nlohmann::json chain_metadata_codecs(const CastRequest& request) {
+  nlohmann::json codecs = request.chain;
+  codecs.push_back({{"name", "bytes"}, {"configuration", {{"endian", "little"}}}});
+  return codecs;
+}
+
 // What the oracle's chain does with element `index`: where it fails, or the codecs it went
 // through.
 std::string chain_explanation(const CastBatch& batch, std::size_t index) {
@@ -313,9 +320,14 @@ class Run {
       emit_many(outcome, batch.elements.size());
       return;
     }
-    // A refused configuration is diagnosed once for the request; nothing else is a failure.
+    // A refused configuration is diagnosed once for the request; nothing else is a failure. A
+    // refused chain is its array's metadata refused: the models that judge it invalid.
     const BugModelSet models =
-        verdict == Verdict::Fail && !batch.chain ? models_rejecting(batch.rule) : 0;
+        verdict != Verdict::Fail ? 0
+        : batch.chain
+            ? models_reproducing_validate(*batch.request.array_type, batch.request.fill_value,
+                                          chain_metadata_codecs(batch.request), false)
+            : models_rejecting(batch.rule);
     for (std::size_t i = 0; i < batch.elements.size(); ++i) {
       outcome.models = models;
       emit_described(outcome, batch, i, got);

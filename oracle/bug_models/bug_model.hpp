@@ -32,10 +32,12 @@ struct BugModel {
   // is then used).
   FillValueCheck (*validate)(const DataType& array_type, const nlohmann::json& fill_value,
                              const nlohmann::json& codecs);
-  // The element functions of a chain (scale_offset encode and decode, cast) with the bug in them,
-  // for chain requests; nullptr when the model does not concern chains. Where the bug does not
-  // apply they return the oracle's results.
-  const ElementOracle* chain;
+  // The buggy result of one element of a chain request: `chain` is parse_array_chain of the
+  // request's `codecs` (the array -> array codecs as sent, which a bug may read on its own terms);
+  // nullptr when the model does not concern chains. Where the bug does not apply it returns the
+  // oracle's result.
+  ChainResult (*chain)(const ArrayChain& chain, const nlohmann::json& codecs, Direction direction,
+                       std::uint64_t input);
 };
 
 // At most 64 models: a set of models is a 64-bit mask, bit i for bug_models()[i].

@@ -1,184 +1,185 @@
-// Chain models: scale_offset computed the way an implementation's own arithmetic does it, the
-// rest of the chain as the oracle. Each is an ElementOracle (oracle/codec_chain.hpp) whose cast is
-// the oracle's and whose scale_offset encode or decode has the bug; where the bug does not apply
-// it answers as the oracle.
+// Chain models: one element through a chain the way an implementation computes it, step by step:
+// the steps the bug concerns computed its way, every other step by the oracle (step_through).
+// Where the bug does not apply the result is the oracle's.
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "oracle/bug_models/model_parts.hpp"
+#include "oracle/scalar_json.hpp"
 
 namespace cvc::bug_catalogue {
 namespace {
 
-__extension__ typedef __int128 Wide;  // exact products of 64-bit values
+__extension__ typedef __int128 Wide;  // exact sums and products of 64-bit values
 
-// The value of an integer pattern.
+// A step's own computation, or nullopt for the oracle's.
+using StepBug = std::optional<ChainResult> (*)(const ChainStep& step, const nlohmann::json& codecs,
+                                               Direction direction, std::uint64_t input);
+
+// One element through `chain` in `direction`, each step by `bug` where it answers.
+ChainResult through(const ArrayChain& chain, const nlohmann::json& codecs, Direction direction,
+                    std::uint64_t input, StepBug bug) {
+  ChainResult result;
+  result.bits = input;
+  const std::size_t count = chain.steps.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t k = direction == Direction::Encode ? i : count - 1 - i;
+    const ChainStep& step = chain.steps[k];
+    const std::optional<ChainResult> own = bug(step, codecs, direction, result.bits);
+    result = own ? *own : step_through(step, direction, result.bits, {}, fast_element_oracle());
+    if (!result.ok()) {
+      result.failed_step = static_cast<int>(k);
+      return result;
+    }
+  }
+  return result;
+}
+
+// The step's codec in the request's metadata ("codecs[1]" -> codecs[1]).
+const nlohmann::json& step_metadata(const ChainStep& step, const nlohmann::json& codecs) {
+  const std::size_t open = step.path.find('[');
+  return codecs.at(std::stoul(step.path.substr(open + 1)));
+}
+
+ChainResult value(std::uint64_t bits) {
+  ChainResult result;
+  result.bits = bits;
+  return result;
+}
+
+ChainResult refused_step() {
+  ChainResult result;
+  result.failed_step = 0;
+  result.scale_offset.error = ScaleOffsetError::NotRepresentable;
+  return result;
+}
+
 Wide integer_value(const DataType& type, std::uint64_t bits) {
   if (type.is_signed() && (bits >> (type.bits - 1)) != 0)
     return static_cast<Wide>(bits) - (static_cast<Wide>(1) << type.bits);
   return static_cast<Wide>(bits);
 }
 
-bool in_range(const DataType& type, Wide value) {
+bool in_range(const DataType& type, Wide x) {
   const Wide low = type.is_signed() ? -static_cast<Wide>(type.integer_min_magnitude()) : 0;
-  return value >= low && value <= static_cast<Wide>(type.integer_max_magnitude());
+  return x >= low && x <= static_cast<Wide>(type.integer_max_magnitude());
 }
 
-// The pattern of an integer value in range, or of its residue modulo 2^bits.
-std::uint64_t integer_pattern(const DataType& type, Wide value) {
-  return static_cast<std::uint64_t>(value) & type.bit_mask();
-}
-
-// int64 arithmetic as numpy does it on int64 arrays: modulo 2^64, no error.
-Wide int64_wrapped(Wide value) {
-  return static_cast<std::int64_t>(static_cast<std::uint64_t>(value));
-}
-
-ScaleOffsetResult value_result(const ScaleOffsetResult& correct, std::uint64_t bits) {
-  ScaleOffsetResult result = correct;
-  result.error = ScaleOffsetError::None;
-  result.bits = bits;
-  return result;
-}
-
-ScaleOffsetResult not_representable(ScaleOffsetOperation operation) {
-  ScaleOffsetResult result;
-  result.error = ScaleOffsetError::NotRepresentable;
-  result.operation = operation;
-  return result;
+double as_double(std::uint64_t float64_bits) {
+  double x = 0;
+  std::memcpy(&x, &float64_bits, sizeof x);
+  return x;
 }
 
 // --- zarr-python 3.4.2: integers widened to int64, only the final value range-checked ----------
 
-// uint64 goes through Python ints (exact); every other integer type through int64 arithmetic
-// (modulo 2^64; exact for the 8- to 32-bit types except a product reaching 2^63).
-Wide zarr_integer_arithmetic(const DataType& type, Wide value) {
-  return type.bits == 64 && !type.is_signed() ? value : int64_wrapped(value);
+// numpy int64 arithmetic: modulo 2^64 (uint64 goes through Python ints: exact).
+Wide zarr_arithmetic(const DataType& type, Wide x) {
+  if (type.bits == 64 && !type.is_signed()) return x;
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(x));
 }
 
-ScaleOffsetResult final_checked(const ScaleOffsetCodec& codec, Wide value,
-                                const ScaleOffsetResult& correct, ScaleOffsetOperation last) {
-  const DataType& type = *codec.type;
-  if (!in_range(type, value)) return not_representable(last);
-  return value_result(correct, integer_pattern(type, value));
-}
-
-ScaleOffsetResult final_checked_encode(const ScaleOffsetCodec& codec, std::uint64_t input,
-                                       const Readings& readings) {
-  const ScaleOffsetResult correct = scale_offset_encode(codec, input, readings);
-  const DataType& type = *codec.type;
-  if (!type.is_integer() || correct.ok()) return correct;
-  const Wide offset = codec.offset ? integer_value(type, *codec.offset) : 0;
-  const Wide scale = codec.scale ? integer_value(type, *codec.scale) : 1;
-  const Wide difference = zarr_integer_arithmetic(type, integer_value(type, input) - offset);
-  Wide product = 0;
-  if (__builtin_mul_overflow(difference, scale, &product))
-    return not_representable(ScaleOffsetOperation::Multiply);
-  return final_checked(codec, zarr_integer_arithmetic(type, product), correct,
-                       ScaleOffsetOperation::Multiply);
-}
-
-ScaleOffsetResult final_checked_decode(const ScaleOffsetCodec& codec, std::uint64_t input,
-                                       const Readings& readings) {
-  const ScaleOffsetResult correct = scale_offset_decode(codec, input, readings);
-  const DataType& type = *codec.type;
-  // The exact-division check comes first in zarr-python too (_check_exact_division).
-  if (!type.is_integer() || correct.ok() || correct.error == ScaleOffsetError::InexactDivision)
-    return correct;
-  const Wide offset = codec.offset ? integer_value(type, *codec.offset) : 0;
-  const Wide scale = codec.scale ? integer_value(type, *codec.scale) : 1;
-  const Wide quotient = zarr_integer_arithmetic(type, integer_value(type, input) / scale);
-  return final_checked(codec, zarr_integer_arithmetic(type, quotient + offset), correct,
-                       ScaleOffsetOperation::Add);
-}
-
-// --- zarrita 0.7.5: decode as JavaScript does, out[i] = src[i] / scale + offset -----------------
-
-// ToInt8 ... ToUint32 of a typed array store: NaN and infinities 0, truncation towards zero, the
-// residue modulo 2^bits.
-std::uint64_t typed_array_integer(const DataType& type, double value) {
-  if (!std::isfinite(value)) return 0;
-  const double truncated = std::trunc(value);
-  const double modulus = std::ldexp(1.0, type.bits);
-  double residue = std::fmod(truncated, modulus);
-  if (residue < 0) residue += modulus;
-  return static_cast<std::uint64_t>(residue) & type.bit_mask();
-}
-
-ScaleOffsetResult javascript_integer_decode(const ScaleOffsetCodec& codec, std::uint64_t input,
-                                            const ScaleOffsetResult& correct) {
-  const DataType& type = *codec.type;
+std::optional<ChainResult> final_checked(const ChainStep& step, const nlohmann::json&,
+                                         Direction direction, std::uint64_t input) {
+  const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
+  if (codec == nullptr || !codec->type->is_integer()) return std::nullopt;
+  const DataType& type = *codec->type;
+  const Wide offset = codec->offset ? integer_value(type, *codec->offset) : 0;
+  const Wide scale = codec->scale ? integer_value(type, *codec->scale) : 1;
   const Wide x = integer_value(type, input);
-  const Wide offset = codec.offset ? integer_value(type, *codec.offset) : 0;
-  const Wide scale = codec.scale ? integer_value(type, *codec.scale) : 1;
-  if (type.bits == 64) {
-    // BigInt64Array / BigUint64Array: BigInt division truncates, the store wraps (asIntN).
-    return value_result(correct, integer_pattern(type, x / scale + offset));
+  Wide y = 0;
+  if (direction == Direction::Encode) {
+    if (__builtin_mul_overflow(zarr_arithmetic(type, x - offset), scale, &y)) return refused_step();
+  } else {
+    if (x % scale != 0) return std::nullopt;  // _check_exact_division comes first: the oracle's
+    y = x / scale + offset;
   }
-  // Numbers: x, scale and offset are exact doubles; the division and the addition round.
-  const double value =
-      static_cast<double>(x) / static_cast<double>(scale) + static_cast<double>(offset);
-  return value_result(correct, typed_array_integer(type, value));
+  y = zarr_arithmetic(type, y);
+  if (!in_range(type, y)) return refused_step();
+  return value(static_cast<std::uint64_t>(y) & type.bit_mask());
 }
 
-// A double stored into a Float16Array / Float32Array / Float64Array: rounded to nearest, ties to
-// even, beyond the largest finite value an infinity.
-std::uint64_t typed_array_float(const DataType& type, double value) {
+// --- zarr-python 3.4.2: numcodecs.fixedscaleoffset through numcodecs' FixedScaleOffset ---------
+
+// The alias's cast (its second step) is numpy's astype of np.around(...): NaN and the
+// infinities become 0 (x86's conversion of a non-finite value to int64 is INT64_MIN, whose low
+// bits are 0) instead of an error.
+std::optional<ChainResult> numpy_astype(const ChainStep& step, const nlohmann::json&,
+                                        Direction direction, std::uint64_t input) {
+  const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
+  if (cast == nullptr || step.name != "numcodecs.fixedscaleoffset" ||
+      direction != Direction::Encode || !cast->data_type->is_integer())
+    return std::nullopt;
+  const DataType& from = *cast->array_type;
+  if (!from.is_float() || decode_exact(from, input).is_finite()) return std::nullopt;
+  return value(0);
+}
+
+// --- zarrita 0.7.5: float decode as JavaScript numbers, out[i] = src[i] / scale + offset -------
+
+// A float32 or float16 array's scale_offset decode: the configuration's numbers read as doubles
+// (parseJsonScalar keeps the JSON number, unrounded to the array's type), the division and
+// addition in float64, the result stored into the typed array (nearest-even, an infinity beyond
+// the largest finite value).
+std::optional<ChainResult> javascript_float_decode(const ChainStep& step,
+                                                   const nlohmann::json& codecs,
+                                                   Direction direction, std::uint64_t input) {
+  const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
+  if (codec == nullptr || direction != Direction::Decode || !codec->type->is_float() ||
+      !codec->type->has_infinity() || codec->type->bits > 32 || codec->type->bits < 16)
+    return std::nullopt;
+  const DataType& type = *codec->type;
+  const nlohmann::json configuration =
+      step_metadata(step, codecs).value("configuration", nlohmann::json::object());
+  const auto number = [&](const char* key, double absent) {
+    return configuration.contains(key) ? as_double(parse_scalar(float64_type(), configuration[key]))
+                                       : absent;
+  };
+  const double result =
+      as_double(as_float64(type, input)) / number("scale", 1.0) + number("offset", 0.0);
   std::uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  if (type.bits == 64) return bits;
-  const CastResult narrowed =
+  std::memcpy(&bits, &result, sizeof bits);
+  const CastResult stored =
       cast_value(plain_rule(float64_type(), type, Rounding::NearestEven, OutOfRange::None), bits);
-  if (narrowed.ok()) return narrowed.bits;
-  return type.infinity_bits(std::signbit(value));  // out of range: the IEEE overflow
-}
-
-double float_value(const DataType& type, std::uint64_t bits) {
-  const std::uint64_t wide = as_float64(type, bits);
-  double value = 0;
-  std::memcpy(&value, &wide, sizeof value);
-  return value;
-}
-
-ScaleOffsetResult javascript_decode(const ScaleOffsetCodec& codec, std::uint64_t input,
-                                    const Readings& readings, bool integers) {
-  const ScaleOffsetResult correct = scale_offset_decode(codec, input, readings);
-  const DataType& type = *codec.type;
-  if (integers != type.is_integer() || (type.is_float() && !type.has_infinity()) ||
-      (type.is_float() && type.bits != 16 && type.bits != 32 && type.bits != 64))
-    return correct;
-  if (integers) return javascript_integer_decode(codec, input, correct);
-  const double scale = codec.scale ? float_value(type, *codec.scale) : 1.0;
-  const double offset = codec.offset ? float_value(type, *codec.offset) : 0.0;
-  return value_result(correct, typed_array_float(type, float_value(type, input) / scale + offset));
-}
-
-ScaleOffsetResult javascript_integer_store_decode(const ScaleOffsetCodec& codec,
-                                                  std::uint64_t input, const Readings& readings) {
-  return javascript_decode(codec, input, readings, true);
-}
-
-ScaleOffsetResult javascript_float_decode(const ScaleOffsetCodec& codec, std::uint64_t input,
-                                          const Readings& readings) {
-  return javascript_decode(codec, input, readings, false);
-}
-
-ScaleOffsetResult oracle_encode(const ScaleOffsetCodec& codec, std::uint64_t input,
-                                const Readings& readings) {
-  return scale_offset_encode(codec, input, readings);
-}
-
-CastResult oracle_cast(const CastRule& rule, std::uint64_t input, const Readings& readings) {
-  return cast_value(rule, input, readings);
+  return value(stored.ok() ? stored.bits : type.infinity_bits(std::signbit(result)));
 }
 
 }  // namespace
 
-const ElementOracle ScaleOffsetFinalCheckOnly::kElements = {&oracle_cast, &final_checked_encode,
-                                                            &final_checked_decode};
-const ElementOracle ScaleOffsetJavaScriptIntegers::kElements = {&oracle_cast, &oracle_encode,
-                                                                &javascript_integer_store_decode};
-const ElementOracle ScaleOffsetJavaScriptFloats::kElements = {&oracle_cast, &oracle_encode,
-                                                              &javascript_float_decode};
+ChainResult ScaleOffsetFinalCheckOnly::chain(const ArrayChain& chain, const nlohmann::json& codecs,
+                                             Direction direction, std::uint64_t input) {
+  return through(chain, codecs, direction, input, &final_checked);
+}
+
+ChainResult FixedScaleOffsetNonFiniteZero::chain(const ArrayChain& chain,
+                                                 const nlohmann::json& codecs, Direction direction,
+                                                 std::uint64_t input) {
+  return through(chain, codecs, direction, input, &numpy_astype);
+}
+
+ChainResult ScaleOffsetJavascriptFloats::chain(const ArrayChain& chain,
+                                               const nlohmann::json& codecs, Direction direction,
+                                               std::uint64_t input) {
+  return through(chain, codecs, direction, input, &javascript_float_decode);
+}
+
+// zarrita 0.7.5: ScaleOffsetCodec has no getEncodedMeta, so the pipeline (src/codecs.ts) hands
+// the array's fill value unchanged to the codecs after it: validated as if every scale_offset
+// left the fill value as it is (the chain without them).
+FillValueCheck ScaleOffsetFillNotThreaded::validate(const DataType& array_type,
+                                                    const nlohmann::json& fill_value,
+                                                    const nlohmann::json& codecs) {
+  if (!codecs.is_array()) return validate_array_metadata(array_type, fill_value, codecs);
+  nlohmann::json without = nlohmann::json::array();
+  for (const nlohmann::json& codec : codecs)
+    if (!(codec.is_object() && codec.value("name", nlohmann::json()) == "scale_offset"))
+      without.push_back(codec);
+  if (without.size() == codecs.size())
+    return validate_array_metadata(array_type, fill_value, codecs);
+  FillValueCheck check = validate_array_metadata(array_type, fill_value, without);
+  if (check.valid) return validate_array_metadata(array_type, fill_value, codecs);
+  return check;
+}
 
 }  // namespace cvc::bug_catalogue
