@@ -166,15 +166,18 @@ ChainResult ScaleOffsetJavascriptFloats::chain(const ArrayChain& chain,
 
 // zarrita 0.7.5: ScaleOffsetCodec has no getEncodedMeta, so the pipeline (src/codecs.ts) hands
 // the array's fill value unchanged to the codecs after it: validated as if every scale_offset
-// left the fill value as it is (the chain without them).
+// left the fill value as it is (the chain without them). Only for chains without a shard: how a
+// shard's inner chain receives the fill value is another step, not modelled.
 FillValueCheck ScaleOffsetFillNotThreaded::validate(const DataType& array_type,
                                                     const nlohmann::json& fill_value,
                                                     const nlohmann::json& codecs) {
   if (!codecs.is_array()) return validate_array_metadata(array_type, fill_value, codecs);
   nlohmann::json without = nlohmann::json::array();
-  for (const nlohmann::json& codec : codecs)
-    if (!(codec.is_object() && codec.value("name", nlohmann::json()) == "scale_offset"))
-      without.push_back(codec);
+  for (const nlohmann::json& codec : codecs) {
+    const nlohmann::json name = codec.is_object() ? codec.value("name", nlohmann::json()) : codec;
+    if (name == "sharding_indexed") return validate_array_metadata(array_type, fill_value, codecs);
+    if (name != "scale_offset") without.push_back(codec);
+  }
   if (without.size() == codecs.size())
     return validate_array_metadata(array_type, fill_value, codecs);
   FillValueCheck check = validate_array_metadata(array_type, fill_value, without);

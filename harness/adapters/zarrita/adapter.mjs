@@ -295,6 +295,13 @@ class MemoryStore {
   async get(key) {
     return this.map.get(key);
   }
+  // Byte ranges (@zarrita/storage's RangeQuery), which zarrita's sharding codec reads shards with.
+  async getRange(key, range) {
+    const data = this.map.get(key);
+    if (data === undefined) return undefined;
+    if ("suffixLength" in range) return data.subarray(Math.max(0, data.length - range.suffixLength));
+    return data.subarray(range.offset, range.offset + range.length);
+  }
 }
 
 function hexOf(typed) {
@@ -423,7 +430,7 @@ const BYTES_OVERHEAD = { crc32c: 4 };
  * The size in bytes of the stored chunk of a one-element array with this data_type and codec
  * chain, following the chain as zarrita's pipeline does (dist/src/codecs.js:105-158): the data
  * type is threaded through the codecs in their order (cast_value changes it to its `data_type`,
- * other array -> array codecs keep it), the `bytes` codec stores the type current at its position
+ * the other array -> array codecs, transpose and scale_offset, keep it), the `bytes` codec stores the type current at its position
  * (zarrita adds a `bytes` codec at the end when the chain has none), and each bytes -> bytes codec
  * adds its fixed overhead. A codec given by name only ("bytes") and a data type in the object form
  * ({"name": "int8"}) are sized by their name. Returns {bytes} or {why} when the chain cannot be
@@ -442,12 +449,12 @@ function storedChunkSize(arrayDataType, codecs) {
       } else if (name === "bytes") {
         if (!Object.hasOwn(STORED_WIDTH, type)) return { why: `stored data type ${JSON.stringify(type)} of unknown width` };
         bytes = STORED_WIDTH[type];
-      } else if (name !== "transpose") {
+      } else if (name !== "transpose" && name !== "scale_offset") {
         return { why: `codec ${JSON.stringify(name)} of unknown kind or size before the bytes codec` };
       }
     } else if (Object.hasOwn(BYTES_OVERHEAD, name)) {
       bytes += BYTES_OVERHEAD[name];
-    } else if (name === "cast_value" || name === "transpose") {
+    } else if (name === "cast_value" || name === "transpose" || name === "scale_offset") {
       // an array -> array codec after bytes: zarrita classifies codecs by kind, not position,
       // and still decodes the bytes codec's output through it; the stored size is unchanged
     } else {
