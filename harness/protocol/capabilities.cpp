@@ -102,24 +102,43 @@ MissingPair parse_missing_pair(const nlohmann::json& entry, const std::string& f
   return pair;
 }
 
-std::string rounding_list(const std::vector<Rounding>& names) {
-  std::string text = "[";
-  for (const Rounding name : names)
-    text += (text.size() == 1 ? "" : ", ") + quoted_name(rounding_name(name));
-  return text + "]";
+ChainCapabilities parse_chain_capabilities(const nlohmann::json& value) {
+  const std::string field = "capabilities.chain";
+  check_capability_keys(value, field, {"codecs", "directions"});
+  ChainCapabilities capabilities;
+  if (value.contains("codecs")) {
+    std::string known;
+    for (const std::string_view name : kChainCodecNames)
+      known += (known.empty() ? "" : ", ") + quoted_name(name);
+    capabilities.codecs = parse_names<std::string>(
+        value["codecs"], field + ".codecs",
+        [](const std::string& name) -> std::optional<std::string> {
+          return std::find(kChainCodecNames.begin(), kChainCodecNames.end(), name) ==
+                         kChainCodecNames.end()
+                     ? std::nullopt
+                     : std::optional<std::string>(name);
+        },
+        known);
+  }
+  if (value.contains("directions"))
+    capabilities.directions = parse_names<Direction>(
+        value["directions"], field + ".directions",
+        [](const std::string& name) { return parse_direction(name); }, R"("encode", "decode")");
+  return capabilities;
 }
 
-std::string out_of_range_list(const std::vector<OutOfRange>& names) {
+template <typename Names, typename Name>
+std::string quoted_list(const Names& names, Name name_of) {
   std::string text = "[";
-  for (const OutOfRange name : names)
-    text += (text.size() == 1 ? "" : ", ") + quoted_name(out_of_range_name(name));
+  for (const auto& name : names)
+    text += (text.size() == 1 ? "" : ", ") + quoted_name(name_of(name));
   return text + "]";
 }
 
 }  // namespace
 
 Capabilities parse_capabilities(const nlohmann::json& value) {
-  check_capability_keys(value, "capabilities", {"encode", "decode", "missing_pairs"});
+  check_capability_keys(value, "capabilities", {"encode", "decode", "missing_pairs", "chain"});
   Capabilities capabilities;
   if (value.contains("encode"))
     capabilities.encode = parse_direction_capabilities(value["encode"], "capabilities.encode");
@@ -132,6 +151,7 @@ Capabilities parse_capabilities(const nlohmann::json& value) {
       capabilities.missing_pairs.push_back(
           parse_missing_pair(pairs[i], "capabilities.missing_pairs[" + std::to_string(i) + "]"));
   }
+  if (value.contains("chain")) capabilities.chain = parse_chain_capabilities(value["chain"]);
   return capabilities;
 }
 
@@ -148,13 +168,30 @@ std::optional<std::string> undeclared(const Handshake& handshake, Direction dire
   const std::string field = "capabilities." + name + ".";
   if (own.rounding &&
       std::find(own.rounding->begin(), own.rounding->end(), rule.rounding) == own.rounding->end())
-    return field + "rounding = " + rounding_list(*own.rounding) + " (no " +
+    return field + "rounding = " + quoted_list(*own.rounding, rounding_name) + " (no " +
            quoted_name(rounding_name(rule.rounding)) + ")";
   if (own.out_of_range && std::find(own.out_of_range->begin(), own.out_of_range->end(),
                                     rule.out_of_range) == own.out_of_range->end())
-    return field + "out_of_range = " + out_of_range_list(*own.out_of_range) + " (no " +
+    return field + "out_of_range = " + quoted_list(*own.out_of_range, out_of_range_name) + " (no " +
            quoted_name(out_of_range_name(rule.out_of_range)) + ")";
   if (!rule.scalar_map.empty() && own.scalar_map == false) return field + "scalar_map = false";
+  return std::nullopt;
+}
+
+std::optional<std::string> undeclared_chain(const Handshake& handshake, Direction direction,
+                                            const std::vector<std::string>& codec_names) {
+  const ChainCapabilities& declared = handshake.capabilities.chain;
+  if (declared.directions && std::find(declared.directions->begin(), declared.directions->end(),
+                                       direction) == declared.directions->end())
+    return "capabilities.chain.directions = " + quoted_list(*declared.directions, direction_name) +
+           " (no " + quoted_name(direction_name(direction)) + ")";
+  if (declared.codecs)
+    for (const std::string& name : codec_names)
+      if (std::find(declared.codecs->begin(), declared.codecs->end(), name) ==
+          declared.codecs->end())
+        return "capabilities.chain.codecs = " +
+               quoted_list(*declared.codecs, [](const std::string& each) { return each; }) +
+               " (no " + quoted_name(name) + ")";
   return std::nullopt;
 }
 

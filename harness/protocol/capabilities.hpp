@@ -5,6 +5,7 @@
 // one.
 #pragma once
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -32,9 +33,22 @@ struct MissingPair {
   const DataType* output = nullptr;
 };
 
+// The array -> array codecs a chain request may carry (oracle/codec_chain.hpp), by their names in
+// the metadata.
+inline constexpr std::array<std::string_view, 4> kChainCodecNames = {
+    "cast_value", "scale_offset", "transpose", "numcodecs.fixedscaleoffset"};
+
+// capabilities.chain: the codecs an adapter that declares the operation "chain" can put in a chain,
+// and the directions it runs chains in. A key left out means "everything".
+struct ChainCapabilities {
+  std::optional<std::vector<std::string>> codecs;  // among kChainCodecNames, as declared
+  std::optional<std::vector<Direction>> directions;
+};
+
 struct Capabilities {
   DirectionCapabilities encode, decode;  // an object left out: everything in that direction
   std::vector<MissingPair> missing_pairs;
+  ChainCapabilities chain;
 };
 
 // A capabilities object that does not follow harness/protocol/PROTOCOL.md; what() names the field
@@ -55,5 +69,12 @@ Capabilities parse_capabilities(const nlohmann::json& value);
 // direction's entries are non-empty; out_of_range None is "absent".
 std::optional<std::string> undeclared(const Handshake& handshake, Direction direction,
                                       const CastRule& rule);
+
+// The declaration that excludes a chain in `direction` made of `codec_names` (the names of its
+// codecs, in order): `capabilities.chain.directions = ["decode"] (no "encode")`,
+// `capabilities.chain.codecs = ["scale_offset", "cast_value"] (no "transpose")`; nullopt when
+// declared. The operation "chain" itself and the cast_value steps' rules are checked apart.
+std::optional<std::string> undeclared_chain(const Handshake& handshake, Direction direction,
+                                            const std::vector<std::string>& codec_names);
 
 }  // namespace cvc
