@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view kAdapterHelp =
     R"(usage: cvc adapter [--mutant NAME] [--protocol 1|2] [--encoding hex|base64]
                    [--only-rounding LIST] [--only-out-of-range LIST] [--no-scalar-map]
-                   [--log-requests FILE] [--store-bug NAME] [--no-stores]
+                   [--log-requests FILE] [--store-bug NAME] [--no-stores] [--no-chains]
 
 Speaks the adapter protocol (harness/protocol/PROTOCOL.md) on stdin/stdout, answering with the oracle:
 the reference implementation, which `cvc run` must certify.
@@ -34,6 +34,8 @@ the reference implementation, which `cvc run` must certify.
                            scale-offset-ignored (scale_offset's offset and scale taken as 0 and
                            1: elements and the fill value pass through it unchanged)
   --no-stores              declare no store operation (open_array, read_array, write_array)
+  --no-chains              declare no chain requests (the operation "chain"): the harness counts
+                           every chain case unsupported
 
 What --only-* and --no-scalar-map leave out is declared in the hello's capabilities under
 protocol 2 (so the harness never sends it), and answered `unsupported` under either protocol.
@@ -109,6 +111,7 @@ int run_adapter(Arguments& arguments) {
     options.store_bug = *parsed;
   }
   options.stores = !arguments.flag("no-stores");
+  options.chains = !arguments.flag("no-chains");
   if (!arguments.finish().empty()) throw UsageError("cvc adapter: takes no positional arguments");
   std::ios::sync_with_stdio(false);
   return run_reference_adapter(std::cin, std::cout, mutant, options);

@@ -19,15 +19,19 @@ By default prints the catalogue as a Markdown table (the table of docs/bug-model
 
   --json          every field of every model (id, title, acts_on, mechanism, seen_in, spec)
   --vectors DIR   also run every model in-process over the vector folder DIR and count, per
-                  model, the cases it answers differently from the oracle, by family (cast and
-                  scalar_map elements, elements of the configurations it refuses, metadata
+                  model, the cases it answers differently from the oracle, by family (cast,
+                  scalar_map and chain elements, elements of the configurations it refuses, metadata
                   cases, and cast groups whose metadata it judges otherwise), with the first one
 )";
 
 nlohmann::json count_json(const ModelVectorCount& count) {
-  nlohmann::json json = {{"cast", count.cast},           {"scalar_map", count.scalar_map},
-                         {"divergent", count.divergent}, {"rejected", count.rejected},
-                         {"metadata", count.metadata},   {"group_metadata", count.group_metadata}};
+  nlohmann::json json = {{"cast", count.cast},
+                         {"scalar_map", count.scalar_map},
+                         {"chain", count.chain},
+                         {"divergent", count.divergent},
+                         {"rejected", count.rejected},
+                         {"metadata", count.metadata},
+                         {"group_metadata", count.group_metadata}};
   json["metadata_cases"] = count.metadata_ids;
   nlohmann::json reproduced_by = nlohmann::json::array();
   if (count.cast + count.scalar_map > 0)
@@ -54,15 +58,16 @@ void print_json(const ModelVectorScan* scan) {
 
 void print_counts(const ModelVectorScan& scan) {
   std::cout << "\n"
-            << scan.elements << " cast and scalar_map elements, " << scan.metadata_cases
+            << scan.elements << " cast, scalar_map and chain elements, " << scan.metadata_cases
             << " metadata cases\n\n"
-            << "| id | cast | scalar_map | refused configurations | metadata | group metadata | "
-               "first case |\n|---|---|---|---|---|---|---|\n";
+            << "| id | cast | scalar_map | chain | refused configurations | metadata | group "
+               "metadata | first case |\n|---|---|---|---|---|---|---|---|\n";
   for (std::size_t i = 0; i < bug_models().size(); ++i) {
     const ModelVectorCount& count = scan.models[i];
     std::cout << "| `" << bug_models()[i].id << "` | " << count.cast << " | " << count.scalar_map
-              << " | " << count.rejected << " | " << count.metadata << " | " << count.group_metadata
-              << " | " << (count.first ? count.first->where : "none") << " |\n";
+              << " | " << count.chain << " | " << count.rejected << " | " << count.metadata << " | "
+              << count.group_metadata << " | " << (count.first ? count.first->where : "none")
+              << " |\n";
   }
 }
 

@@ -25,7 +25,7 @@ mismatch. Reports print such a command for the simplest case of each diagnosis g
 
   --impl COMMAND       the adapter command line (run through /bin/sh -c), as for cvc run
   --timeout SECONDS    how long to wait for each answer (default 60)
-  REQUEST              a cast or validate request line (JSON), or @FILE holding one
+  REQUEST              a cast, chain or validate request line (JSON), or @FILE holding one
 
 Exit 0 when the answer matches the oracle, 1 when it does not (or the adapter answered
 unsupported, rejected, error, or misbehaved), 2 for bad arguments.
@@ -93,6 +93,59 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
   return status;
 }
 
+// A chain request: each element against the oracle's chain (oracle/codec_chain.hpp).
+int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayChain& chain) {
+  const AdapterAnswer answer = client.cast(request);
+  if (answer.status == AdapterAnswer::Status::Incident) {
+    std::cout << "adapter incident: " << answer.incident->kind << ": " << answer.incident->detail
+              << "\n";
+    return kExitNegative;
+  }
+  if (answer.status != AdapterAnswer::Status::Ok) {
+    std::cout << (answer.status == AdapterAnswer::Status::Rejected ? "rejected" : "not answered")
+              << ": " << answer.message << "\n";
+    return kExitNegative;
+  }
+  const DataType& input_type = *request.input;
+  const DataType& output_type = *request.output;
+  int status = kExitOk;
+  for (std::size_t i = 0; i < request.elements.size(); ++i) {
+    const std::uint64_t input = request.elements[i];
+    const ChainResult expected = request.direction == Direction::Encode
+                                     ? encode_through(chain, input)
+                                     : decode_through(chain, input);
+    ExpectedResult compared;
+    compared.bits = expected.bits;
+    if (!expected.ok()) compared.error = CastError::OutOfRange;  // any refusal matches
+    const bool failed = answer.failed.count(i) != 0;
+    const bool matches = result_matches(output_type, compared, failed, answer.outputs[i]);
+    std::cout << "element " << i << ": input " << pattern_hex(input_type, input) << " ("
+              << describe_value(input_type, input) << ")\n  expected ";
+    if (expected.ok())
+      std::cout << pattern_hex(output_type, expected.bits) << " ("
+                << describe_value(output_type, expected.bits) << ")";
+    else
+      std::cout << "error:" << expected.error_name() << " at "
+                << chain.steps[static_cast<std::size_t>(expected.failed_step)].path;
+    std::cout << "\n  got      ";
+    if (failed)
+      std::cout << "error (the element was refused)";
+    else
+      std::cout << pattern_hex(output_type, answer.outputs[i]) << " ("
+                << describe_value(output_type, answer.outputs[i]) << ")";
+    std::cout << "\n  " << (matches ? "match" : "MISMATCH");
+    if (!matches) {
+      std::cout << "; known-bug models reproducing it: "
+                << model_names(models_reproducing_chain(*request.array_type, request.chain,
+                                                        request.direction, input, failed,
+                                                        answer.outputs[i]));
+      status = kExitNegative;
+    }
+    std::cout << "\n";
+  }
+  return status;
+}
+
 int replay_validate(AdapterClient& client, const ValidateRequest& request) {
   const FillValueCheck expected = validate_array_metadata({{"data_type", request.array_data_type},
                                                            {"fill_value", request.fill_value},
@@ -153,8 +206,9 @@ int run_replay(Arguments& arguments) {
     return kExitNegative;
   }
   std::cout << "adapter: " << handshake->name << " " << handshake->version << "\n";
-  const int status = replay.cast ? replay_cast(client, *replay.cast, replay.rule)
-                                 : replay_validate(client, *replay.validate);
+  const int status = replay.chain  ? replay_chain(client, *replay.cast, *replay.chain)
+                     : replay.cast ? replay_cast(client, *replay.cast, replay.rule)
+                                   : replay_validate(client, *replay.validate);
   client.close();
   return status;
 }

@@ -39,7 +39,8 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
   --max-bits N            exhaustive mode: input types up to N bits (default 16)
   --type NAME             only cases involving this data type (repeatable)
   --direction encode|decode|validate  only these operations (repeatable)
-  --family NAME           only this vector family: cast, scalar_map, metadata, live (repeatable)
+  --family NAME           only this vector family: cast, scalar_map, metadata, chain, live
+                          (repeatable)
   --strict                divergences (results of an alternative reading) count as failures
   --timeout SECONDS       per-request timeout, for writing a request and for its answer, before
                           the adapter is killed and restarted (60)

@@ -13,11 +13,12 @@ constexpr std::string_view kVerifyHelp =
 
 Checks a vector folder: manifest.json lists exactly the files present with their SHA-256, every
 file has the cast-value-vectors version 1 structure, and every expected result (and every listed
-alternative result) is recomputed: cast and scalar_map results by the slow oracle (independent of
-the fast oracle that generated them), metadata and scalars verdicts by the oracle's metadata and
-scalar code (which has no second implementation). Cases whose id is a multiple of N (default
-16; 1 checks all, 0 none) are also checked for completeness: no alternative reading changes a
-result the case does not list. Only regular files of at most --max-file-bytes (default
+alternative result) is recomputed: cast, scalar_map and chain results by the slow oracle
+(independent of the fast oracle that generated them; a chain's elements go through the same chain
+procedure with the slow oracle's cast_value and scale_offset), metadata and scalars verdicts by the
+oracle's metadata and scalar code (which has no second implementation). Cases whose id is a
+multiple of N (default 16; 1 checks all, 0 none) are also checked for completeness: no alternative
+reading changes a result the case does not list. Only regular files of at most --max-file-bytes (default
 67108864) are read.
 
 Exit 0 when everything checks, 1 when a problem is found (each is printed with its file, group
@@ -48,8 +49,9 @@ int run_verify_vectors(Arguments& arguments) {
   for (const std::string& problem : report.problems) std::cout << "problem: " << problem << "\n";
   std::cout << report.files << " files, " << report.results_checked << " results and "
             << report.alternatives_checked
-            << " alternative results recomputed (cast and scalar_map by the slow oracle), "
-            << report.completeness_cases << " cases checked for completeness: "
+            << " alternative results recomputed (cast, scalar_map and chain by the slow oracle; "
+            << report.chain_results_checked << " chain results), " << report.completeness_cases
+            << " cases checked for completeness: "
             << (report.problems.empty() ? "all agree"
                                         : std::to_string(report.problems.size()) + " problems")
             << "\n";

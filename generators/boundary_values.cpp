@@ -6,6 +6,7 @@
 #include <mutex>
 #include <utility>
 
+#include "generators/cast_key_points.hpp"
 #include "oracle/rational/rational_value.hpp"
 
 namespace cvc::gen {
@@ -185,6 +186,8 @@ std::vector<Rational> compute_target_key_points(const DataType& target) {
   return keys;
 }
 
+}  // namespace
+
 const std::vector<Rational>& target_key_points(const DataType& target) {
   static const std::array<std::vector<Rational>, kDataTypeCount> table = [] {
     std::array<std::vector<Rational>, kDataTypeCount> keys;
@@ -199,32 +202,44 @@ const std::vector<Rational>& target_key_points(const DataType& target) {
   return other;
 }
 
-std::vector<std::uint64_t> compute_cast_boundaries(const DataType& source, const DataType& target) {
-  std::vector<std::uint64_t> patterns;
+void add_patterns_around(const DataType& source, const Rational& key, int reach,
+                         std::vector<std::uint64_t>& patterns) {
   const auto add_with_neighbours = [&](std::uint64_t p) {
     patterns.push_back(p);
-    for (bool up : {false, true})
-      if (const auto n = neighbour_pattern(source, p, up)) patterns.push_back(*n);
+    for (bool up : {false, true}) {
+      std::optional<std::uint64_t> n = p;
+      for (int step = 0; step < reach; ++step) {
+        n = neighbour_pattern(source, *n, up);
+        if (!n) break;
+        patterns.push_back(*n);
+      }
+    }
   };
+  if (key == 0) {
+    for (bool negative_zero : {false, true})
+      if (const auto p = rational::pattern_of(source, key, negative_zero)) add_with_neighbours(*p);
+    return;
+  }
+  // The source values on either side of the key (the same one when the source holds the key).
+  const Rational max = rational::max_value(source), min = rational::min_value(source);
+  for (Rounding side : {Rounding::TowardsNegative, Rounding::TowardsPositive}) {
+    const Rational r = rational::round_to_grid(source, key, side);
+    if (r > max || r < min) continue;
+    if (const auto p = rational::pattern_of(source, r, r == 0 && key < 0)) add_with_neighbours(*p);
+  }
+}
+
+namespace {
+
+std::vector<std::uint64_t> compute_cast_boundaries(const DataType& source, const DataType& target) {
+  std::vector<std::uint64_t> patterns;
   // Keys beyond twice the source's range have no source value on one side and only the source's
   // extreme on the other (already a boundary pattern): skip them, they are the costly ones.
   const Rational max = rational::max_value(source), min = rational::min_value(source);
   const Rational reach = 2 * (max > -min ? max : Rational(-min));
   for (const Rational& key : target_key_points(target)) {
     if (key > reach || key < -reach) continue;
-    if (key == 0) {
-      for (bool negative_zero : {false, true})
-        if (const auto p = rational::pattern_of(source, key, negative_zero))
-          add_with_neighbours(*p);
-      continue;
-    }
-    // The source values on either side of the key (the same one when the source holds the key).
-    for (Rounding side : {Rounding::TowardsNegative, Rounding::TowardsPositive}) {
-      const Rational r = rational::round_to_grid(source, key, side);
-      if (r > max || r < min) continue;
-      if (const auto p = rational::pattern_of(source, r, r == 0 && key < 0))
-        add_with_neighbours(*p);
-    }
+    add_patterns_around(source, key, 1, patterns);
   }
   sort_unique(patterns);
   return patterns;

@@ -1,5 +1,6 @@
 #include "generators/case_results.hpp"
 
+#include "generators/reading_alternatives.hpp"
 #include "oracle/cast.hpp"
 
 namespace cvc {
@@ -11,25 +12,18 @@ CaseResults case_results(const std::vector<CastRule>& rules, std::uint64_t input
     defaults.push_back(cast_value(rule, input_bits));
     out.results.push_back(result_text(*rule.output, defaults.back()));
   }
-  for (const FlagInfo& info : all_flags()) {
-    if (!is_cast_flag(info.flag)) continue;
-    bool flagged = false;
-    for (int alternative = 1; alternative <= info.alternative_count(); ++alternative) {
-      const Readings readings = Readings{}.with(info.flag, alternative);
-      nlohmann::json differing = nlohmann::json::object();
-      for (std::size_t k = 0; k < rules.size(); ++k) {
-        const CastResult result = cast_value(rules[k], input_bits, readings);
-        // NaN outputs are canonical, so bits compare exactly.
-        if (!result.same_outcome(defaults[k]))
-          differing[std::to_string(k)] = result_text(*rules[k].output, result);
-      }
-      if (differing.empty()) continue;
-      flagged = true;
-      out.alternatives[std::string(info.name) + "=" +
-                       std::string(info.alternatives[alternative - 1])] = differing;
+  ReadingAlternatives flagged = reading_alternatives(is_cast_flag, [&](const Readings& readings) {
+    nlohmann::json differing = nlohmann::json::object();
+    for (std::size_t k = 0; k < rules.size(); ++k) {
+      const CastResult result = cast_value(rules[k], input_bits, readings);
+      // NaN outputs are canonical, so bits compare exactly.
+      if (!result.same_outcome(defaults[k]))
+        differing[std::to_string(k)] = result_text(*rules[k].output, result);
     }
-    if (flagged) out.flags.emplace_back(info.name);
-  }
+    return differing;
+  });
+  out.flags = std::move(flagged.flags);
+  out.alternatives = std::move(flagged.alternatives);
   return out;
 }
 

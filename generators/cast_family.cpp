@@ -9,17 +9,13 @@
 #include "vector_format/vector_file.hpp"
 
 namespace cvc {
-namespace {
 
-// FNV-1a of the group's names: a seed that depends only on what the group is.
 std::uint64_t group_seed(std::string_view input, std::string_view output) {
   std::uint64_t hash = 0xcbf29ce484222325ull;
   for (std::string_view part : {input, std::string_view("->"), output})
     for (char c : part) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
   return hash;
 }
-
-}  // namespace
 
 std::vector<CastConfiguration> cast_configurations(const DataType& data_type) {
   std::vector<CastConfiguration> configurations;

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/cast_rule.hpp"
@@ -29,6 +30,9 @@ nlohmann::json cast_value_codec_json(const DataType& data_type,
 // One single-codec chain per configuration (for fill value checks).
 std::vector<nlohmann::json> single_codec_chains(
     const DataType& data_type, const std::vector<CastConfiguration>& configurations);
+
+// FNV-1a of a group's two names ("input->output"): a seed that depends only on what the group is.
+std::uint64_t group_seed(std::string_view input, std::string_view output);
 
 // Seeded random inputs per wide group (tuned to the size budget).
 inline constexpr int kRandomInputsPerGroup = 24;

@@ -35,7 +35,8 @@ inline Grid grid_of(const DataType& type) {
   return {type.mantissa_bits + 1, type.min_exponent() - type.mantissa_bits};
 }
 
-inline bool rounds_up(Rounding rounding, bool negative, bool kept_odd, int half_comparison, bool inexact) {
+inline bool rounds_up(Rounding rounding, bool negative, bool kept_odd, int half_comparison,
+                      bool inexact) {
   switch (rounding) {
     case Rounding::NearestEven:
       return half_comparison > 0 || (half_comparison == 0 && kept_odd);

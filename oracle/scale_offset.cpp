@@ -103,11 +103,11 @@ Value zero(bool negative) {
 // the readings decide (ScaleOffsetNonFinite, ScaleOffsetIntegerDivision).
 enum class Event : std::uint8_t {
   None,
-  Overflow,         // beyond the largest finite value; `negative` is the sign of the overflow
-  DivisionByZero,   // x / 0 with x != 0 (IEEE 754: +-Infinity); `negative` is its sign
-  Invalid,          // no number: Infinity - Infinity, 0 * Infinity, 0 / 0, Infinity / Infinity
-  NotRepresentable, // outside an integer type's range; e8m0fnu's zero, negatives, below 2^-127
-  InexactDivision,  // an integer quotient with a remainder (default of ScaleOffsetIntegerDivision)
+  Overflow,          // beyond the largest finite value; `negative` is the sign of the overflow
+  DivisionByZero,    // x / 0 with x != 0 (IEEE 754: +-Infinity); `negative` is its sign
+  Invalid,           // no number: Infinity - Infinity, 0 * Infinity, 0 / 0, Infinity / Infinity
+  NotRepresentable,  // outside an integer type's range; e8m0fnu's zero, negatives, below 2^-127
+  InexactDivision,   // an integer quotient with a remainder (default of ScaleOffsetIntegerDivision)
 };
 
 struct Outcome {
@@ -126,7 +126,8 @@ Outcome of_value(const Value& v) {
   return Outcome{v, Event::None};
 }
 
-// ---- The exact result of one operation on two finite values --------------------------------------
+// ---- The exact result of one operation on two finite values
+// --------------------------------------
 
 // a + b, or a - b when `subtract` (neither sticky). Exact whenever the aligned operands fit in 126
 // bits; otherwise the smaller one lies more than 125 bits below the leading bit of the larger and
@@ -208,7 +209,8 @@ int compare(const Value& a, const Value& b) {
   return a.sticky ? 1 : 0;
 }
 
-// ---- Integer types: exact, and the division readings ----------------------------------------------
+// ---- Integer types: exact, and the division readings
+// ----------------------------------------------
 
 // An integer quotient: exact, or the reading's rounded quotient, or the InexactDivision event.
 Outcome integer_divide(const Value& a, const Value& b, const Readings& readings) {
@@ -230,7 +232,8 @@ Outcome integer_divide(const Value& a, const Value& b, const Readings& readings)
   return of_value(q);
 }
 
-// ---- Operations with a NaN or infinite operand (IEEE 754) -----------------------------------------
+// ---- Operations with a NaN or infinite operand (IEEE 754)
+// -----------------------------------------
 
 Outcome special_operation(ScaleOffsetOperation operation, const Value& a, const Value& b) {
   if (a.kind == Kind::NaN || b.kind == Kind::NaN) return of_value(special(Kind::NaN));
@@ -269,8 +272,9 @@ Outcome exact_operation(const DataType& type, ScaleOffsetOperation operation, co
     case ScaleOffsetOperation::Multiply:
       return of_value(multiply_exact(a, b));
     case ScaleOffsetOperation::Divide:
-      if (b.is_zero()) return a.is_zero() ? event(Event::Invalid)  // 0 / 0
-                                          : event(Event::DivisionByZero, a.negative != b.negative);
+      if (b.is_zero())
+        return a.is_zero() ? event(Event::Invalid)  // 0 / 0
+                           : event(Event::DivisionByZero, a.negative != b.negative);
       if (type.is_integer()) return integer_divide(a, b, readings);
       return of_value(divide_exact(a, b));
   }
@@ -472,8 +476,8 @@ std::optional<ScaleOffsetResult> round_once(const DataType& type, Direction dire
   } else {
     exact = divide_exact(add_exact(in, multiply_exact(second, first), false), first);
     if (exact.is_zero())  // t + offset: -0 only for -0 + -0
-      exact.negative = intermediate.is_zero() && intermediate.negative && second.is_zero() &&
-                       second.negative;
+      exact.negative =
+          intermediate.is_zero() && intermediate.negative && second.is_zero() && second.negative;
   }
   const Resolved last = resolve(type, onto(type, of_value(exact), readings), readings);
   if (last.error != ScaleOffsetError::None) return failure(last.error, second_op);
@@ -484,10 +488,10 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, Direction direction, std::u
                       const Readings& readings) {
   const DataType& type = *codec.type;
   input &= type.bit_mask();
+  // 1. The operations (an absent operand skips its own), and the input as a value of the type.
   const Plan plan = plan_of(codec, direction);
   if (plan.count == 0) return ScaleOffsetResult{input};  // both absent: the identity
 
-  // 1. The input as a value of the type.
   Value value = of_exact(decode_exact(type, input));
 
   // The rounding reading (floats only): round-once rounds the exact result of both operations;
@@ -499,8 +503,8 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, Direction direction, std::u
   static const DataType& float64 = data_type("float64");
   const DataType& grid_type = rounding == kScaleOffsetRoundingFloat64Intermediate ? float64 : type;
 
-  // 2. Each operation in order: its exact result, placed onto the grid, non-finite outcomes
-  // resolved by ScaleOffsetNonFinite in the type.
+  // 2. Each operation, in order: special operands and the exact result (exact_operation), onto
+  // the type or float64's grid (onto), non-finite outcomes by ScaleOffsetNonFinite (resolve).
   for (int i = 0; i < plan.count; ++i) {
     const Operation& op = plan.operations[i];
     const Outcome exact = exact_operation(type, op.operation, value, op.operand, readings);
@@ -516,7 +520,7 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, Direction direction, std::u
     value = resolved.value;
   }
 
-  // 3. The pattern.
+  // 3. Encoding.
   return success(type, value);
 }
 

@@ -12,8 +12,10 @@
 #include "oracle/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 #include "oracle/slow/slow_cast.hpp"
+#include "vector_format/chain_check.hpp"
 #include "vector_format/sha256.hpp"
 #include "vector_format/store_check.hpp"
+#include "vector_format/vector_check_support.hpp"
 #include "vector_format/vector_file.hpp"
 #include "vector_format/vector_reader.hpp"
 
@@ -21,44 +23,6 @@ namespace cvc {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr std::size_t kMaxProblemsPerFile = 50;
-
-// Records one file's problems into the report, at most kMaxProblemsPerFile of them (counted from
-// the moment it is made).
-class FileProblems {
- public:
-  explicit FileProblems(VectorCheckReport& report)
-      : report_(report), before_(report.problems.size()) {}
-  void operator()(const std::string& text) const {
-    if (report_.problems.size() - before_ < kMaxProblemsPerFile) report_.problems.push_back(text);
-  }
-
- private:
-  VectorCheckReport& report_;
-  std::size_t before_;
-};
-
-// Parses "FLAG=ALT" into readings with that alternative; nullopt when unknown.
-std::optional<Readings> readings_for(const std::string& name) {
-  const std::size_t equals = name.find('=');
-  if (equals == std::string::npos) return std::nullopt;
-  const FlagInfo* info = find_flag(name.substr(0, equals));
-  if (info == nullptr) return std::nullopt;
-  for (int k = 0; k < info->alternative_count(); ++k)
-    if (info->alternatives[k] == name.substr(equals + 1)) return Readings{}.with(info->flag, k + 1);
-  return std::nullopt;
-}
-
-// "FLAG=ALT" for the alternative numbered `alternative` (from 1) of a flag.
-std::string alternative_name(const FlagInfo& info, int alternative) {
-  return std::string(info.name) + "=" + std::string(info.alternatives[alternative - 1]);
-}
-
-// Whether the case with this id is one of those checked for completeness.
-bool in_completeness_sample(const VectorCheckOptions& options, std::uint64_t id) {
-  return options.completeness_sample != 0 && id % options.completeness_sample == 0;
-}
 
 // --- Families `cast` and `scalar_map` -----------------------------------------------------------
 //
@@ -455,11 +419,13 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
       check_cast_file(path, options, report);
     } else if (family == "metadata" || family == "scalars") {
       check_oracle_family_file(path, family, options, report);
+    } else if (family == "chain") {
+      check_chain_file(path, options, report);
     } else {
       report.problems.push_back(
           path + ": unknown \"family\" " +
           (family.empty() ? std::string("(missing or not a string)") : dump_json_exact(family)) +
-          " (known: cast, scalar_map, metadata, scalars)");
+          " (known: cast, scalar_map, metadata, scalars, chain)");
     }
   }
   check_store_family(directory, manifest, report);

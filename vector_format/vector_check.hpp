@@ -14,7 +14,8 @@ namespace cvc {
 
 struct VectorCheckOptions {
   // Every case with id % completeness_sample == 0 is also checked for flag completeness: every
-  // alternative of every cast flag is recomputed, and must change exactly the listed results.
+  // alternative of every flag that acts on it (cast flags; for chains also the scale_offset
+  // flags) is recomputed, and must change exactly the listed results.
   std::uint64_t completeness_sample = 16;
   std::function<void(const std::string& file, std::size_t done, std::size_t total)> progress;
 };
@@ -24,7 +25,8 @@ struct VectorCheckReport {
   std::uint64_t results_checked = 0;
   std::uint64_t alternatives_checked = 0;
   std::uint64_t completeness_cases = 0;
-  std::vector<std::string> problems;  // each names the file, group and case
+  std::uint64_t chain_results_checked = 0;  // of results_checked: the chain family's cases
+  std::vector<std::string> problems;        // each names the file, group and case
 };
 
 VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options);

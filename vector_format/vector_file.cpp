@@ -78,11 +78,8 @@ std::string format_vector_file(const VectorFileHeader& header,
   out << "\"family\":" << line(header.family) << ",\n";
   out << "\"generator\":" << line("cvc generate " CVC_VERSION) << ",\n";
   out << "\"oracle\":" << line("cvc oracle " CVC_VERSION) << ",\n";
-  out << "\"spec\":"
-      << line(
-             "zarr-extensions codecs/cast_value/README.md (with the change log entry fixing "
-             "\"+Infinity\"), data-types/*/README.md, zarr-specs v3 core data types")
-      << ",\n";
+  const std::string spec = !header.spec.empty() ? header.spec : std::string(kCastValueSpecText);
+  out << "\"spec\":" << line(spec) << ",\n";
   out << "\"number_of_cases\":" << header.number_of_cases << ",\n";
   out << "\"notes\":" << line(notes) << ",\n";
   out << "\"groups\":[";
@@ -99,13 +96,16 @@ std::string format_vector_file(const VectorFileHeader& header,
   return out.str();
 }
 
-nlohmann::json read_vector_file(const std::string& path) {
-  std::string text;
+std::string read_vector_file_text(const std::string& path) {
   try {
-    text = read_input_file(path);
+    return read_input_file(path);
   } catch (const InputFileError& error) {
     throw VectorFormatError(error.what());
   }
+}
+
+nlohmann::json read_vector_file(const std::string& path) {
+  const std::string text = read_vector_file_text(path);
   nlohmann::json file;
   try {
     file = parse_json_exact(text);

@@ -23,12 +23,19 @@ class VectorFormatError : public std::runtime_error {
 
 inline constexpr std::string_view kVectorSchemaName = "cast-value-vectors";
 inline constexpr int kVectorSchemaVersion = 1;
+// The header's "spec" of the cast_value families.
+inline constexpr std::string_view kCastValueSpecText =
+    "zarr-extensions codecs/cast_value/README.md (with the change log entry fixing \"+Infinity\"), "
+    "data-types/*/README.md, zarr-specs v3 core data types";
 
 // The header every file starts with; `notes` is filled from the flags the cases use.
 struct VectorFileHeader {
   std::string family;
   std::uint64_t number_of_cases = 0;
   std::vector<std::string> flags_used;  // names of flags; their notes go into the registry
+  // The spec documents the results follow; empty: cast_value.md and the data types (every family
+  // but chain, which follows scale_offset.md too).
+  std::string spec;
 };
 
 // A group: its parameters (any keys but "cases") and its cases, in order.
@@ -43,6 +50,10 @@ std::string format_vector_file(const VectorFileHeader& header,
 
 // The notes registry entry for a flag name (question, default, alternatives, spec text).
 nlohmann::json note_for_flag(std::string_view flag_name);
+
+// The text of the vector file at `path` (oracle/input_file.hpp's size cap); throws
+// VectorFormatError naming it when it cannot be read.
+std::string read_vector_file_text(const std::string& path);
 
 // Parse a vector file with exact numbers; throws VectorFormatError naming `path` and the problem
 // when the file cannot be read (oracle/input_file.hpp), the text is not JSON or the header is not

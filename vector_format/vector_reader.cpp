@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "oracle/cast_result.hpp"
-#include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/vector_file.hpp"
@@ -23,12 +22,7 @@ std::string string_member(const nlohmann::json& object, const char* key, const s
 
 const DataType& type_member(const nlohmann::json& object, const char* key,
                             const std::string& where) {
-  const std::string name = string_member(object, key, where);
-  const DataType* type = find_data_type(name);
-  if (type == nullptr)
-    throw VectorFormatError(where + ": \"" + key + "\" names an unknown data type \"" + name +
-                            "\"");
-  return *type;
+  return vector_data_type(object, key, where);
 }
 
 // The file's "number_of_cases": a non-negative integer.
@@ -404,6 +398,16 @@ std::string vector_string(const nlohmann::json& object, const char* key, const s
   return value.get<std::string>();
 }
 
+const DataType& vector_data_type(const nlohmann::json& object, const char* key,
+                                 const std::string& where) {
+  const std::string name = vector_string(object, key, where);
+  const DataType* type = find_data_type(name);
+  if (type == nullptr)
+    throw VectorFormatError(where + ": \"" + key + "\" names an unknown data type \"" + name +
+                            "\"");
+  return *type;
+}
+
 const nlohmann::json& vector_array(const nlohmann::json& object, const char* key,
                                    const std::string& where) {
   const nlohmann::json& value = vector_member(object, key, where);
@@ -450,13 +454,7 @@ void read_cast_vector_groups(const nlohmann::json& header, JsonCursor* groups,
 
 std::vector<CastVectorGroup> read_cast_vector_file(const std::string& path,
                                                    std::uint64_t* number_of_cases) {
-  std::string text;
-  try {
-    text = read_input_file(path);
-  } catch (const InputFileError& error) {
-    throw VectorFormatError(error.what());
-  }
-  return read_cast_vector_text(text, path, number_of_cases);
+  return read_cast_vector_text(read_vector_file_text(path), path, number_of_cases);
 }
 
 std::vector<CastVectorGroup> read_cast_vector_text(std::string_view text, const std::string& path,

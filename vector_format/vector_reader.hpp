@@ -57,12 +57,16 @@ struct CastVectorGroup {
 };
 
 // Checked access to a vector file's JSON: each throws VectorFormatError naming `where` (the file,
-// group and case) when the member is missing or of the wrong type; vector_array also when empty.
+// group and case) when the member is missing or of the wrong type; vector_array also when empty,
+// vector_data_type when the string names no data type.
 const nlohmann::json& vector_member(const nlohmann::json& object, const char* key,
                                     const std::string& where);
 std::string vector_string(const nlohmann::json& object, const char* key, const std::string& where);
 const nlohmann::json& vector_array(const nlohmann::json& object, const char* key,
                                    const std::string& where);
+// A member naming one of the 26 data types.
+const DataType& vector_data_type(const nlohmann::json& object, const char* key,
+                                 const std::string& where);
 
 // What a streaming read hands over, in file order: each group once its header is read and
 // checked (its `cases` stay empty), then each of its cases when the sink wants them. A case is

@@ -93,7 +93,7 @@ std::optional<std::string> read_names(const nlohmann::json& answer, Handshake& h
            " (oracle/data_type.hpp): " + unknown;
   const bool two = handshake.protocol >= 2;
   const auto protocol_two_operation = [](const std::string& name) {
-    return name == "reproduce" || name == "open_array" || name == "read_array" ||
+    return name == "reproduce" || name == "chain" || name == "open_array" || name == "read_array" ||
            name == "write_array";
   };
   for (const std::string& name : handshake.operations)
@@ -102,8 +102,8 @@ std::optional<std::string> read_names(const nlohmann::json& answer, Handshake& h
       unknown += (unknown.empty() ? "" : ", ") + quoted_text(name);
   if (!unknown.empty())
     return std::string("operations names operations other than ") +
-           (two ? "encode, decode, validate, and reproduce, open_array, read_array, write_array "
-                  "(protocol 2)"
+           (two ? "encode, decode, validate, and reproduce, chain, open_array, read_array, "
+                  "write_array (protocol 2)"
                 : "encode, decode and validate (protocol 1; reproduce is protocol 2's)") +
            ": " + unknown;
   return std::nullopt;
@@ -213,18 +213,22 @@ std::optional<std::string> answer_form_problem(const nlohmann::json& answer, std
 
 namespace {
 
-// The cast request of `request`'s elements [offset, offset + size).
+// The cast (or chain) request of `request`'s elements [offset, offset + size).
 nlohmann::json cast_part_message(const CastRequest& request, std::size_t offset, std::size_t size,
                                  std::uint64_t id, ElementEncoding encoding) {
   const std::span<const std::uint64_t> elements(request.elements.data() + offset, size);
-  return {{"cmd", "cast"},
-          {"id", id},
-          {"direction", std::string(direction_name(request.direction))},
-          {"array_data_type", std::string(request.array_type->name)},
-          {"fill_value", request.fill_value},
-          {"codec", request.codec},
-          {"count", size},
-          {"elements", pack_elements(*request.input, elements, encoding)}};
+  nlohmann::json message = {{"cmd", request.is_chain() ? "chain" : "cast"},
+                            {"id", id},
+                            {"direction", std::string(direction_name(request.direction))},
+                            {"array_data_type", std::string(request.array_type->name)},
+                            {"fill_value", request.fill_value}};
+  if (request.is_chain())
+    message["codecs"] = request.chain;
+  else
+    message["codec"] = request.codec;
+  message["count"] = size;
+  message["elements"] = pack_elements(*request.input, elements, encoding);
+  return message;
 }
 
 }  // namespace
@@ -412,7 +416,9 @@ AdapterAnswer AdapterClient::cast(const CastRequest& request) {
 
 void AdapterClient::send_cast(const CastRequest& request) {
   PendingCast cast;
-  cast.what = std::string(direction_name(request.direction)) + " " +
+  cast.kind = request.is_chain() ? "chain" : "cast";
+  cast.what = std::string(request.is_chain() ? "chain " : "") +
+              std::string(direction_name(request.direction)) + " " +
               std::string(request.input->name) + " -> " + std::string(request.output->name) + ", " +
               std::to_string(request.elements.size()) + " elements";
   cast.count = request.elements.size();
@@ -484,7 +490,7 @@ AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const Pending
                                           {"rejected", {"message"}},
                                           {"unsupported", {"message"}},
                                           {"error", {"message"}}};
-  if (const std::optional<std::string> why = answer_form_problem(*answer, "cast", kForms))
+  if (const std::optional<std::string> why = answer_form_problem(*answer, cast.kind, kForms))
     return bad(*why);
   const std::string& status = (*answer)["status"].get_ref<const std::string&>();
   if (status != "ok") {
@@ -552,8 +558,9 @@ std::optional<Reproducer> AdapterClient::reproduce(const nlohmann::json& request
   nlohmann::json inner = request;
   if (inner.is_object()) inner.erase("id");
   // The request inside is written as the harness would send it on this connection.
-  if (inner.is_object() && inner.value("cmd", "") == "cast" && inner.contains("elements") &&
-      inner["elements"].is_string())
+  if (inner.is_object() &&
+      (inner.value("cmd", "") == "cast" || inner.value("cmd", "") == "chain") &&
+      inner.contains("elements") && inner["elements"].is_string())
     if (const std::optional<std::string> elements = reencode_elements(
             inner["elements"].get<std::string>(), ElementEncoding::Hex, encoding_))
       inner["elements"] = *elements;

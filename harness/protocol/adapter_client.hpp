@@ -39,7 +39,8 @@ struct Handshake {
   // Optional: the library versions and runtime the adapter runs ("python": "3.12.8", ...).
   std::map<std::string, std::string> environment;
   std::set<std::string> data_types;
-  // encode, decode, validate; protocol 2 also reproduce, open_array, read_array, write_array
+  // encode, decode, validate; protocol 2 also reproduce, chain, open_array, read_array,
+  // write_array
   std::set<std::string> operations;
   // Protocol 2: what the adapter declares beyond types and operations (everything when left
   // out, and always in protocol 1). `undeclared` (harness/protocol/capabilities.hpp) reads it.
@@ -49,14 +50,21 @@ struct Handshake {
   ElementEncoding encoding = ElementEncoding::Hex;
 };
 
+// A cast request, or (protocol 2, operation "chain") a chain request: the same elements in and
+// out, through the array -> array codecs `chain` instead of the one `codec`.
 struct CastRequest {
   Direction direction = Direction::Encode;
   const DataType* array_type = nullptr;
   nlohmann::json fill_value;
-  nlohmann::json codec;  // {"name": "cast_value", "configuration": {...}}
+  nlohmann::json codec;  // {"name": "cast_value", "configuration": {...}}; null in a chain request
+  // A chain request: the array -> array codecs exactly as in zarr.json (a JSON array); null in a
+  // cast request.
+  nlohmann::json chain;
   const DataType* input = nullptr;
   const DataType* output = nullptr;
   std::vector<std::uint64_t> elements;
+
+  bool is_chain() const { return !chain.is_null(); }
 };
 
 struct ValidateRequest {
@@ -69,9 +77,9 @@ struct ValidateRequest {
   nlohmann::json codecs;
 };
 
-// The exact request objects AdapterClient sends (harness/protocol/PROTOCOL.md, Cast and Validate):
-// one JSON object each, with `id` as the request id; a cast's elements in `encoding` (hex, the form
-// reports and `cvc replay` use, unless told otherwise).
+// The exact request objects AdapterClient sends (harness/protocol/PROTOCOL.md, Cast, Chain and
+// Validate): one JSON object each, with `id` as the request id; a cast's (or chain's) elements in
+// `encoding` (hex, the form reports and `cvc replay` use, unless told otherwise).
 nlohmann::json cast_message(const CastRequest& request, std::uint64_t id,
                             ElementEncoding encoding = ElementEncoding::Hex);
 nlohmann::json validate_message(const ValidateRequest& request, std::uint64_t id);
@@ -161,6 +169,7 @@ class AdapterClient {
       std::size_t offset, size;
     };
     std::string what;
+    std::string_view kind;  // "cast" or "chain": the answer schema's name
     std::size_t count = 0;
     const DataType* output = nullptr;
     std::vector<Part> parts;

@@ -13,6 +13,7 @@ const nlohmann::json& member(const nlohmann::json& object, const char* key) {
   return object.at(key);
 }
 
+// A cast or chain request.
 ReplayRequest parse_cast(const nlohmann::json& message) {
   CastRequest request;
   const nlohmann::json& direction = member(message, "direction");
@@ -27,17 +28,30 @@ ReplayRequest parse_cast(const nlohmann::json& message) {
     throw ReplayError("array_data_type is not one of the " + std::to_string(kDataTypeCount) +
                       " type names: " + dump_json_exact(array_type));
   request.fill_value = member(message, "fill_value");
-  request.codec = member(message, "codec");
-  CastValueCodec codec;
-  try {
-    codec = parse_cast_value_codec(*request.array_type, request.codec);
-  } catch (const MetadataError& error) {
-    throw ReplayError(std::string("codec: ") + error.what());
-  }
   ReplayRequest replay;
-  replay.rule = request.direction == Direction::Encode ? codec.encode_rule() : codec.decode_rule();
-  request.input = replay.rule.input;
-  request.output = replay.rule.output;
+  if (member(message, "cmd") == "chain") {
+    request.chain = member(message, "codecs");
+    try {
+      replay.chain = parse_array_chain(*request.array_type, request.chain);
+    } catch (const MetadataError& error) {
+      throw ReplayError(std::string("codecs: ") + error.what());
+    }
+    const bool encode = request.direction == Direction::Encode;
+    request.input = encode ? replay.chain->array_type : &replay.chain->output_type();
+    request.output = encode ? &replay.chain->output_type() : replay.chain->array_type;
+  } else {
+    request.codec = member(message, "codec");
+    CastValueCodec codec;
+    try {
+      codec = parse_cast_value_codec(*request.array_type, request.codec);
+    } catch (const MetadataError& error) {
+      throw ReplayError(std::string("codec: ") + error.what());
+    }
+    replay.rule =
+        request.direction == Direction::Encode ? codec.encode_rule() : codec.decode_rule();
+    request.input = replay.rule.input;
+    request.output = replay.rule.output;
+  }
   const std::optional<std::string> count_text = json_number_text(member(message, "count"));
   if (!count_text || count_text->empty() ||
       count_text->find_first_not_of("0123456789") != std::string::npos || count_text->size() > 9)
@@ -65,9 +79,10 @@ ReplayRequest parse_request_line(const std::string& line) {
   }
   if (!message.is_object()) throw ReplayError("the request is not a JSON object");
   const nlohmann::json& command = member(message, "cmd");
-  if (command == "cast") return parse_cast(message);
+  if (command == "cast" || command == "chain") return parse_cast(message);
   if (command != "validate")
-    throw ReplayError("cmd is " + dump_json_exact(command) + ", not \"cast\" or \"validate\"");
+    throw ReplayError("cmd is " + dump_json_exact(command) +
+                      ", not \"cast\", \"chain\" or \"validate\"");
   ValidateRequest request;
   request.array_data_type = member(message, "array_data_type");
   try {

@@ -8,6 +8,7 @@
 
 #include "harness/protocol/adapter_client.hpp"
 #include "oracle/cast_rule.hpp"
+#include "oracle/codec_chain.hpp"
 
 namespace cvc {
 
@@ -18,12 +19,15 @@ class ReplayError : public std::runtime_error {
 };
 
 struct ReplayRequest {
-  std::optional<CastRequest> cast;  // a cast request, with `rule` the oracle's reading of it
+  // A cast request, with `rule` the oracle's reading of it; or a chain request (its `chain`
+  // set), with `chain` below the oracle's reading of its codecs.
+  std::optional<CastRequest> cast;
   CastRule rule;
+  std::optional<ArrayChain> chain;
   std::optional<ValidateRequest> validate;  // or a validate request
 };
 
-// Parses one request line (harness/protocol/PROTOCOL.md, "Cast" and "Validate"); throws
+// Parses one request line (harness/protocol/PROTOCOL.md, "Cast", "Chain" and "Validate"); throws
 // ReplayError.
 ReplayRequest parse_request_line(const std::string& line);
 

@@ -19,6 +19,14 @@ CastResult mutant_cast(Mutant mutant, const CastRule& rule, std::uint64_t input_
   return mutant->cast(rule, input_bits);
 }
 
+ChainResult mutant_chain(Mutant mutant, const ArrayChain& chain, const nlohmann::json& codecs,
+                         Direction direction, std::uint64_t input_bits) {
+  if (mutant != nullptr && mutant->chain != nullptr)
+    return mutant->chain(chain, codecs, direction, input_bits);
+  return direction == Direction::Encode ? encode_through(chain, input_bits)
+                                        : decode_through(chain, input_bits);
+}
+
 bool mutant_rejects(Mutant mutant, const CastRule& rule) {
   return mutant != nullptr && mutant->rejects != nullptr && mutant->rejects(rule);
 }

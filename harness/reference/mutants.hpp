@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "oracle/bug_models/bug_model.hpp"
+#include "oracle/codec_chain.hpp"
 
 namespace cvc {
 
@@ -25,6 +26,10 @@ std::string_view mutant_id(Mutant mutant);  // "none" for the oracle
 // metadata verdict (the oracle's wherever the model does not act).
 CastResult mutant_cast(Mutant mutant, const CastRule& rule, std::uint64_t input_bits);
 bool mutant_rejects(Mutant mutant, const CastRule& rule);
+// One element through a chain: the mutant's element functions where its model acts on chains
+// (BugModel::chain), the oracle's otherwise.
+ChainResult mutant_chain(Mutant mutant, const ArrayChain& chain, const nlohmann::json& codecs,
+                         Direction direction, std::uint64_t input_bits);
 FillValueCheck mutant_validate(Mutant mutant, const DataType& array_type,
                                const nlohmann::json& fill_value, const nlohmann::json& codecs);
 

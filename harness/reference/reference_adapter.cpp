@@ -12,6 +12,7 @@
 #include "harness/protocol/elements_field.hpp"
 #include "harness/text/shell_quote.hpp"
 #include "oracle/cast.hpp"
+#include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -80,6 +81,7 @@ nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& option
             std::string(kStoreBugNames[static_cast<std::size_t>(options.store_bug) - 1]);
   nlohmann::json operations = {"encode", "decode", "validate"};
   if (protocol >= 2) operations.push_back("reproduce");
+  if (protocol >= 2 && options.chains) operations.push_back("chain");
   if (protocol >= 2 && options.stores)
     for (const char* store_operation : {"open_array", "read_array", "write_array"})
       operations.push_back(store_operation);
@@ -196,6 +198,60 @@ nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& pr
   }
   nlohmann::json ok = answer(id, "ok");
   ok["elements"] = pack_elements(*rule.output, outputs, encoding);
+  ok["failed"] = std::move(failed);
+  return ok;
+}
+
+// A chain request (harness/protocol/PROTOCOL.md, "Chain"): each element encoded or decoded through
+// the chain by the oracle (or the mutant), the failed ones listed.
+nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant,
+                            ElementEncoding encoding) {
+  const nlohmann::json& id = request.at("id");
+  const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
+  if (array_type == nullptr) return answer(id, "unsupported");
+  ArrayChain chain;
+  try {
+    chain = parse_array_chain(*array_type, request.at("codecs"));
+  } catch (const MetadataError& error) {
+    nlohmann::json rejected = answer(id, "rejected");
+    rejected["message"] = error.what();
+    return rejected;
+  }
+  // A strict implementation: the array's metadata (the chain, then bytes) must be valid, its fill
+  // value threaded through every codec.
+  nlohmann::json metadata_codecs = request.at("codecs");
+  metadata_codecs.push_back({{"name", "bytes"}, {"configuration", {{"endian", "little"}}}});
+  const FillValueCheck check =
+      mutant_validate(mutant, *array_type, request.at("fill_value"), metadata_codecs);
+  if (!check.valid) {
+    nlohmann::json rejected = answer(id, "rejected");
+    rejected["message"] = check.message;
+    return rejected;
+  }
+  const std::optional<Direction> direction =
+      parse_direction(request.at("direction").get<std::string>());
+  if (!direction) throw std::runtime_error("direction is not \"encode\" or \"decode\"");
+  const bool encode = *direction == Direction::Encode;
+  const DataType& input = encode ? *chain.array_type : chain.output_type();
+  const DataType& output = encode ? chain.output_type() : *chain.array_type;
+  const std::size_t count = std::stoull(json_number_text(request.at("count")).value_or("x"));
+  const UnpackedElements inputs =
+      unpack_elements_checked(input, request.at("elements").get<std::string>(), count, encoding);
+  if (inputs.problem) {
+    nlohmann::json error = answer(id, "error");
+    error["message"] = "the request's " + *inputs.problem;
+    return error;
+  }
+  std::vector<std::uint64_t> outputs(count);
+  nlohmann::json failed = nlohmann::json::array();
+  for (std::size_t i = 0; i < count; ++i) {
+    const ChainResult result =
+        mutant_chain(mutant, chain, request.at("codecs"), *direction, inputs.patterns[i]);
+    outputs[i] = result.ok() ? result.bits : 0;
+    if (!result.ok()) failed.push_back(i);
+  }
+  nlohmann::json ok = answer(id, "ok");
+  ok["elements"] = pack_elements(output, outputs, encoding);
   ok["failed"] = std::move(failed);
   return ok;
 }
@@ -327,6 +383,8 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
         reply = cast_answer(request, preparations.find(request, mutant, options), mutant, encoding);
       } else if (command == "validate") {
         reply = validate_answer(request, mutant);
+      } else if (command == "chain" && protocol >= 2 && options.chains) {
+        reply = chain_answer(request, mutant, encoding);
       } else if ((command == "open_array" || command == "read_array" || command == "write_array") &&
                  protocol >= 2 && options.stores) {
         reply = store_answer(request, command, {mutant, options.store_bug}, encoding);

@@ -33,6 +33,9 @@ struct ReferenceAdapterOptions {
   // store-level bug or none.
   bool stores = true;
   StoreBug store_bug = StoreBug::None;
+  // Protocol 2 chain requests (the operation "chain"); without them the harness counts every
+  // chain case unsupported.
+  bool chains = true;
 };
 
 // Serves requests until "bye" or end of input; returns the process exit status.

@@ -133,10 +133,11 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
         "person's reading.\n";
   }
   draft += "\n## Check it\n\n";
-  draft +=
-      "The expected result, explained by the exact reference oracle of "
-      "cast-value-conformance (`cvc`):\n\n" +
-      fenced("sh", minimal.oracle_command);
+  if (!minimal.oracle_command.empty())
+    draft +=
+        "The expected result, explained by the exact reference oracle of "
+        "cast-value-conformance (`cvc`):\n\n" +
+        fenced("sh", minimal.oracle_command);
   if (!minimal.replay.empty())
     draft += "\nThe case sent to the implementation through its conformance adapter:\n\n" +
              fenced("sh", replay_command(info.command, minimal.replay));

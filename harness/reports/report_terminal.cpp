@@ -217,7 +217,8 @@ void write_cells(const RunSummary& summary, std::ostream& out) {
 void write_rules(const RunSummary& summary, std::ostream& out) {
   const std::vector<const RuleSummary*> rules = summary.rules();
   if (rules.empty()) return;
-  out << "\nRules (cast: rounding / out_of_range; validate: what the metadata case tests):\n";
+  out << "\nRules (cast: rounding / out_of_range; validate: what the metadata case tests; chain: "
+         "its codecs):\n";
   TextTable table(counts_header("rule"));
   for (const RuleSummary* rule : rules) table.add(counts_row(rule->rule, rule->counts));
   table.write(out, "  ");
@@ -296,7 +297,8 @@ void write_diagnosis(const RunSummary& summary, std::ostream& out, const Termina
     if (group.cells.size() > cells_shown)
       out << "     ... and " << group.cells.size() - cells_shown << " more cells\n";
     out << "     simplest: " << describe_outcome(group.minimal, "       ");
-    write_field(out, "       ", "explain", group.minimal.oracle_command);
+    if (!group.minimal.oracle_command.empty())
+      write_field(out, "       ", "explain", group.minimal.oracle_command);
     if (!group.minimal.replay.empty())
       write_field(out, "       ", "replay",
                   replay_command(summary.info().command, group.minimal.replay));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "harness/sources/chain_batch.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
@@ -185,6 +186,76 @@ class Scanner {
 
   bool selected(std::size_t model) const { return (options_.models >> model) & 1; }
 
+ public:
+  // The chain family: each element through the chain by every model that acts on chains
+  // (BugModel::chain), against the oracle's own chain.
+  void chain_file(const std::string& path, const std::string& relative) {
+    if (!filter_.matches_family("chain")) return;
+    for (const ChainVectorGroup& group : read_chain_vector_file(path)) {
+      const std::optional<CastBatch> batch = chain_batch(group, relative, filter_);
+      if (!batch) continue;
+      const DataType& output = *group.output_type;
+      const auto compared = [](const ChainResult& result) {
+        CastResult as_cast;  // compared as the harness compares: bits, any NaN, any refusal
+        as_cast.bits = result.bits;
+        if (!result.ok()) as_cast.error = CastError::OutOfRange;
+        return as_cast;
+      };
+      const auto expected = [](const ExpectedResult& result) {
+        CastResult as_cast;
+        as_cast.bits = result.bits;
+        if (result.is_error()) as_cast.error = CastError::OutOfRange;
+        return as_cast;
+      };
+      ModelCatch at;
+      at.file = relative;
+      at.family = "chain";
+      at.direction = direction_name(group.direction);
+      at.array_type = group.array_type->name;
+      at.data_type = output.name;
+      at.fill_value = group.fill_value;
+      // The group's array metadata (its chain, then bytes), as a strict implementation checks it.
+      const nlohmann::json metadata_codecs = group.array_metadata().at("codecs");
+      at.codecs = group.codecs;
+      for (std::size_t i = 0; i < bug_models().size(); ++i) {
+        const BugModel& model = bug_models()[i];
+        if (selected(i) && model.validate != nullptr &&
+            !model.validate(*group.array_type, group.fill_value, metadata_codecs).valid) {
+          ModelCatch refused = at;
+          refused.codecs = metadata_codecs;
+          refused.kind = ModelCatch::Kind::Metadata;
+          refused.where = group.where();
+          caught(i, scan_.models[i].group_metadata, refused);
+        }
+      }
+      for (const ExpectedElement& element : batch->elements) {
+        ++scan_.elements;
+        const CastResult correct = compared(group.compute(element.input));
+        for (std::size_t i = 0; i < bug_models().size(); ++i) {
+          if (!selected(i) || bug_models()[i].chain == nullptr) continue;
+          const CastResult result = compared(
+              bug_models()[i].chain(group.chain, group.codecs, group.direction, element.input));
+          if (same_answer(output, result, correct)) continue;
+          ModelVectorCount& count = scan_.models[i];
+          ++count.chain;
+          if (std::any_of(element.alternatives.begin(), element.alternatives.end(),
+                          [&](const auto& alternative) {
+                            return same_answer(output, result, expected(alternative.second));
+                          })) {
+            ++count.divergent;
+            continue;
+          }
+          if (!count.first) {
+            at.where = batch->where(element);
+            at.input_bits = element.input;
+            count.first = at;
+          }
+        }
+      }
+    }
+  }
+
+ private:
   ModelVectorScan& scan_;
   const CaseFilter& filter_;
   const ModelScanOptions& options_;
@@ -216,6 +287,7 @@ ModelVectorScan scan_vectors_with_models(const std::string& directory,
       const std::string family = vector_string(file, "family", path);
       if (family == "cast" || family == "scalar_map") throw;
       if (family == "metadata") scanner.metadata_file(file, relative);
+      if (family == "chain") scanner.chain_file(path, relative);
     }
     if (scanner.done()) {
       scan.stopped_early = true;

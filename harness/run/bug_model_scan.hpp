@@ -24,7 +24,7 @@ struct ModelCatch {
   enum class Kind : std::uint8_t { Element, Configuration, Metadata };
   Kind kind = Kind::Element;
   std::string file;        // relative to the vector folder: "cast/float64.json"
-  std::string family;      // "cast", "scalar_map", "metadata"
+  std::string family;      // "cast", "scalar_map", "metadata", "chain"
   std::string direction;   // "encode", "decode", "validate"
   std::string array_type;  // names (empty when not one of the 26)
   std::string data_type;
@@ -41,6 +41,7 @@ struct ModelCatch {
 struct ModelVectorCount {
   std::uint64_t cast = 0;        // elements of the cast family answered differently
   std::uint64_t scalar_map = 0;  // elements of the scalar_map family answered differently
+  std::uint64_t chain = 0;       // elements of the chain family answered differently
   // Of those, the answers that equal an alternative reading the vectors list for the element: the
   // harness files them as divergences, not failures (and `first` is never one of them).
   std::uint64_t divergent = 0;
@@ -55,7 +56,9 @@ struct ModelVectorCount {
   // this model's mutant is reproduced by each of them too.
   BugModelSet reproduced_by = ~BugModelSet{0};
 
-  std::uint64_t total() const { return cast + scalar_map + rejected + metadata + group_metadata; }
+  std::uint64_t total() const {
+    return cast + scalar_map + chain + rejected + metadata + group_metadata;
+  }
 };
 
 struct ModelVectorScan {

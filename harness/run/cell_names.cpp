@@ -6,7 +6,8 @@
 namespace cvc {
 namespace {
 
-constexpr std::array<std::string_view, 3> kKnownOperations = {"encode", "decode", "validate"};
+constexpr std::array<std::string_view, 5> kKnownOperations = {"encode", "decode", "validate",
+                                                              "chain encode", "chain decode"};
 
 }  // namespace
 

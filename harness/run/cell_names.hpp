@@ -13,7 +13,8 @@ namespace cvc {
 
 // The position of a type in all_data_types() (the matrix order), kDataTypeCount for a null type.
 std::size_t type_slot(const DataType* type);
-// The sorting rank of an operation: encode, decode, validate, then others in the order seen.
+// The sorting rank of an operation: encode, decode, validate, chain encode, chain decode, then
+// others in the order seen.
 std::size_t operation_rank(std::string_view name, std::size_t seen_index = 0);
 
 // The name of a type in reports; "(other)" for a null type: a validate case whose array type, or

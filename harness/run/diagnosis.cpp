@@ -46,8 +46,9 @@ std::string replay_line(const CaseOutcome& outcome) {
   if (outcome.cast_request != nullptr) {
     const CastRequest& request = *outcome.cast_request;
     // The request's fields with this one element (not a copy of all its elements).
-    const CastRequest one{request.direction, request.array_type, request.fill_value,  request.codec,
-                          request.input,     request.output,     {outcome.input_bits}};
+    const CastRequest one{request.direction, request.array_type,  request.fill_value,
+                          request.codec,     request.chain,       request.input,
+                          request.output,    {outcome.input_bits}};
     return dump_json_exact(cast_message(one, 1));
   }
   if (outcome.validate_request != nullptr)
@@ -56,6 +57,10 @@ std::string replay_line(const CaseOutcome& outcome) {
 }
 
 std::string oracle_command(const CaseOutcome& outcome) {
+  // A chain: the reference adapter answers the replay line, and cvc replay prints the oracle's
+  // result for it (and where its chain fails).
+  if (outcome.cast_request != nullptr && outcome.cast_request->is_chain())
+    return replay_command("cvc adapter", replay_line(outcome));
   if (const CastRequest* request = outcome.cast_request) {
     const nlohmann::json& configuration = request->codec.at("configuration");
     std::string command = "cvc cast --from ";

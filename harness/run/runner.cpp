@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ctime>
 #include <deque>
+#include <span>
 
 #include "generators/case_results.hpp"
 #include "harness/protocol/adapter_client.hpp"
@@ -28,6 +29,30 @@ std::string describe(const DataType& type, const std::string& result) {
   if (result.starts_with("error")) return result;
   const std::uint64_t bits = std::stoull(result.substr(2), nullptr, 16);
   return result + " (" + describe_value(type, bits) + ")";
+}
+
+// "encode" and "decode" for casts; a chain's elements are counted in cells of their own, "chain
+// encode" and "chain decode", apart from the single cast_value casts of the same types.
+std::string batch_operation(const CastBatch& batch) {
+  return (batch.chain ? "chain " : "") + std::string(direction_name(batch.request.direction));
+}
+
+// The codecs of a chain request's array: its chain, then the bytes codec it implies.
+nlohmann::json chain_metadata_codecs(const CastRequest& request) {
+  nlohmann::json codecs = request.chain;
+  codecs.push_back({{"name", "bytes"}, {"configuration", {{"endian", "little"}}}});
+  return codecs;
+}
+
+// What the oracle's chain does with element `index`: where it fails, or the codecs it went
+// through.
+std::string chain_explanation(const CastBatch& batch, std::size_t index) {
+  std::string codecs;
+  for (const std::string& name : batch.chain->codec_names)
+    codecs += (codecs.empty() ? "" : " -> ") + name;
+  const std::string& error_at = batch.chain->error_at[index];
+  return std::string(direction_name(batch.request.direction)) + " through " + codecs +
+         (error_at.empty() ? "" : "; the oracle's chain fails at " + error_at);
 }
 
 class Run {
@@ -199,11 +224,43 @@ class Run {
     return true;
   }
 
-  bool supports(const std::string& operation, std::initializer_list<const DataType*> types) const {
+  bool supports(const std::string& operation, std::span<const DataType* const> types) const {
     if (!handshake_.operations.count(operation)) return false;
     for (const DataType* type : types)
       if (type != nullptr && !handshake_.data_types.count(std::string(type->name))) return false;
     return true;
+  }
+  bool supports(const std::string& operation, std::initializer_list<const DataType*> types) const {
+    return supports(operation, std::span<const DataType* const>(types.begin(), types.size()));
+  }
+
+  // Why the adapter's hello excludes a cast or chain batch ("unsupported by the adapter (...)"),
+  // or nullopt when it is to be sent: the operation and every type the batch involves, then what
+  // the capabilities declare (for a chain: its direction and codecs, and each cast_value step's
+  // rule).
+  std::optional<std::string> unsupported_reason(const CastBatch& batch) const {
+    const Direction direction = batch.request.direction;
+    const std::string operation(direction_name(direction));
+    if (batch.chain) {
+      if (!supports("chain", batch.chain->types))
+        return "unsupported by the adapter (handshake: " +
+               std::string(handshake_.operations.count("chain") ? "a data type of the chain"
+                                                                : "no operation \"chain\"") +
+               ")";
+      std::optional<std::string> declaration =
+          undeclared_chain(handshake_, direction, batch.chain->codec_names);
+      for (const CastRule& rule : batch.chain->cast_rules)
+        if (!declaration) declaration = undeclared(handshake_, direction, rule);
+      if (declaration) return "unsupported by the adapter (hello: " + *declaration + ")";
+      return std::nullopt;
+    }
+    if (!supports(operation, {batch.request.input, batch.request.output, batch.request.array_type}))
+      return "unsupported by the adapter (handshake)";
+    // Protocol 2: what the hello's capabilities exclude is never sent either.
+    if (const std::optional<std::string> declaration =
+            undeclared(handshake_, direction, batch.rule))
+      return "unsupported by the adapter (hello: " + *declaration + ")";
+    return std::nullopt;
   }
 
   // The outcome fields every case of a cast batch shares; per-case texts are added only to the
@@ -211,7 +268,7 @@ class Run {
   CaseOutcome cast_outcome(const CastBatch& batch) const {
     CaseOutcome outcome;
     outcome.family = batch.family;
-    outcome.operation = direction_name(batch.request.direction);
+    outcome.operation = batch_operation(batch);
     outcome.input = batch.request.input;
     outcome.output = batch.request.output;
     outcome.configuration = batch.configuration;
@@ -228,12 +285,21 @@ class Run {
     outcome.where = batch.where(element);
     outcome.sequence = batch_first_case_ + index;
     outcome.input_bits = element.input;
-    outcome.simplicity = cast_simplicity(batch.rule, element.input);
     outcome.input_text = describe(input, pattern_hex(input, element.input));
     outcome.expected =
         describe(*batch.request.output, expected_text(*batch.request.output, element.expected));
     outcome.got = got;
-    outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
+    if (batch.chain) {
+      // Simplest first: the configuration and input as for a cast between the chain's ends.
+      CastRule ends = batch.rule;
+      ends.input = batch.request.input;
+      ends.output = batch.request.output;
+      outcome.simplicity = cast_simplicity(ends, element.input);
+      outcome.explanation = chain_explanation(batch, index);
+    } else {
+      outcome.simplicity = cast_simplicity(batch.rule, element.input);
+      outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
+    }
     emit(outcome);
   }
 
@@ -254,8 +320,14 @@ class Run {
       emit_many(outcome, batch.elements.size());
       return;
     }
-    // A refused configuration is diagnosed once for the request; nothing else is a failure.
-    const BugModelSet models = verdict == Verdict::Fail ? models_rejecting(batch.rule) : 0;
+    // A refused configuration is diagnosed once for the request; nothing else is a failure. A
+    // refused chain is its array's metadata refused: the models that judge it invalid.
+    const BugModelSet models =
+        verdict != Verdict::Fail ? 0
+        : batch.chain
+            ? models_reproducing_validate(*batch.request.array_type, batch.request.fill_value,
+                                          chain_metadata_codecs(batch.request), false)
+            : models_rejecting(batch.rule);
     for (std::size_t i = 0; i < batch.elements.size(); ++i) {
       outcome.models = models;
       emit_described(outcome, batch, i, got);
@@ -276,20 +348,8 @@ class Run {
 
   void run_cast(CastBatch& batch) {
     sinks_begun_ = true;
-    const DataType& input = *batch.request.input;
-    const DataType& output = *batch.request.output;
-    const std::string_view operation = direction_name(batch.request.direction);
-    label_ =
-        std::string(operation) + " " + std::string(input.name) + " -> " + std::string(output.name);
-    std::optional<std::string> unsupported;
-    if (!supports(std::string(operation), {&input, &output, batch.request.array_type})) {
-      unsupported = "unsupported by the adapter (handshake)";
-    } else if (const std::optional<std::string> declaration =
-                   undeclared(handshake_, batch.request.direction, batch.rule)) {
-      // Protocol 2: what the hello's capabilities exclude is never sent either.
-      unsupported = "unsupported by the adapter (hello: " + *declaration + ")";
-    }
-    if (unsupported) {
+    label_ = cell_name(batch_operation(batch), batch.request.input, batch.request.output);
+    if (const std::optional<std::string> unsupported = unsupported_reason(batch)) {
       finish_in_flight();
       batch_seconds_ = 0;
       finish_all(batch, Verdict::Unsupported, *unsupported, "");
@@ -378,7 +438,11 @@ class Run {
         }
       }
       if (outcome.verdict == Verdict::Fail)
-        outcome.models = models_reproducing_cast(batch.rule, element.input, failed, bits);
+        outcome.models =
+            batch.chain
+                ? models_reproducing_chain(*batch.request.array_type, batch.request.chain,
+                                           batch.request.direction, element.input, failed, bits)
+                : models_reproducing_cast(batch.rule, element.input, failed, bits);
       emit_described(
           outcome, batch, i,
           failed ? "error (the element was refused)" : describe(output, pattern_hex(output, bits)));

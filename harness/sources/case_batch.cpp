@@ -19,6 +19,8 @@ const DataType* first_cast_data_type(const nlohmann::json& codecs) {
 }
 
 std::string expected_text(const DataType& output, const ExpectedResult& result) {
+  if (result.scale_offset_error != ScaleOffsetError::None)
+    return "error:" + std::string(scale_offset_error_name(result.scale_offset_error));
   CastResult as_cast;
   as_cast.bits = result.bits;
   as_cast.error = result.error;

@@ -13,16 +13,21 @@
 #include "harness/protocol/adapter_client.hpp"
 #include "oracle/cast_result.hpp"
 #include "oracle/cast_rule.hpp"
+#include "oracle/scale_offset.hpp"
 
 namespace cvc {
 
-// A cast result as the harness compares it: output bits, or an error (any refusal of the element
-// matches an error; the kind is kept for reports). Kept as bits so that comparing costs no text.
+// A cast (or chain) result as the harness compares it: output bits, or an error (any refusal of
+// the element matches an error; the kind is kept for reports: a cast's, or in a chain a
+// scale_offset step's). Kept as bits so that comparing costs no text.
 struct ExpectedResult {
   std::uint64_t bits = 0;
   CastError error = CastError::None;
+  ScaleOffsetError scale_offset_error = ScaleOffsetError::None;
 
-  bool is_error() const { return error != CastError::None; }
+  bool is_error() const {
+    return error != CastError::None || scale_offset_error != ScaleOffsetError::None;
+  }
   static ExpectedResult of(const CastResult& result) { return {result.bits, result.error}; }
   bool operator==(const ExpectedResult&) const = default;
 };
@@ -38,10 +43,23 @@ struct ExpectedElement {
   std::uint64_t id = 0;  // where the case is: its batch's `where_prefix` followed by this number
 };
 
+// What a chain batch (family "chain") holds beyond a cast batch: what the hello is checked
+// against (the types along the chain, its codecs' names, its cast_value steps' rules in the
+// batch's direction) and where the oracle's chain fails on each element.
+struct ChainShape {
+  std::vector<const DataType*> types;    // the array type, then each codec's output type
+  std::vector<std::string> codec_names;  // in metadata order
+  std::vector<CastRule> cast_rules;      // one per cast_value step (and alias), in metadata order
+  std::vector<std::string> error_at;     // element by element: "codecs[1]", or "" (no error)
+};
+
 struct CastBatch {
-  std::string family;   // "cast", "scalar_map", "live"
-  CastRequest request;  // elements filled from `elements`
-  CastRule rule;        // what the oracle casts with (for explanations and live readings)
+  std::string family;   // "cast", "scalar_map", "live", "chain"
+  CastRequest request;  // elements filled from `elements`; a chain request for a chain batch
+  // What the oracle casts with (for explanations and live readings); a chain batch's last
+  // cast_value step.
+  CastRule rule;
+  std::optional<ChainShape> chain;    // a chain batch
   bool compute_alternatives = false;  // live: alternatives are computed on a mismatch
   std::string configuration;          // compact JSON of the configuration, for reports
   std::string rule_label;             // "nearest-even / clamp"

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <set>
 
+#include "harness/sources/chain_batch.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
@@ -224,6 +225,7 @@ void VectorCaseSource::load(std::size_t file) {
            : read_listed_file(directory_, relative_path, manifest_.sha256s[file]);
   pending_groups_.clear();
   next_group_ = next_configuration_ = 0;
+  bool chain_file = false;
   read_vector_text(text, path, [&](const nlohmann::json& header, JsonCursor* groups) {
     const std::string family = vector_string(header, "family", path);
     if (!filter_.matches_family(family)) {
@@ -231,6 +233,10 @@ void VectorCaseSource::load(std::size_t file) {
     } else if (family == "cast" || family == "scalar_map") {
       SelectingSink sink(filter_, pending_groups_);
       read_cast_vector_groups(header, groups, path, sink);
+    } else if (family == "chain") {
+      // Read whole by the chain family's reader, after this pass.
+      if (groups != nullptr) groups->skip_value();
+      chain_file = true;
     } else if (family == "metadata") {
       nlohmann::json document = header;
       if (groups != nullptr) document["groups"] = groups->read_json();
@@ -240,10 +246,15 @@ void VectorCaseSource::load(std::size_t file) {
       outside_selection_.push_back(outside_the_protocol(header, relative_path, family));
     }
   });
+  if (chain_file)
+    for (const ChainVectorGroup& group : read_chain_vector_text(text, path))
+      if (std::optional<CastBatch> batch = chain_batch(group, relative_path, filter_))
+        pending_chain_.push_back(std::move(*batch));
 }
 
 bool VectorCaseSource::fill_pending() {
-  while (pending_validate_.empty() && next_group_ >= pending_groups_.size()) {
+  while (pending_validate_.empty() && pending_chain_.empty() &&
+         next_group_ >= pending_groups_.size()) {
     if (next_file_ >= manifest_.paths.size()) return false;
     load(next_file_++);
   }
@@ -255,6 +266,11 @@ bool VectorCaseSource::next(CaseBatch& batch) {
   if (!pending_validate_.empty()) {
     batch = std::move(pending_validate_.front());
     pending_validate_.pop_front();
+    return true;
+  }
+  if (!pending_chain_.empty()) {
+    batch = std::move(pending_chain_.front());
+    pending_chain_.pop_front();
     return true;
   }
   const SelectedGroup& selected = pending_groups_[next_group_];
@@ -271,6 +287,11 @@ std::optional<std::uint64_t> VectorCaseSource::skip_next() {
   if (!pending_validate_.empty()) {
     pending_validate_.pop_front();
     return 1;
+  }
+  if (!pending_chain_.empty()) {
+    const std::uint64_t cases = pending_chain_.front().elements.size();
+    pending_chain_.pop_front();
+    return cases;
   }
   const SelectedGroup& selected = pending_groups_[next_group_];
   const std::uint64_t cases = selected.ids.size();

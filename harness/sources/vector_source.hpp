@@ -49,9 +49,10 @@ class VectorCaseSource : public CaseSource {
   CaseFilter filter_;
   ManifestCheck manifest_;  // the files, their digests and (while kept) their bytes
   std::size_t next_file_ = 0;
-  // The pending batches of the file being run: validate batches, or cast groups (one batch per
-  // group and configuration, in that order).
+  // The pending batches of the file being run: validate batches, chain batches, or cast groups
+  // (one batch per group and configuration, in that order).
   std::deque<ValidateBatch> pending_validate_;
+  std::deque<CastBatch> pending_chain_;  // the chain family: one batch per group
   std::vector<SelectedGroup> pending_groups_;
   std::size_t next_group_ = 0, next_configuration_ = 0;
   std::vector<std::string> outside_selection_;

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "oracle/cast_result.hpp"
+#include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 
 namespace cvc {
@@ -31,6 +32,12 @@ struct BugModel {
   // is then used).
   FillValueCheck (*validate)(const DataType& array_type, const nlohmann::json& fill_value,
                              const nlohmann::json& codecs);
+  // The buggy result of one element of a chain request: `chain` is parse_array_chain of the
+  // request's `codecs` (the array -> array codecs as sent, which a bug may read on its own terms);
+  // nullptr when the model does not concern chains. Where the bug does not apply it returns the
+  // oracle's result.
+  ChainResult (*chain)(const ArrayChain& chain, const nlohmann::json& codecs, Direction direction,
+                       std::uint64_t input);
 };
 
 // At most 64 models: a set of models is a 64-bit mask, bit i for bug_models()[i].
@@ -46,6 +53,12 @@ std::size_t bug_model_index(const BugModel& model);   // its bit in a BugModelSe
 // compare as the harness compares them: same bits, any NaN for a NaN, any refusal for an error.
 BugModelSet models_reproducing_cast(const CastRule& rule, std::uint64_t input_bits, bool got_failed,
                                     std::uint64_t got_bits);
+// The models whose chain (BugModel::chain) reproduces an implementation's answer to one element
+// of a chain request exactly (and differs from the oracle there); 0 when the oracle refuses the
+// codecs.
+BugModelSet models_reproducing_chain(const DataType& array_type, const nlohmann::json& codecs,
+                                     Direction direction, std::uint64_t input_bits, bool got_failed,
+                                     std::uint64_t got_bits);
 // The models that refuse this configuration (an implementation answered `rejected`).
 BugModelSet models_rejecting(const CastRule& rule);
 // The models whose metadata verdict equals `got_valid` where the oracle's differs.
@@ -53,8 +66,8 @@ BugModelSet models_reproducing_validate(const DataType& array_type,
                                         const nlohmann::json& fill_value,
                                         const nlohmann::json& codecs, bool got_valid);
 
-// What a model acts on, for tables: "cast", "configuration", "metadata", or two of them joined by
-// " + " ("metadata + configuration").
+// What a model acts on, for tables: "cast", "configuration", "metadata", "chain", or two of them
+// joined by " + " ("metadata + configuration").
 std::string bug_model_scope(const BugModel& model);
 // Where it was seen, in a few words: the implementations and versions without the details in
 // parentheses, or "none seen yet".

@@ -23,7 +23,8 @@ struct Text {
 };
 
 constexpr BugModel words(const Text& text) {
-  return {text.id, text.title, text.mechanism, text.seen_in, text.spec, nullptr, nullptr, nullptr};
+  return {text.id, text.title, text.mechanism, text.seen_in, text.spec,
+          nullptr, nullptr,    nullptr,        nullptr};
 }
 
 template <class M>
@@ -44,6 +45,13 @@ template <class M>
 constexpr CatalogueEntry validate_model(const Text& text) {
   BugModel model = words(text);
   model.validate = &M::validate;
+  return {model, nullptr, nullptr};
+}
+
+template <class M>
+constexpr CatalogueEntry chain_model(const Text& text) {
+  BugModel model = words(text);
+  model.chain = &M::chain;
   return {model, nullptr, nullptr};
 }
 
@@ -728,6 +736,73 @@ constexpr CatalogueEntry kCatalogue[] = {
         .spec = "cast_value.md:140 (Example): the codec list ends in the bare string \"bytes\"; "
                 "Zarr v3 core spec: \"short-hand names MAY be used if no configuration metadata "
                 "is required\"",
+    }),
+    // --- scale_offset in chains ------------------------------------------------------------------
+    chain_model<ScaleOffsetFinalCheckOnly>({
+        .id = "scale-offset-final-check-only",
+        .title = "integer scale_offset range-checked only at the end, in int64",
+        .mechanism =
+            "Integer scale_offset is computed in a wider type (int64; Python ints for uint64) and "
+            "only the final value is compared with the data type's range: an intermediate value "
+            "outside it (x - offset below 0 in a uint8 array, x / -1 of the most negative value) "
+            "is not an error when the final value is back in range, and int64 arithmetic itself "
+            "wraps modulo 2^64 unnoticed.",
+        .seen_in = "zarr-python 3.4.2 (zarr/codecs/scale_offset.py: _encode_int_widened and "
+                   "_decode_int_widened call _check_int_range on the result only)",
+        .spec = "scale_offset.md:47: \"If any intermediate or final value produced during "
+                "encoding or decoding is not representable in that data type, implementations "
+                "MUST treat this as an error.\"",
+    }),
+    chain_model<FixedScaleOffsetNonFiniteZero>({
+        .id = "fixed-scale-offset-non-finite-zero",
+        .title = "numcodecs.fixedscaleoffset: NaN and infinities encoded as 0",
+        .mechanism =
+            "The numcodecs.fixedscaleoffset alias is run by numcodecs' own FixedScaleOffset "
+            "(enc = np.around((x - offset) * scale).astype(astype)) instead of as the "
+            "[scale_offset, cast_value wrap] chain the spec defines: numpy's astype of NaN or "
+            "an infinity into an integer type gives 0 (the x86 conversion yields INT64_MIN, "
+            "whose low bits are zero) where cast_value raises.",
+        .seen_in = "zarr-python 3.4.2 (zarr.codecs.numcodecs.FixedScaleOffset, the wrapper of "
+                   "numcodecs 0.16's FixedScaleOffset; float32 into uint8, 14 vector cases)",
+        .spec =
+            "scale_offset.md:236: the alias converts to a scale_offset codec followed by a "
+            "cast_value codec with \"out_of_range\" \"wrap\"; cast_value.md:27: \"If the output "
+            "data type does not support NaN or transfinite values and the input scalar has "
+            "NaN or transfinite semantics, the transformation MUST error unless explicitly "
+            "overridden by scalar_map.\"",
+    }),
+    chain_model<ScaleOffsetJavascriptFloats>({
+        .id = "scale-offset-javascript-floats",
+        .title = "float scale_offset decode in float64 with the configuration's decimals",
+        .mechanism =
+            "Decode computes src[i] / scale + offset as JavaScript numbers: the offset and scale "
+            "are the JSON numbers as doubles (parseJsonScalar never rounds them to float32 or "
+            "float16), both operations are float64, and the result is rounded once by the "
+            "Float32Array or Float16Array store (beyond the largest finite value: infinity). "
+            "With scale 100 and offset 273.15 a float32 decode is off by one unit in the last "
+            "place where the type's own arithmetic on float32(273.15) gives the other neighbour.",
+        .seen_in = "zarrita 0.7.5 (src/codecs/scale_offset.ts, ScaleOffsetCodec.decode; "
+                   "src/codecs/json-scalar.ts, parseJsonScalar)",
+        .spec = "scale_offset.md:47: \"The encoding and decoding transformations MUST be "
+                "performed using the arithmetic semantics of the input array's data type.\"; "
+                "scale_offset.md:39: the offset \"MUST be encoded to JSON using the Zarr V3 fill "
+                "value encoding for the input array's data type\" (a value of that type)",
+    }),
+    validate_model<ScaleOffsetFillNotThreaded>({
+        .id = "scale-offset-fill-not-threaded",
+        .title = "fill value not transformed by scale_offset on its way down the chain",
+        .mechanism =
+            "The pipeline passes the array's fill value to each codec after scale_offset "
+            "unchanged (scale_offset has no fill value step), so a cast_value after it casts "
+            "the array's fill value instead of the scale_offset-encoded one: an array whose "
+            "fill value is valid only once offset (the spec's uint16 fill 1000, offset 1000, "
+            "into uint8) is refused.",
+        .seen_in = "zarrita 0.7.5 (ScaleOffsetCodec has no getEncodedMeta, which src/codecs.ts "
+                   "calls to carry the fill value through a codec; 256 chain vector cases)",
+        .spec = "scale_offset.md:157: \"Implementations MUST transform the fill value as it "
+                "propagates through the codec chain, using the same semantics as the element "
+                "transformation.\"; scale_offset.md:57: \"The fill value of `out` is generated by "
+                "applying the transformation above to the fill value of `in`.\"",
     }),
 };
 

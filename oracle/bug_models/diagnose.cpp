@@ -40,6 +40,38 @@ BugModelSet models_reproducing_cast(const CastRule& rule, std::uint64_t input_bi
   return models;
 }
 
+BugModelSet models_reproducing_chain(const DataType& array_type, const nlohmann::json& codecs,
+                                     Direction direction, std::uint64_t input_bits, bool got_failed,
+                                     std::uint64_t got_bits) {
+  ArrayChain chain;
+  try {
+    chain = parse_array_chain(array_type, codecs);
+  } catch (const MetadataError&) {
+    return 0;
+  }
+  const auto compared = [](const ChainResult& result) {
+    CastResult as_cast;  // compared as the harness compares: bits, any NaN, any refusal
+    as_cast.bits = result.bits;
+    if (!result.ok()) as_cast.error = CastError::OutOfRange;
+    return as_cast;
+  };
+  const DataType& output = direction == Direction::Encode ? chain.output_type() : array_type;
+  const CastResult correct =
+      compared(direction == Direction::Encode ? encode_through(chain, input_bits)
+                                              : decode_through(chain, input_bits));
+  if (matches_answer(output, correct, got_failed, got_bits)) return 0;  // not a failure
+  BugModelSet models = 0;
+  const std::span<const BugModel> all = bug_models();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i].chain == nullptr) continue;
+    const CastResult result = compared(all[i].chain(chain, codecs, direction, input_bits));
+    if (!bug_catalogue::same_answer(output, result, correct) &&
+        matches_answer(output, result, got_failed, got_bits))
+      models |= bit(i);
+  }
+  return models;
+}
+
 BugModelSet models_rejecting(const CastRule& rule) {
   BugModelSet models = 0;
   const std::span<const BugModel> all = bug_models();
@@ -69,6 +101,7 @@ std::string bug_model_scope(const BugModel& model) {
   if (model.validate != nullptr) add("metadata");
   if (model.cast != nullptr) add("cast");
   if (model.rejects != nullptr) add("configuration");
+  if (model.chain != nullptr) add("chain");
   return scope;
 }
 

@@ -128,6 +128,18 @@ CVC_VALIDATE_MODEL(CodecOrderUnchecked);
 CVC_VALIDATE_MODEL(DataTypeObjectRefused);
 CVC_VALIDATE_MODEL(BareCodecNameRefused);
 
+// chain_models.cpp: a chain bug is one element through a chain with the bug in some of its steps.
+#define CVC_CHAIN_MODEL(Name)                                                       \
+  struct Name {                                                                     \
+    static ChainResult chain(const ArrayChain& chain, const nlohmann::json& codecs, \
+                             Direction direction, std::uint64_t input);             \
+  }
+CVC_CHAIN_MODEL(ScaleOffsetFinalCheckOnly);
+CVC_CHAIN_MODEL(FixedScaleOffsetNonFiniteZero);
+CVC_CHAIN_MODEL(ScaleOffsetJavascriptFloats);
+CVC_VALIDATE_MODEL(ScaleOffsetFillNotThreaded);
+
+#undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL
 #undef CVC_REJECTS_MODEL
 #undef CVC_VALIDATE_MODEL

@@ -56,12 +56,12 @@ bool is_zero(const Number& n) {
 // An operation's result, or why it has none (the readings then decide, in `decide`).
 struct Step {
   enum class What : std::uint8_t {
-    Value,            // `number`
-    Overflow,         // beyond the largest finite value of the grid; number.negative its sign
-    DivisionByZero,   // x / 0, x != 0; number.negative is the sign IEEE 754 gives the infinity
-    NoNumber,         // Infinity - Infinity, 0 * Infinity, 0 / 0, Infinity / Infinity
-    OutsideType,      // integers beyond their range; e8m0fnu's zero, negatives, below 2^-127
-    Remainder,        // an integer division with a remainder
+    Value,           // `number`
+    Overflow,        // beyond the largest finite value of the grid; number.negative its sign
+    DivisionByZero,  // x / 0, x != 0; number.negative is the sign IEEE 754 gives the infinity
+    NoNumber,        // Infinity - Infinity, 0 * Infinity, 0 / 0, Infinity / Infinity
+    OutsideType,     // integers beyond their range; e8m0fnu's zero, negatives, below 2^-127
+    Remainder,       // an integer division with a remainder
   } what = What::Value;
   Number number;
 };
@@ -96,7 +96,8 @@ Step exact_result(const DataType& type, Op op, const Number& a, const Number& b,
     if (a.kind == Kind::Infinity) return value_step(infinity(a.negative));
     if (b.kind == Kind::Infinity) return value_step(infinity(b_negative));
     const Rational sum = a.value + b_value;
-    return value_step(finite(sum, sum.sign() == 0 && is_zero(b) && zero_sum_negative(a, b_negative)));
+    return value_step(
+        finite(sum, sum.sign() == 0 && is_zero(b) && zero_sum_negative(a, b_negative)));
   }
   if (op == Op::Multiply) {
     if (a.kind == Kind::Infinity || b.kind == Kind::Infinity)
@@ -117,7 +118,8 @@ Step exact_result(const DataType& type, Op op, const Number& a, const Number& b,
   if (type.is_integer() && denominator(quotient) != 1) {
     // ScaleOffsetIntegerDivision: an error by default, else towards zero or down.
     const int choice = readings[Flag::ScaleOffsetIntegerDivision];
-    if (choice == kScaleOffsetIntegerDivisionTruncate || choice == kScaleOffsetIntegerDivisionFloor) {
+    if (choice == kScaleOffsetIntegerDivisionTruncate ||
+        choice == kScaleOffsetIntegerDivisionFloor) {
       rational::Integer q = numerator(quotient) / denominator(quotient);  // truncates towards zero
       if (choice == kScaleOffsetIntegerDivisionFloor && quotient.sign() < 0) q -= 1;
       return value_step(finite(Rational(q)));
@@ -211,6 +213,7 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, bool encode, std::uint64_t 
                       const Readings& readings) {
   const DataType& type = *codec.type;
   input &= type.bit_mask();
+  // 1. The operations (an absent operand skips its own), and the input's value.
   std::vector<Operation> operations;
   const auto operation = [&](Op op, const std::optional<std::uint64_t>& bits) {
     if (bits) operations.push_back({op, value_of(type, *bits)});
@@ -224,7 +227,6 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, bool encode, std::uint64_t 
   }
   if (operations.empty()) return ScaleOffsetResult{input};  // the identity
 
-  // 1. The input's value.
   Number x = value_of(type, input);
 
   // ScaleOffsetRounding (floats only): the grid each operation's result is placed on, and whether
@@ -234,7 +236,8 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, bool encode, std::uint64_t 
   static const DataType& float64 = data_type("float64");
   const DataType& grid = rounding == kScaleOffsetRoundingFloat64Intermediate ? float64 : type;
 
-  // 2. Each operation: exact result, onto the grid, what a step without a number becomes.
+  // 2. Each operation, in order: special operands and the exact result (exact_result), onto the
+  // type or float64's grid (placed), non-finite outcomes by ScaleOffsetNonFinite (decide).
   for (std::size_t i = 0; i < operations.size(); ++i) {
     const Operation& o = operations[i];
     Step step = exact_result(type, o.op, x, o.operand, readings);
@@ -263,7 +266,7 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, bool encode, std::uint64_t 
     x = *decided.number;
   }
 
-  // 3. The pattern.
+  // 3. Encoding.
   ScaleOffsetResult result;
   result.bits = pattern(type, x);
   return result;

@@ -114,9 +114,11 @@ bool is_kebab_case(std::string_view id) {
   });
 }
 
-// The spec text is quoted with its place: "cast_value.md:67" or "core-data-types.rst:60".
+// The spec text is quoted with its place: "cast_value.md:67", "scale_offset.md:47" or
+// "core-data-types.rst:60".
 bool cites_a_spec_line(std::string_view spec) {
-  for (const std::string_view file : {"cast_value.md:", "core-data-types.rst:"}) {
+  for (const std::string_view file :
+       {"cast_value.md:", "scale_offset.md:", "core-data-types.rst:"}) {
     const std::size_t at = spec.find(file);
     if (at != spec.npos && at + file.size() < spec.size() &&
         std::isdigit(static_cast<unsigned char>(spec[at + file.size()])))
@@ -136,7 +138,8 @@ TEST(BugModels, CatalogueHasAtMost64WellFormedModels) {
     EXPECT_FALSE(bug.mechanism.empty());
     EXPECT_FALSE(bug.seen_in.empty());
     EXPECT_TRUE(cites_a_spec_line(bug.spec)) << "the spec text is quoted with its file and line";
-    EXPECT_TRUE(bug.cast != nullptr || bug.rejects != nullptr || bug.validate != nullptr);
+    EXPECT_TRUE(bug.cast != nullptr || bug.rejects != nullptr || bug.validate != nullptr ||
+                bug.chain != nullptr);
     EXPECT_EQ(find_bug_model(bug.id), &bug);
     EXPECT_EQ(&bug_models()[bug_model_index(bug)], &bug);
   }
@@ -607,6 +610,86 @@ TEST(BugModelExamples, BareCodecNameRefused) {
   expect_verdict("bare-codec-name-refused", "float64", "0", example, false);
 }
 
+// --- scale_offset in chains ----------------------------------------------------------------------
+
+// One element through `codecs` (array -> array only) with the model's chain.
+ChainResult chain_answer(const BugModel& bug, const DataType& array_type,
+                         const nlohmann::json& codecs, Direction direction, std::uint64_t input) {
+  return bug.chain(parse_array_chain(array_type, codecs), codecs, direction, input);
+}
+
+// The model's answer through the chain is `expected` (a pattern of the chain's output, or
+// kRefused), the oracle's is another, and the diagnosis finds the model.
+void expect_chain_bug(std::string_view id, std::string_view array_type, std::string_view codecs,
+                      Direction direction, std::uint64_t input,
+                      std::optional<std::uint64_t> expected) {
+  SCOPED_TRACE(std::string(id) + ": " + std::string(codecs));
+  const BugModel& bug = model(id);
+  ASSERT_NE(bug.chain, nullptr);
+  const nlohmann::json chain_codecs = json(codecs);
+  const ChainResult got = chain_answer(bug, type(array_type), chain_codecs, direction, input);
+  const ArrayChain array_chain = parse_array_chain(type(array_type), chain_codecs);
+  const ChainResult correct = direction == Direction::Encode ? encode_through(array_chain, input)
+                                                             : decode_through(array_chain, input);
+  ASSERT_EQ(got.ok(), expected.has_value());
+  if (expected) {
+    EXPECT_EQ(got.bits, *expected);
+  }
+  EXPECT_FALSE(got.ok() == correct.ok() && (!got.ok() || got.bits == correct.bits))
+      << "the oracle gives the same answer";
+  const BugModelSet models = models_reproducing_chain(type(array_type), chain_codecs, direction,
+                                                      input, !got.ok(), got.bits);
+  EXPECT_EQ((models >> bug_model_index(bug)) & 1, 1u) << "not diagnosed as its own model";
+}
+
+TEST(BugModelExamples, ScaleOffsetFinalCheckOnly) {
+  // scale_offset.md:64, 47: int8 -128 / -1 is 128, not representable in int8, although
+  // 128 + (-1) = 127 would be.
+  expect_chain_bug("scale-offset-final-check-only", "int8",
+                   R"([{"name": "scale_offset", "configuration": {"offset": -1, "scale": -1}}])",
+                   Direction::Decode, 0x80, 0x7f);
+  // int64 arithmetic wraps: 2^62 * 4 = 2^64 is 0 modulo 2^64.
+  expect_chain_bug("scale-offset-final-check-only", "int64",
+                   R"([{"name": "scale_offset", "configuration": {"scale": 4}}])",
+                   Direction::Encode, 0x4000000000000000, 0x0);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetNonFiniteZero) {
+  // The spec's alias example shape (scale_offset.md:240-262): float32 into uint8; NaN and
+  // Infinity cannot be cast into uint8 (cast_value.md:27), numpy's astype gives 0.
+  const std::string_view alias =
+      R"([{"name": "numcodecs.fixedscaleoffset",
+           "configuration": {"offset": 10, "scale": 0.1, "dtype": "float32", "astype": "uint8"}}])";
+  expect_chain_bug("fixed-scale-offset-non-finite-zero", "float32", alias, Direction::Encode,
+                   0x7fc00000, 0x00);
+  expect_chain_bug("fixed-scale-offset-non-finite-zero", "float32", alias, Direction::Encode,
+                   0xff800000, 0x00);
+}
+
+TEST(BugModelExamples, ScaleOffsetJavascriptFloats) {
+  // float32 2 / 3 + 1 in float64, rounded once: 0x3fd55555 (each operation rounded to float32
+  // gives 0x3fd55556).
+  expect_chain_bug("scale-offset-javascript-floats", "float32",
+                   R"([{"name": "scale_offset", "configuration": {"offset": 1, "scale": 3}}])",
+                   Direction::Decode, 0x40000000, 0x3fd55555);
+  // The decimal offset as a double: 2 / 100 + 273.15 (the double nearest 273.15, not the
+  // float32 273.149993896484375) rounds to float32 0x438895c3.
+  expect_chain_bug(
+      "scale-offset-javascript-floats", "float32",
+      R"([{"name": "scale_offset", "configuration": {"offset": 273.15, "scale": 100}}])",
+      Direction::Decode, 0x40000000, 0x438895c3);
+}
+
+TEST(BugModelExamples, ScaleOffsetFillNotThreaded) {
+  // scale_offset.md's first example (uint16, offset 1000, into uint8) with the fill value 1000:
+  // encoded it is 0, valid; untransformed it is out of uint8's range.
+  const nlohmann::json example =
+      nlohmann::json::array({{{"name", "scale_offset"}, {"configuration", {{"offset", 1000}}}},
+                             {{"name", "cast_value"}, {"configuration", {{"data_type", "uint8"}}}},
+                             kBytes});
+  expect_verdict("scale-offset-fill-not-threaded", "uint16", "1000", example, false);
+}
+
 // Every cast model has an example above; so does every rejects and validate model.
 TEST(BugModels, EveryModelHasAnExampleTest) {
   const testing::UnitTest& unit = *testing::UnitTest::GetInstance();
@@ -643,6 +726,9 @@ const std::map<std::string, std::string> kNotCaughtByTheVectors = {
     {"nan-payload-kept",
      "indistinguishable under the harness's comparison: it only changes which NaN comes out, and "
      "any NaN matches any NaN (cast_value.md:17, payload preservation is not required)"},
+    {"scale-offset-final-check-only",
+     "no chain of the vectors has an integer intermediate outside its type with the final value "
+     "back in range (int8 -128 / -1, then an offset of -1), nor an int64 scale_offset"},
 };
 
 // One scan of the whole vectors (about 8 s; 50 s under the sanitizers), for both checks below.
@@ -683,6 +769,17 @@ void expect_every_model_caught_and_diagnosed(const ModelVectorScan& scan) {
         EXPECT_NE(models_rejecting(*at.rule) & own, 0u) << at.where;
         break;
       case ModelCatch::Kind::Element: {
+        if (at.family == "chain") {
+          const ChainResult answer = chain_answer(bug, type(at.array_type), at.codecs,
+                                                  *parse_direction(at.direction), at.input_bits);
+          EXPECT_NE(models_reproducing_chain(type(at.array_type), at.codecs,
+                                             *parse_direction(at.direction), at.input_bits,
+                                             !answer.ok(), answer.bits) &
+                        own,
+                    0u)
+              << at.where;
+          break;
+        }
         const CastResult answer = bug.cast(*at.rule, at.input_bits);
         EXPECT_NE(models_reproducing_cast(*at.rule, at.input_bits, !answer.ok(), answer.bits) & own,
                   0u)

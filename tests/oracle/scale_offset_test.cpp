@@ -2,13 +2,14 @@
 // spec's examples (line numbers cited), integer range and division, each reading's alternative,
 // signed zeros, infinities and float8_e8m0fnu. Every expected pattern is derived by hand in a
 // comment; none is copied from a run.
+#include "oracle/scale_offset.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
-#include "oracle/scale_offset.hpp"
 #include "oracle/slow/slow_scale_offset.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
@@ -103,11 +104,21 @@ TEST_P(ScaleOffset, NoOperandsIsTheIdentity) {
   }
 }
 
+// The case of ChainFillRoundTrip (docs/readings.md): float32, scale 0.1f = 13421773 * 2^-27.
+// 13 * 0.1f = 174483049 * 2^-27 = 10905190.5625 * 2^-23, nearest 10905191 * 2^-23 = 1.30000007
+// (0x3FA66667). Back: 10905191 * 16 / 13421773 = 13 + 7 / 13421773 = 13 + 5.2e-7, above half the
+// quantum 2^-20 of [8, 16) (4.8e-7): 13 + 2^-20 (0x41500001), not 13 (0x41500000).
+TEST_P(ScaleOffset, Float32RoundTripCanLoseTheValue) {
+  const ScaleOffsetCodec c = codec("float32", kAbsent, 0x3DCCCCCD);
+  expect_bits(encode(c, 0x41500000), 0x3FA66667);
+  expect_bits(decode(c, 0x3FA66667), 0x41500001);
+}
+
 // ---- Integers: exact and in range, or an error (line 47) --------------------------------------
 
 TEST_P(ScaleOffset, IntegerOverflowAndUnderflow) {
   const ScaleOffsetCodec c = codec("int8", 0xFF /* -1 */, 0x02);
-  expect_bits(encode(c, 0x05), 0x0C);                                  // (5 + 1) * 2 = 12
+  expect_bits(encode(c, 0x05), 0x0C);                                    // (5 + 1) * 2 = 12
   expect_error(encode(c, 0x7F), Error::NotRepresentable, Op::Subtract);  // 127 + 1 = 128
   expect_error(encode(c, 0x3F), Error::NotRepresentable, Op::Multiply);  // 64 * 2 = 128
   expect_bits(encode(c, 0xBF), 0x80);  // (-65 + 1) * 2 = -128, the smallest int8
@@ -131,8 +142,8 @@ TEST_P(ScaleOffset, IntegerDivisionExactAndRemainder) {
       Readings{}.with(Flag::ScaleOffsetIntegerDivision, kScaleOffsetIntegerDivisionTruncate);
   const Readings floor =
       Readings{}.with(Flag::ScaleOffsetIntegerDivision, kScaleOffsetIntegerDivisionFloor);
-  expect_bits(decode(c, 9, truncate), 2);     // 2.25 towards zero
-  expect_bits(decode(c, 9, floor), 2);        // 2.25 down
+  expect_bits(decode(c, 9, truncate), 2);        // 2.25 towards zero
+  expect_bits(decode(c, 9, floor), 2);           // 2.25 down
   expect_bits(decode(c, 0xF7, truncate), 0xFE);  // -9 / 4 = -2.25: -2 towards zero
   expect_bits(decode(c, 0xF7, floor), 0xFD);     // -3 down
   expect_bits(decode(c, 0xFF, truncate), 0x00);  // -0.25 towards zero: 0
@@ -219,7 +230,7 @@ TEST_P(ScaleOffset, SignedZeros) {
 
 TEST_P(ScaleOffset, E8M0) {
   const ScaleOffsetCodec minus_one = codec("float8_e8m0fnu", 0x7F /* 1 */, kAbsent);
-  expect_bits(encode(minus_one, 0x80), 0x7F);                               // 2 - 1 = 1
+  expect_bits(encode(minus_one, 0x80), 0x7F);                                    // 2 - 1 = 1
   expect_error(encode(minus_one, 0x7F), Error::NotRepresentable, Op::Subtract);  // 1 - 1 = 0
   expect_error(encode(minus_one, 0x7E), Error::NotRepresentable, Op::Subtract);  // 0.5 - 1 < 0
   // 4 - 1 = 3 lies halfway between 2 (0x80) and 4 (0x81): E8M0Tie's default rounds up in
@@ -248,9 +259,10 @@ TEST_P(ScaleOffset, RoundingReadings) {
   expect_bits(encode(c, 0x5), 0x5);
   expect_bits(encode(c, 0x5, Readings{}.with(Flag::ScaleOffsetRounding, kScaleOffsetRoundingOnce)),
               0x6);
-  expect_bits(encode(c, 0x5, Readings{}.with(Flag::ScaleOffsetRounding,
-                                             kScaleOffsetRoundingFloat64Intermediate)),
-              0x6);
+  expect_bits(
+      encode(c, 0x5,
+             Readings{}.with(Flag::ScaleOffsetRounding, kScaleOffsetRoundingFloat64Intermediate)),
+      0x6);
 }
 
 // round-once still checks the exact intermediate: float16 (65504 + 32) * 0.5 has the
@@ -259,12 +271,13 @@ TEST_P(ScaleOffset, RoundingReadings) {
 TEST_P(ScaleOffset, RoundOnceIntermediateRange) {
   const ScaleOffsetCodec c = codec("float16", 0xD000, 0x3800);
   expect_error(encode(c, 0x7BFF), Error::NotRepresentable, Op::Subtract);
-  expect_error(encode(c, 0x7BFF,
-                      Readings{}.with(Flag::ScaleOffsetRounding, kScaleOffsetRoundingOnce)),
-               Error::NotRepresentable, Op::Subtract);
-  expect_bits(encode(c, 0x7BFF, Readings{}.with(Flag::ScaleOffsetRounding,
-                                                kScaleOffsetRoundingFloat64Intermediate)),
-              0x7800);
+  expect_error(
+      encode(c, 0x7BFF, Readings{}.with(Flag::ScaleOffsetRounding, kScaleOffsetRoundingOnce)),
+      Error::NotRepresentable, Op::Subtract);
+  expect_bits(
+      encode(c, 0x7BFF,
+             Readings{}.with(Flag::ScaleOffsetRounding, kScaleOffsetRoundingFloat64Intermediate)),
+      0x7800);
 }
 
 // For float64 arrays float64-intermediate is the default: the float64 example above.
@@ -276,13 +289,13 @@ TEST_P(ScaleOffset, Float64IntermediateOfFloat64IsTheDefault) {
   expect_bits(encode(c, 0x40A3D80000000000, f64), 0x406FE00000000000);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    BothOracles, ScaleOffset,
-    testing::Values(Oracle{"fast", &scale_offset_encode, &scale_offset_decode},
-                    Oracle{"slow", &slow::scale_offset_encode, &slow::scale_offset_decode}),
-    [](const testing::TestParamInfo<Oracle>& param_info) {
-      return std::string(param_info.param.name);
-    });
+INSTANTIATE_TEST_SUITE_P(BothOracles, ScaleOffset,
+                         testing::Values(Oracle{"fast", &scale_offset_encode, &scale_offset_decode},
+                                         Oracle{"slow", &slow::scale_offset_encode,
+                                                &slow::scale_offset_decode}),
+                         [](const testing::TestParamInfo<Oracle>& param_info) {
+                           return std::string(param_info.param.name);
+                         });
 
 // The names, as the vectors spell them (oracle/scale_offset.hpp).
 TEST(ScaleOffsetNames, ErrorsAndOperations) {

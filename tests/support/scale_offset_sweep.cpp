@@ -46,8 +46,8 @@ void ScaleOffsetSweep::check(const ScaleOffsetCodec& codec, std::uint64_t input,
       const ScaleOffsetResult fast = (encode ? fast_.encode : fast_.decode)(codec, input, readings);
       const ScaleOffsetResult slow = (encode ? slow_.encode : slow_.decode)(codec, input, readings);
       if (fast.same_outcome(slow)) continue;
-      problem = "fast " + result_text(*codec.type, fast) + ", slow " +
-                result_text(*codec.type, slow);
+      problem =
+          "fast " + result_text(*codec.type, fast) + ", slow " + result_text(*codec.type, slow);
     } catch (const std::exception& e) {
       problem = std::string("exception: ") + e.what();
     }
@@ -66,8 +66,8 @@ void ScaleOffsetSweep::merge(const ScaleOffsetSweep& other) {
 }
 
 std::string ScaleOffsetSweep::report() const {
-  std::string text = std::to_string(mismatches_) + " mismatches in " + std::to_string(elements_) +
-                     " elements";
+  std::string text =
+      std::to_string(mismatches_) + " mismatches in " + std::to_string(elements_) + " elements";
   for (const std::string& line : shown_) text += "\n  " + line;
   return text;
 }
@@ -83,13 +83,33 @@ std::vector<Readings> scale_offset_readings(const DataType& type, bool all) {
   std::vector<Readings> readings{Readings{}};
   for (const FlagInfo& info : all_flags()) {
     if (!is_scale_offset_flag(info.flag)) continue;
-    const bool applies = info.flag == Flag::ScaleOffsetIntegerDivision ? type.is_integer()
-                                                                        : type.is_float();
+    const bool applies =
+        info.flag == Flag::ScaleOffsetIntegerDivision ? type.is_integer() : type.is_float();
     if (!applies && !all) continue;
     for (int choice = 1; choice <= info.alternative_count(); ++choice)
       readings.push_back(Readings{}.with(info.flag, choice));
   }
   return readings;
+}
+
+void PrintTo(const TypeReading& param, std::ostream* os) {
+  *os << param.name;
+}
+
+std::vector<TypeReading> type_readings(int low, int high, bool all) {
+  std::vector<TypeReading> params;
+  for (const DataType& type : all_data_types()) {
+    if (type.bits < low || type.bits > high) continue;
+    for (const Readings& readings : scale_offset_readings(type, all)) {
+      std::string name(type.name);
+      for (const FlagInfo& info : all_flags())
+        if (!readings.is_default(info.flag))
+          name += "_" + std::string(info.name) + "_" +
+                  std::string(info.alternatives[readings[info.flag] - 1]);
+      params.push_back({&type, readings, sanitized(name)});
+    }
+  }
+  return params;
 }
 
 void sweep_cube(ScaleOffsetSweep& sweep, const DataType& type,

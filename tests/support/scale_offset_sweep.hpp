@@ -1,12 +1,13 @@
 // The scale_offset agreement machinery shared by tests/oracle/scale_offset_agreement_test.cpp and
 // the long tests/long/scale_offset_cube_test.cpp: the fast oracle (oracle/scale_offset.hpp) against
 // the slow one (oracle/slow/slow_scale_offset.hpp), element by element in both directions,
-// compared by ScaleOffsetResult::same_outcome; the first few mismatches kept in full. Neither oracle
-// is ever adjusted to the other.
+// compared by ScaleOffsetResult::same_outcome; the first few mismatches kept in full. Neither
+// oracle is ever adjusted to the other.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <span>
 #include <string>
 #include <vector>
@@ -61,6 +62,17 @@ std::vector<std::optional<std::uint64_t>> every_operand(const DataType& type);
 // of this type (ScaleOffsetRounding: floats; ScaleOffsetIntegerDivision: integers;
 // ScaleOffsetNonFinite: floats), or of every type when `all` (for the exhaustive small sweeps).
 std::vector<Readings> scale_offset_readings(const DataType& type, bool all);
+
+// One sweep's subject: a type under one reading, named for the test ("float6_e2m3fn",
+// "float6_e2m3fn_ScaleOffsetRounding_round_once"), so that ctest spreads the sweeps over the cores.
+struct TypeReading {
+  const DataType* type;
+  Readings readings;
+  std::string name;
+};
+void PrintTo(const TypeReading& param, std::ostream* os);
+// Each type of `low` to `high` bits, under each of scale_offset_readings(type, all).
+std::vector<TypeReading> type_readings(int low, int high, bool all);
 
 // Every input x every offset x every scale (each operand also absent), both directions, under each
 // of `readings`; the offsets spread over the machine's threads.

@@ -6,7 +6,8 @@ usage: check_schema.py VECTORS_DIR
 The store-level family (vectors/STORES.md) is one index, stores/index.json, validated against
 schema/stores.schema.json; its arrays' zarr.json and chunk files are not vector files.
 Also proves the check has teeth: a copy of one case with a malformed result must be rejected, and
-so must a store index entry with an unknown feature.
+so must a store index entry with an unknown feature, a chain case with an unknown error kind and a
+chain error without its error_at.
 Exit 0 when every file validates, 1 otherwise.
 """
 import copy
@@ -29,6 +30,29 @@ def check_stores_index(path: Path, validator: jsonschema.Draft202012Validator) -
         print("the stores schema accepts an unknown feature: the check has no teeth")
         return 1
     return int(bool(errors))
+
+
+def chain_teeth(chain: dict, validator: jsonschema.Draft202012Validator) -> int:
+    """Failures of the chain family's teeth: a result of an unknown error kind is refused, and so
+    is an error without "error_at"."""
+    failures = 0
+    errors = [(g, c) for g, group in enumerate(chain["groups"])
+              for c, case in enumerate(group["cases"]) if case["result"].startswith("error:")]
+    if not errors:
+        print("chain.json has no error case to break: the chain teeth cannot be shown")
+        return 1
+    g, c = errors[0]
+    unknown = copy.deepcopy(chain)
+    unknown["groups"][g]["cases"][c]["result"] = "error:bogus"
+    if validator.is_valid(unknown):
+        print("schema accepts the chain result error:bogus: the check has no teeth")
+        failures += 1
+    unplaced = copy.deepcopy(chain)
+    del unplaced["groups"][g]["cases"][c]["error_at"]
+    if validator.is_valid(unplaced):
+        print("schema accepts a chain error without error_at: the check has no teeth")
+        failures += 1
+    return failures
 
 
 def main() -> int:
@@ -57,6 +81,7 @@ def main() -> int:
     jsonschema.Draft202012Validator.check_schema(stores_schema)
     stores_validator = jsonschema.Draft202012Validator(stores_schema)
     first_cast = None
+    first_chain = None
     for entry in manifest["files"]:
         if entry["path"].startswith("stores/"):
             if entry["path"] == "stores/index.json":
@@ -69,6 +94,8 @@ def main() -> int:
         failures += bool(errors)
         if document["family"] == "cast" and first_cast is None:
             first_cast = document
+        if document["family"] == "chain" and first_chain is None:
+            first_chain = document
     # Teeth: a malformed result in an otherwise valid file must be rejected.
     if first_cast is not None:
         broken = copy.deepcopy(first_cast)
@@ -76,6 +103,9 @@ def main() -> int:
         if validator.is_valid(broken):
             print("schema accepts a malformed result 0xZZ: the check has no teeth")
             failures += 1
+    # Teeth of the chain family: an unknown error kind, and an error without its error_at.
+    if first_chain is not None:
+        failures += chain_teeth(first_chain, validator)
     print(f"{len(manifest['files'])} files checked against the schema, {failures} failing")
     return 1 if failures else 0
 

@@ -93,6 +93,14 @@ DIRECTIONS = ("encode", "decode")
 ROUNDINGS = ("nearest-even", "towards-zero", "towards-positive", "towards-negative", "nearest-away")
 OUT_OF_RANGE = ("absent", "clamp", "wrap")
 DIRECTION_CAPABILITIES = ("rounding", "out_of_range", "scalar_map")
+# Protocol 2 chain requests: the array -> array codecs a chain may hold, and the keys of
+# capabilities.chain.
+CHAIN_CODECS = ("cast_value", "scale_offset", "transpose", "numcodecs.fixedscaleoffset")
+CHAIN_CAPABILITIES = ("codecs", "directions")
+# numcodecs.fixedscaleoffset names its types as numpy type strings ("<f8", "u1").
+_NUMPY_TYPE_CODES = {"i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
+                     "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
+                     "f2": "float16", "f4": "float32", "f8": "float64"}
 
 
 class CastFailed(Exception):
@@ -378,6 +386,70 @@ class CastRequest:
         return zarr_json(json.dumps(self.array_data_type), self.fill_value_json, codecs, self.count)
 
 
+class ChainRequest(CastRequest):
+    """A chain request (protocol 2): the elements encoded through `codecs`, the array -> array
+    codecs exactly as in zarr.json (decode: through them in reverse), instead of one cast_value
+    codec. `input_type` / `output_type` are the chain's ends in the request's direction;
+    `zarr_json()` holds the whole chain, so a callback written for cast requests that builds its
+    array from `zarr_json()` runs chains unchanged."""
+
+    def __init__(self, id: int, direction: str, array_data_type: str, fill_value: Any,
+                 codecs: list, input_type: str, output_type: str, inputs: list[int] | bytes,
+                 codecs_json: str = "", fill_value_json: str = "", members: dict | None = None,
+                 line: str = ""):
+        super().__init__(id, direction, array_data_type, fill_value, None, input_type, output_type,
+                         inputs, fill_value_json=fill_value_json, members=members, line=line)
+        self.codecs = codecs
+        if not line:
+            self._texts["codecs"] = codecs_json
+
+    def __repr__(self) -> str:
+        return (f"ChainRequest(id={self.id!r}, direction={self.direction!r}, "
+                f"array_data_type={self.array_data_type!r}, input_type={self.input_type!r}, "
+                f"output_type={self.output_type!r}, count={self.count}, codecs={self.codecs!r})")
+
+    @property
+    def configuration(self) -> dict:
+        raise AttributeError("a chain request has codecs, not one configuration")
+
+    @property
+    def codecs_json(self) -> str:
+        """The codecs' exact JSON text (an array), as the harness sent it."""
+        return self._member_text("codecs")
+
+    def zarr_json(self, after: str = '{"name": "bytes", "configuration": {"endian": "little"}}') -> str:
+        """zarr.json of an array of len(inputs) elements of array_data_type whose codec chain is
+        [the request's codecs..., `after`...]."""
+        inner = self.codecs_json.strip()[1:-1].strip()
+        codecs = "[" + ", ".join(part for part in (inner, after) if part) + "]"
+        return zarr_json(json.dumps(self.array_data_type), self.fill_value_json, codecs, self.count)
+
+
+def chain_steps(array_type: str, codecs: Any) -> list[tuple[str, str, str, Any]]:
+    """The steps of a chain as (codec name, type in, type out, configuration) in encode order:
+    cast_value changes the type to its data_type, numcodecs.fixedscaleoffset to its astype,
+    scale_offset and transpose keep it. Raises ValueError for codecs that are not a list of
+    named array -> array codecs of CHAIN_CODECS."""
+    if not isinstance(codecs, list):
+        raise ValueError(f"codecs must be a list, not {codecs!r}")
+    steps, current = [], array_type
+    for k, codec in enumerate(codecs):
+        name = codec.get("name") if isinstance(codec, dict) else None
+        if name not in CHAIN_CODECS:
+            raise ValueError(f"codecs[{k}]: {name!r} is not an array -> array codec of a chain "
+                             f"({', '.join(CHAIN_CODECS)})")
+        configuration = codec.get("configuration")
+        after = current
+        if name == "cast_value":
+            after = _data_type_name(configuration["data_type"])
+        elif name == "numcodecs.fixedscaleoffset":
+            astype = str(configuration.get("astype", configuration.get("dtype", "")))
+            after = _NUMPY_TYPE_CODES.get(astype.lstrip("<>=|"), astype)
+        steps.append((name, current, after, configuration))
+        current = after
+    return steps
+
+
 @dataclass
 class ValidateRequest:
     id: int
@@ -642,6 +714,32 @@ def check_capabilities(capabilities: Any, data_types: Iterable[str], operations:
     return out
 
 
+def check_chain_capabilities(declared: Any, chain: Any) -> dict | None:
+    """capabilities.chain, validated: only `codecs` (names of CHAIN_CODECS) and `directions`,
+    each a non-empty list without repeats; None when there is no chain callback. Raises
+    ValueError naming the problem (also: a declaration without a chain callback)."""
+    if declared is None:
+        return None
+    if chain is None:
+        raise ValueError("chain capabilities declared without a chain callback")
+    if not isinstance(declared, dict):
+        raise ValueError(f"capabilities.chain must be an object, not {declared!r}")
+    out = {}
+    for key in declared:
+        if key not in CHAIN_CAPABILITIES:
+            raise ValueError(f"capabilities.chain: unknown key {key!r} (allowed: codecs, directions)")
+    for key, allowed in (("codecs", CHAIN_CODECS), ("directions", DIRECTIONS)):
+        if key not in declared:
+            continue
+        names = list(declared[key])
+        bad = [n for n in names if n not in allowed]
+        if bad or not names or len(set(names)) != len(names):
+            raise ValueError(f"capabilities.chain.{key} must be distinct names of "
+                             f"{', '.join(allowed)}, not {declared[key]!r}")
+        out[key] = names
+    return out
+
+
 def cast_rule(direction: str, configuration: Any) -> tuple[Any, Any, bool]:
     """(rounding, out_of_range, uses scalar_map) of a cast request's configuration in `direction`,
     as the capabilities name them: rounding defaults to "nearest-even", out_of_range to "absent";
@@ -724,6 +822,11 @@ class Adapter:
     protocol: int = PROTOCOL  # what the last hello negotiated
     encoding: str = "hex"     # how elements are written, as the last hello negotiated
     stores: StoreCallbacks | None = None  # protocol 2: open_array, read_array, write_array
+    # Protocol 2 chain requests: a callback with the contract of `cast`, called with a
+    # ChainRequest, and capabilities.chain ({"codecs": [...], "directions": [...]}, a key left
+    # out: everything).
+    chain: Callable[[ChainRequest], list] | None = None
+    chain_capabilities: dict | None = None
 
     def __post_init__(self):
         for t in self.data_types:
@@ -739,6 +842,7 @@ class Adapter:
         if "validate" in self.operations and self.validate is None:
             raise ValueError("validate declared without a validate callback")
         self.capabilities = check_capabilities(self.capabilities, self.data_types, self.operations)
+        self.chain_capabilities = check_chain_capabilities(self.chain_capabilities, self.chain)
 
     def hello(self, max_protocol: Any = None, encodings: Any = None) -> dict:
         """The hello answer: protocol 2 (capabilities, reproduce; base64 elements when the hello
@@ -750,6 +854,7 @@ class Adapter:
         self.encoding = PREFERRED_ENCODING if two and PREFERRED_ENCODING in offered else "hex"
         operations = list(self.operations) + (["reproduce"] if two and self.reproduce else [])
         operations += list(STORE_OPERATIONS) if two and self.stores else []
+        operations += ["chain"] if two and self.chain else []
         answer = {"protocol": self.protocol,
                   "implementation": {"name": self.name, "version": self.version, "language": self.language},
                   "data_types": list(self.data_types), "operations": operations}
@@ -759,6 +864,8 @@ class Adapter:
             answer["environment"] = {str(k): str(v) for k, v in self.environment.items()}
         if two and self.capabilities is not None:
             answer["capabilities"] = copy.deepcopy(self.capabilities)
+        if two and self.chain and self.chain_capabilities:
+            answer.setdefault("capabilities", {})["chain"] = copy.deepcopy(self.chain_capabilities)
         if self.encoding != "hex":
             answer["encoding"] = self.encoding
         return answer
@@ -777,7 +884,7 @@ class Adapter:
             raise ValueError(f"request without id: {line.strip()[:200]}")
         answer = {"id": message["id"]}
         try:
-            if cmd == "cast":
+            if cmd == "cast" or (cmd == "chain" and self.chain is not None and self.protocol >= 2):
                 result = self._cast(message, line)
                 if result.get("status") == "ok":  # written directly: `failed` may be long
                     return (f'{{"id":{dumps(message["id"])},"status":"ok","elements":"{result["elements"]}",'
@@ -821,6 +928,39 @@ class Adapter:
                            message["fill_value"], message["codec"], input_type, output_type, data,
                            members=message, line=line)
 
+    def chain_request(self, message: dict, line: str, id_: Any = None) -> ChainRequest:
+        """The ChainRequest of a chain message, checked like a cast request against the
+        declaration: the operation, every type along the chain, capabilities.chain (direction,
+        codecs) and each cast_value step's rule against the direction's capabilities."""
+        direction, array_type = message["direction"], message["array_data_type"]
+        steps = chain_steps(array_type, message["codecs"])
+        declared = self.chain_capabilities or {}
+        if direction not in declared.get("directions", DIRECTIONS):
+            raise Unsupported(f"chain {direction} is not declared (capabilities.chain.directions: "
+                              f"{dumps(declared['directions'])})")
+        for name, before, after, configuration in steps:
+            if name not in declared.get("codecs", CHAIN_CODECS):
+                raise Unsupported(f"{name} is not declared in a chain (capabilities.chain.codecs: "
+                                  f"{dumps(declared['codecs'])})")
+            for t in (before, after):
+                if t not in self.data_types:
+                    raise Unsupported(f"{t} is not supported")
+            if name == "cast_value":
+                cast_in, cast_out = (before, after) if direction == "encode" else (after, before)
+                why = outside_capabilities(self.capabilities, direction, cast_in, cast_out,
+                                           configuration)
+                if why:
+                    raise Unsupported(f"outside the declared capabilities: {why}")
+        input_type, output_type = ((array_type, steps[-1][2] if steps else array_type)
+                                   if direction == "encode"
+                                   else (steps[-1][2] if steps else array_type, array_type))
+        data = decode_elements(input_type, message["elements"], self.encoding)
+        if len(data) != message["count"] * storage_bytes(input_type):
+            raise ValueError(f"count {message['count']} but {len(data) // storage_bytes(input_type)} elements")
+        return ChainRequest(message["id"] if id_ is None else id_, direction, array_type,
+                            message["fill_value"], message["codecs"], input_type, output_type,
+                            data, members=message, line=line)
+
     def validate_request(self, message: dict, raw: dict, id_: Any = None) -> ValidateRequest:
         """The ValidateRequest of a validate message; raises Unsupported for an undeclared
         operation or a type of the 26 that `data_types` does not declare."""
@@ -836,6 +976,15 @@ class Adapter:
                                raw["fill_value"], raw["codecs"], message)
 
     def _cast(self, message: dict, line: str) -> dict:
+        """A cast request, or a chain request (through the chain callback)."""
+        if message.get("cmd") == "chain":
+            request = self.chain_request(message, line)
+            try:
+                outputs, failed = cast_elements(self.chain, request, self.bisect)
+            except Rejected as e:
+                return {"status": "rejected", "message": str(e) or "rejected"}
+            data = _packed(request.output_type, outputs)
+            return {"status": "ok", "elements": encode_elements(data, self.encoding), "failed": failed}
         request = self.cast_request(message, line)
         try:
             if self.prepare is not None:
@@ -942,7 +1091,9 @@ def run(*, name: str, version: str, language: str = "python", data_types: Iterab
         bisect: bool = True, environment: dict | None = None, capabilities: dict | None = None,
         reproduce: Callable[[CastRequest | ValidateRequest], str] | None = None,
         prepare: Callable[[CastRequest], ArrayCast] | None = None,
-        stores: StoreCallbacks | None = None):
+        stores: StoreCallbacks | None = None,
+        chain: Callable[[ChainRequest], list] | None = None,
+        chain_capabilities: dict | None = None):
     """Serve the protocol on stdin/stdout, then exit the process (status 0 on bye or end of input).
 
     `operations` defaults to encode and decode if `cast` or `prepare` is given, plus validate if
@@ -955,13 +1106,17 @@ def run(*, name: str, version: str, language: str = "python", data_types: Iterab
     and enforced on every cast request. `reproduce` (optional, protocol 2): request -> the text
     of a program that reproduces it on the library; `reproduce` is then listed in the protocol 2
     operations. `stores` (optional, protocol 2): StoreCallbacks, listed as open_array,
-    read_array and write_array in the protocol 2 operations (`cvc check-store`).
+    read_array and write_array in the protocol 2 operations (`cvc check-store`). `chain`
+    (optional, protocol 2): the callback of chain requests (a ChainRequest; the contract of
+    `cast`, often the same function), listed as the operation chain, with `chain_capabilities`
+    ({"codecs": [...], "directions": [...]}: what it can chain) as capabilities.chain.
     """
     if operations is None:
         operations = (["encode", "decode"] if cast or prepare else []) + (["validate"] if validate else [])
     adapter = Adapter(name, version, language, list(data_types), list(operations), cast, validate,
                       notes, bisect, environment, capabilities=capabilities, reproduce=reproduce,
-                      prepare=prepare, stores=stores)
+                      prepare=prepare, stores=stores, chain=chain,
+                      chain_capabilities=chain_capabilities)
     sys.exit(serve(adapter))
 
 

@@ -52,11 +52,20 @@ TYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64
 # Select zarr's own implementation explicitly (another package, e.g. `cast-value`, can register
 # a codec of the same name through the zarr.codecs entry point group), and check what we got.
 OWN_CODEC = "zarr.codecs.cast_value.CastValue"
-zarr.config.set({"codecs.cast_value": OWN_CODEC, "array.write_empty_chunks": True})
+# The codecs of chain requests, zarr's own too: scale_offset (zarr.codecs.scale_offset), the
+# numcodecs alias (zarr's wrapper of numcodecs.FixedScaleOffset) and transpose.
+OWN_CHAIN_CODECS = {"scale_offset": "zarr.codecs.scale_offset.ScaleOffset",
+                    "numcodecs.fixedscaleoffset": "zarr.codecs.numcodecs.FixedScaleOffset",
+                    "transpose": "zarr.codecs.transpose.TransposeCodec"}
+zarr.config.set({"codecs.cast_value": OWN_CODEC, "array.write_empty_chunks": True,
+                 **{f"codecs.{name}": path for name, path in OWN_CHAIN_CODECS.items()}})
+for selected_name, wanted in {"cast_value": OWN_CODEC, **OWN_CHAIN_CODECS}.items():
+    codec_class = get_codec_class(selected_name)
+    codec_name = f"{codec_class.__module__}.{codec_class.__qualname__}"
+    if codec_name.replace("._codecs.", ".") != wanted:
+        sys.exit(f"zarr-python adapter: zarr selected {codec_name} for {selected_name}, not {wanted}")
 codec_class = get_codec_class("cast_value")
 codec_name = f"{codec_class.__module__}.{codec_class.__qualname__}"
-if codec_name != OWN_CODEC:
-    sys.exit(f"zarr-python adapter: zarr selected {codec_name} for cast_value, not {OWN_CODEC}")
 import zarr.codecs.cast_value as own_module  # noqa: E402
 
 if own_module._BACKEND_ERROR is not None:
@@ -139,6 +148,12 @@ def cast(request):
 # for every pair of its 11 types (NOTES.md: "What is declared unsupported, and why").
 CAPABILITIES = {"encode": cvc.direction_capabilities(), "decode": cvc.direction_capabilities(),
                 "missing_pairs": []}
+
+# Chain requests run through `cast` unchanged: the array's zarr.json holds the whole chain
+# (request.zarr_json()), zarr's codec pipeline runs every codec of it (its ScaleOffset, then its
+# CastValue, ...) on write and in reverse on read. Every codec of a chain, both directions
+# (NOTES.md, "Chains").
+CHAIN_CAPABILITIES = {"codecs": list(cvc.CHAIN_CODECS), "directions": list(cvc.DIRECTIONS)}
 
 
 def is_raw_bits(name):
@@ -328,5 +343,5 @@ if __name__ == "__main__":
         sys.exit(cvc.probe(TYPES, probe_call))
     cvc.run(name="zarr-python", version=zarr.__version__, language="python", data_types=TYPES,
             cast=cast, validate=validate, notes=NOTES, capabilities=CAPABILITIES,
-            reproduce=reproduce, stores=STORES,
+            reproduce=reproduce, stores=STORES, chain=cast, chain_capabilities=CHAIN_CAPABILITIES,
             environment=cvc.python_environment("zarr", "cast-value-rs", "numpy"))

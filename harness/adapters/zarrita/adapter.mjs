@@ -108,6 +108,69 @@ function outsideCapabilities(direction, inType, outType, config) {
   return null;
 }
 
+// Protocol 2 chain requests (decode only: zarrita's ScaleOffsetCodec.encode, like its cast_value
+// encode, is `unimplementedEncode("scale_offset")`, which throws UnsupportedError). The codecs
+// zarrita has among a chain's array -> array codecs (its codec registry, src/codecs.ts, has
+// cast_value, scale_offset and transpose, and no numcodecs.fixedscaleoffset): NOTES.md, "Chains".
+const CHAIN_CAPABILITIES = { codecs: ["cast_value", "scale_offset", "transpose"], directions: ["decode"] };
+
+/**
+ * The steps of a chain in encode order, each {name, before, after, configuration}: cast_value
+ * changes the type to its data_type, the other codecs keep it. null for a codec that is not an
+ * object with a name.
+ */
+function chainSteps(arrayType, codecs) {
+  const typeName = (t) => (t !== null && typeof t === "object" ? t.name : t);
+  if (!Array.isArray(codecs)) return null;
+  const steps = [];
+  let type = typeName(arrayType);
+  for (const codec of codecs) {
+    if (codec === null || typeof codec !== "object" || typeof codec.name !== "string") return null;
+    const after = codec.name === "cast_value" ? typeName(codec.configuration?.data_type) : type;
+    steps.push({ name: codec.name, before: type, after, configuration: codec.configuration });
+    type = after;
+  }
+  return steps;
+}
+
+/**
+ * A chain request (decode only): the chain checked against the declaration (directions, codecs,
+ * every type along it, each cast_value step's capabilities), then decoded through zarrita's
+ * reading API exactly as a cast request, with the chain's codecs before the bytes codec.
+ */
+async function decodeChain(req, raw) {
+  if (req.direction !== "decode") {
+    return { status: "unsupported", message: `outside the declared capabilities: chain ${req.direction} (capabilities.chain.directions: ${JSON.stringify(CHAIN_CAPABILITIES.directions)}; zarrita's encode throws UnsupportedError)` };
+  }
+  const steps = chainSteps(req.array_data_type, req.codecs);
+  if (steps === null || steps.length === 0) return { status: "error", message: "codecs is not a non-empty list of named codecs" };
+  for (const step of steps) {
+    if (!CHAIN_CAPABILITIES.codecs.includes(step.name)) {
+      return { status: "unsupported", message: `outside the declared capabilities: ${JSON.stringify(step.name)} (capabilities.chain.codecs: ${JSON.stringify(CHAIN_CAPABILITIES.codecs)})` };
+    }
+    for (const type of [step.before, step.after]) {
+      if (!SUPPORTED.includes(type)) {
+        return { status: "unsupported", message: `zarrita on Node ${process.versions.node} does not support ${JSON.stringify(type)}` };
+      }
+    }
+    if (step.name === "cast_value") {
+      const outside = outsideCapabilities("decode", step.after, step.before, step.configuration);
+      if (outside) return { status: "unsupported", message: `outside the declared capabilities: ${outside}` };
+    }
+  }
+  const inType = steps[steps.length - 1].after;
+  const outType = steps[0].before;
+  const input = Buffer.from(req.elements, "hex");
+  if (input.length !== req.count * WIDTH[inType]) {
+    return { status: "error", message: `elements: ${input.length} bytes for ${req.count} ${inType} elements` };
+  }
+  if (req.count === 0) return { status: "ok", elements: "", failed: [] };
+  // The chain's exact text without its brackets goes where a cast request's one codec goes.
+  const codecs = raw.codecs.trim();
+  const chained = { ...raw, codec: codecs.slice(1, -1) };
+  return zarritaDecode(chained, req.count, input, WIDTH[inType], WIDTH[outType]);
+}
+
 function send(obj) {
   process.stdout.write(`${JSON.stringify(obj)}\n`);
 }
@@ -231,6 +294,13 @@ class MemoryStore {
   }
   async get(key) {
     return this.map.get(key);
+  }
+  // Byte ranges (@zarrita/storage's RangeQuery), which zarrita's sharding codec reads shards with.
+  async getRange(key, range) {
+    const data = this.map.get(key);
+    if (data === undefined) return undefined;
+    if ("suffixLength" in range) return data.subarray(Math.max(0, data.length - range.suffixLength));
+    return data.subarray(range.offset, range.offset + range.length);
   }
 }
 
@@ -360,7 +430,7 @@ const BYTES_OVERHEAD = { crc32c: 4 };
  * The size in bytes of the stored chunk of a one-element array with this data_type and codec
  * chain, following the chain as zarrita's pipeline does (dist/src/codecs.js:105-158): the data
  * type is threaded through the codecs in their order (cast_value changes it to its `data_type`,
- * other array -> array codecs keep it), the `bytes` codec stores the type current at its position
+ * the other array -> array codecs, transpose and scale_offset, keep it), the `bytes` codec stores the type current at its position
  * (zarrita adds a `bytes` codec at the end when the chain has none), and each bytes -> bytes codec
  * adds its fixed overhead. A codec given by name only ("bytes") and a data type in the object form
  * ({"name": "int8"}) are sized by their name. Returns {bytes} or {why} when the chain cannot be
@@ -379,12 +449,12 @@ function storedChunkSize(arrayDataType, codecs) {
       } else if (name === "bytes") {
         if (!Object.hasOwn(STORED_WIDTH, type)) return { why: `stored data type ${JSON.stringify(type)} of unknown width` };
         bytes = STORED_WIDTH[type];
-      } else if (name !== "transpose") {
+      } else if (name !== "transpose" && name !== "scale_offset") {
         return { why: `codec ${JSON.stringify(name)} of unknown kind or size before the bytes codec` };
       }
     } else if (Object.hasOwn(BYTES_OVERHEAD, name)) {
       bytes += BYTES_OVERHEAD[name];
-    } else if (name === "cast_value" || name === "transpose") {
+    } else if (name === "cast_value" || name === "transpose" || name === "scale_offset") {
       // an array -> array codec after bytes: zarrita classifies codecs by kind, not position,
       // and still decodes the bytes codec's output through it; the stored size is unchanged
     } else {
@@ -706,12 +776,13 @@ async function handle(line) {
         protocol: two ? 2 : 1,
         implementation: { name: "zarrita", version: zarritaPackage.version, language: "javascript" },
         data_types: SUPPORTED,
-        operations: two ? ["decode", "validate", "reproduce", "open_array", "read_array"] : ["decode", "validate"],
-        ...(two ? { capabilities: CAPABILITIES } : {}),
+        operations: two ? ["decode", "validate", "reproduce", "chain", "open_array", "read_array"] : ["decode", "validate"],
+        ...(two ? { capabilities: { ...CAPABILITIES, chain: CHAIN_CAPABILITIES } } : {}),
         environment: { node: process.versions.node, zarrita: zarritaPackage.version },
         notes:
           `zarrita ${zarritaPackage.version} on Node ${process.versions.node}: cast_value decode only ` +
-          "(its encode throws UnsupportedError); validate = zarr.open.v3 of the metadata, then zarr.get " +
+          "(its encode throws UnsupportedError); chains (scale_offset, cast_value, transpose) decode only " +
+          "(scale_offset's encode throws too); validate = zarr.open.v3 of the metadata, then zarr.get " +
           "with the chunk missing and with a stored all-zero chunk (zarrita checks metadata only there)" +
           (SUPPORTED.includes("float16") ? "" : "; float16 needs Float16Array, absent in this Node") +
           "; the other 15 types of the 26 are refused by zarrita (probe.sh)",
@@ -737,6 +808,10 @@ async function handle(line) {
         return null;
       }
       send({ id: req.id, ...(await answered(req, () => decodeCast(req, rawMembers(line)))) });
+      return null;
+    }
+    case "chain": {
+      send({ id: req.id, ...(await answered(req, () => decodeChain(req, rawMembers(line)))) });
       return null;
     }
     case "open_array":

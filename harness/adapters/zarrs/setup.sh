@@ -22,6 +22,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 build="${CVC_ADAPTERS_BUILD:-$root/build/adapters}/zarrs"
 readonly skip_code=77
+scale_offset=0  # 1: the zarrs source has the scale_offset codec, and the adapter declares chains
 
 fail() { echo "zarrs adapter setup: $*" >&2; exit 1; }
 skip() { echo "zarrs adapter: skipped: $*"; exit "$skip_code"; }
@@ -50,6 +51,8 @@ if [ -n "${CVC_ZARRS_SOURCE:-}" ]; then
   label="$branch-${commit:0:8}${commit#"${commit%-dirty}"}"
   release="unreleased: git checkout, $branch branch, commit $commit"
   dependency="zarrs = { path = \"$source_dir\", $features }"
+  # A checkout with the scale_offset codec (the feat/scale_offset branch): chain requests.
+  [ -f "$source_dir/src/array/codec/array_to_array/scale_offset.rs" ] && scale_offset=1
 else
   # A published release with the codec? scripts/check-zarrs-release exits 3 when it has one.
   status=0
@@ -88,7 +91,7 @@ base64 = \"0.23\"
 "
 rustc_version="$(rustc --version 2>/dev/null | sed "s/^rustc //" || echo unknown)"
 lock="$here/Cargo.lock"
-want="$(printf '%s\n%s\n%s\n%s\n' "$manifest" "$release" "$label" "$rustc_version" | cat - "$here/src/main.rs" "$( [ -f "$lock" ] && echo "$lock" || echo /dev/null)" | sha256sum | cut -d' ' -f1)"
+want="$(printf '%s\n%s\n%s\n%s\n%s\n' "$manifest" "$release" "$label" "$rustc_version" "$scale_offset" | cat - "$here/src/main.rs" "$( [ -f "$lock" ] && echo "$lock" || echo /dev/null)" | sha256sum | cut -d' ' -f1)"
 binary="$build/target/release/cvc-zarrs-adapter"
 if [ -x "$binary" ] && [ -f "$build/.installed" ] && [ "$(cat "$build/.installed")" = "$want" ]; then
   exit 0
@@ -103,7 +106,7 @@ log="$build/build.log"
 # The crates zarrs' casts go through, as the lock pins them (reported in the handshake).
 locked() { sed -n "/^name = \"$1\"\$/{n;s/^version = \"\\(.*\\)\"\$/$1=\\1/p;}" "$crate/Cargo.lock" | head -1; }
 if ! (cd "$crate" && CARGO_TARGET_DIR="$build/target" CVC_ZARRS_COMMIT="$commit" CVC_ZARRS_VERSION_LABEL="$label" \
-      CVC_ZARRS_RELEASE="$release" \
+      CVC_ZARRS_RELEASE="$release" CVC_ZARRS_SCALE_OFFSET="$scale_offset" \
       CVC_RUSTC_VERSION="$rustc_version" CVC_LOCKED_VERSIONS="$(locked half) $(locked microfloat)" \
       nice cargo build --release --quiet -j "${CVC_ZARRS_JOBS:-2}" >"$log" 2>&1); then
   tail -30 "$log" >&2

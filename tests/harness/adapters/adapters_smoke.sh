@@ -37,6 +37,7 @@ check "$adapter: setup.sh is quiet the second time" \
 
 # The handshake, straight from the adapter: what it declares.
 printf '{"cmd":"hello","protocol":1}\n{"cmd":"bye"}\n' | "$dir/run.sh" >"$tmp/hello.json" 2>"$tmp/hello.err"
+printf '{"cmd":"hello","protocol":1,"max_protocol":2}\n{"cmd":"bye"}\n' | "$dir/run.sh" >"$tmp/hello2.json" 2>/dev/null
 check "$adapter: answers the handshake" \
   "$python" -c 'import json, sys; h = json.load(open(sys.argv[1])); assert h["protocol"] == 1' "$tmp/hello.json"
 [ "$failed" -eq 0 ] || { cat "$tmp/hello.err"; finish; }
@@ -67,7 +68,7 @@ fi
 # A small subset: cases involving int8 (every real adapter here supports it) in the three
 # families that have protocol operations.
 "$cvc" run --impl "$dir/run.sh" --vectors "$root/vectors" --type int8 \
-  --family cast --family scalar_map --family metadata --timeout 120 \
+  --family cast --family scalar_map --family metadata --family chain --timeout 120 \
   --report-dir "$tmp/report" >"$tmp/terminal.txt" 2>"$tmp/stderr.txt"
 status=$?
 check "cvc run exits 0 or 1 (got $status)" test "$status" -le 1
@@ -79,10 +80,11 @@ done
 check "terminal report (stdout) is non-empty" test -s "$tmp/terminal.txt"
 
 if [ -s "$tmp/report/report.json" ]; then
-  "$python" - "$tmp/hello.json" "$tmp/report/report.json" >"$tmp/checks.txt" <<'EOF'
+  "$python" - "$tmp/hello.json" "$tmp/report/report.json" "$tmp/hello2.json" >"$tmp/checks.txt" <<'EOF'
 import json, sys
 hello = json.load(open(sys.argv[1]))
 report = json.load(open(sys.argv[2]))
+hello2 = json.load(open(sys.argv[3]))
 def line(ok, name):
     print(("ok   " if ok else "FAIL ") + name)
 line(report["complete"] and not report["aborted"] and not report["interrupted"],
@@ -97,6 +99,11 @@ for op in hello["operations"]:
     answered = sum(c["counts"]["pass"] + c["counts"]["divergence"] + c["counts"]["fail"]
                    for c in report["cells"] if c["operation"] == op)
     line(answered > 0, "declared operation %s was exercised (%d cases answered)" % (op, answered))
+if "chain" in hello2.get("operations", []):
+    answered = sum(c["counts"]["pass"] + c["counts"]["divergence"] + c["counts"]["fail"]
+                   for c in report["cells"] if c["operation"].startswith("chain "))
+    line(answered > 0, "declared operation chain (protocol 2) was exercised (%d cases answered)"
+         % answered)
 line(report["incidents"]["count"] == 0,
      "no adapter incident (crash, timeout, malformed answer): %d" % report["incidents"]["count"])
 EOF

@@ -26,6 +26,11 @@ ROOT = Path(__file__).resolve().parents[3]
 HELPER_DIR = ROOT / "harness" / "adapter_kit" / "python"
 MISBEHAVING = ROOT / "tests" / "fixtures" / "misbehaving_adapter.py"
 SCHEMAS = ROOT / "harness" / "protocol" / "schemas"
+# PROTOCOL.md's chain request example.
+CHAIN = {"cmd": "chain", "id": 23, "direction": "encode", "array_data_type": "float32", "fill_value": 0,
+         "codecs": [{"name": "scale_offset", "configuration": {"scale": 100}},
+                    {"name": "cast_value", "configuration": {"data_type": "uint8", "out_of_range": "clamp"}}],
+         "count": 3, "elements": "0000803f0000c07f00004040"}
 sys.path.insert(0, str(HELPER_DIR))
 import cvc_adapter as cvc  # noqa: E402
 
@@ -566,6 +571,71 @@ class StoreCallbacksTest(SchemaMixin, unittest.TestCase):
         self.assertEqual(self.ask(dict(write, elements="01"))["status"], "error")
 
 
+class ChainRequestTest(SchemaMixin, unittest.TestCase):
+    """Chain requests (PROTOCOL.md, "Chain"): declared under protocol 2 only with the chain
+    callback, the callback sees a ChainRequest whose zarr.json holds the whole chain, and what
+    capabilities.chain or the types leave out is answered unsupported without calling it."""
+
+    def setUp(self):
+        self.seen = []
+
+        def chain(request):
+            self.seen.append(request)
+            return [x + 1 for x in request.inputs]  # a stand-in: not a real chain
+
+        self.adapter = cvc.Adapter("fake", "0.0", "python", ["float32", "uint8"], ["encode"],
+                                   fake_cast, chain=chain,
+                                   chain_capabilities={"codecs": ["scale_offset", "cast_value"],
+                                                       "directions": ["decode"]})
+
+    def ask(self, request):
+        answer = json.loads(self.adapter.handle(json.dumps(request)))
+        self.assertSchema(f"{request['cmd']}-answer" if request["cmd"] != "hello" else "hello-answer",
+                          answer)
+        return answer
+
+    def test_declared_under_protocol_2_only(self):
+        self.assertNotIn("chain", self.ask(HELLO)["operations"])
+        hello = self.ask(dict(HELLO, max_protocol=2))
+        self.assertIn("chain", hello["operations"])
+        self.assertEqual(hello["capabilities"]["chain"],
+                         {"codecs": ["scale_offset", "cast_value"], "directions": ["decode"]})
+
+    def test_a_chain_request_reaches_the_callback(self):
+        self.ask(dict(HELLO, max_protocol=2, encodings=["hex"]))
+        answer = self.ask(dict(CHAIN, direction="decode", count=2, elements="6401"))
+        # The callback's outputs as patterns of the chain's output type (float32 on decode).
+        self.assertEqual(answer, {"id": 23, "status": "ok", "elements": "6500000002000000", "failed": []})
+        request = self.seen[-1]
+        self.assertIsInstance(request, cvc.ChainRequest)
+        self.assertEqual((request.input_type, request.output_type), ("uint8", "float32"))
+        self.assertEqual(request.inputs, [0x64, 0x01])
+        zarr_json = json.loads(request.zarr_json())
+        self.assertEqual([c["name"] for c in zarr_json["codecs"]], ["scale_offset", "cast_value", "bytes"])
+        self.assertEqual(zarr_json["data_type"], "float32")
+
+    def test_outside_the_declaration_is_unsupported(self):
+        self.ask(dict(HELLO, max_protocol=2, encodings=["hex"]))
+        encode = self.ask(CHAIN)
+        self.assertEqual(encode["status"], "unsupported")
+        self.assertIn("capabilities.chain.directions", encode["message"])
+        transpose = dict(CHAIN, direction="decode", count=1, elements="64",
+                         codecs=[{"name": "transpose", "configuration": {"order": [0]}}] + CHAIN["codecs"])
+        self.assertIn("capabilities.chain.codecs", self.ask(transpose)["message"])
+        wider = dict(CHAIN, direction="decode", count=1, elements="6400",
+                     codecs=[CHAIN["codecs"][0], {"name": "cast_value", "configuration": {"data_type": "uint16"}}])
+        self.assertEqual(self.ask(wider)["message"], "uint16 is not supported")
+        self.assertEqual(self.seen, [])
+
+    def test_capabilities_are_checked(self):
+        with self.assertRaisesRegex(ValueError, "capabilities.chain.codecs"):
+            cvc.Adapter("x", "1", "python", ["float32"], ["encode"], fake_cast, chain=fake_cast,
+                        chain_capabilities={"codecs": ["bitround"]})
+        with self.assertRaisesRegex(ValueError, "without a chain callback"):
+            cvc.Adapter("x", "1", "python", ["float32"], ["encode"], fake_cast,
+                        chain_capabilities={"directions": ["decode"]})
+
+
 class ProbeTest(unittest.TestCase):
     """cvc.probe: one JSON line per undeclared type of the 26 (adapters_probe.sh reads them)."""
 
@@ -684,7 +754,7 @@ class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
 class SchemaTest(SchemaMixin, unittest.TestCase):
     NAMES = ["hello", "hello-answer", "cast", "cast-answer", "validate", "validate-answer", "bye",
              "reproduce", "reproduce-answer", "open_array", "open_array-answer", "read_array",
-             "read_array-answer", "write_array", "write_array-answer"]
+             "read_array-answer", "write_array", "write_array-answer", "chain", "chain-answer"]
 
     def setUp(self):
         if jsonschema is None:
@@ -735,6 +805,15 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                                   "selection": [[0, 3], [1, 2]], "count": 3, "elements": "0000c07f"}),
                  ("write_array-answer", {"id": 22, "status": "ok"}),
                  ("write_array-answer", {"id": 22, "status": "refused", "message": "NaN into int8"}),
+                 # Chain requests (PROTOCOL.md, "Chain").
+                 ("chain", CHAIN), ("chain", dict(CHAIN, direction="decode", elements="64ff")),
+                 ("chain-answer", {"id": 23, "status": "ok", "elements": "6400ff", "failed": [1]}),
+                 ("chain-answer", {"id": 23, "status": "rejected", "message": "ValueError"}),
+                 ("hello-answer", dict(hello_answer_2, operations=["decode", "validate", "chain"],
+                                       capabilities={"decode": {"rounding": ["nearest-even"]},
+                                                     "chain": {"codecs": ["cast_value", "scale_offset",
+                                                                          "transpose"],
+                                                               "directions": ["decode"]}})),
                  ("cast", cast), ("validate", validate), ("bye", {"cmd": "bye"}),
                  ("cast-answer", {"id": 17, "status": "ok", "elements": "00007f", "failed": [1]}),
                  ("cast-answer", {"id": 17, "status": "ok", "elements": "", "failed": []}),
@@ -782,6 +861,15 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                    ("hello-answer", dict(hello_answer_2, capabilities={"missing_pairs": [
                        {"direction": "both", "input": "int4", "output": "int8"}]})),
                    ("reproduce", {"cmd": "reproduce", "id": 19, "request": cast}),
+                   ("hello-answer", dict(hello_answer, operations=["decode", "chain"])),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"chain": {"codec": []}})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"chain": {"codecs": ["bitround"]}})),
+                   ("hello-answer", dict(hello_answer_2, capabilities={"chain": {"directions": ["both"]}})),
+                   ("chain", {k: v for k, v in CHAIN.items() if k != "codecs"}),
+                   ("chain", dict(CHAIN, codec=CHAIN["codecs"][1])),
+                   ("chain", dict(CHAIN, codecs=[])),
+                   ("chain", dict(CHAIN, codecs=[{"name": "bytes"}])),
+                   ("chain-answer", {"id": 23, "status": "ok", "elements": "6400ff"}),
                    ("reproduce", {"cmd": "reproduce", "id": 19, "request": {"cmd": "bye"}}),
                    ("reproduce", {"cmd": "reproduce", "id": 19}),
                    ("reproduce-answer", {"id": 19, "status": "ok", "language": "python"}),

@@ -231,6 +231,21 @@ TEST(Capabilities, UndeclaredQuotesTheDeclarationThatExcludesACast) {
   EXPECT_EQ(undeclared(Handshake{}, Direction::Decode, rule), std::nullopt);
 }
 
+TEST(Capabilities, UndeclaredChainQuotesTheDeclarationThatExcludesAChain) {
+  Handshake handshake;
+  handshake.protocol = 2;
+  handshake.capabilities = parse_capabilities(parse_json_exact(
+      R"({"chain": {"codecs": ["scale_offset", "cast_value"], "directions": ["decode"]}})"));
+  const std::vector<std::string> quantization = {"scale_offset", "cast_value"};
+  EXPECT_EQ(undeclared_chain(handshake, Direction::Decode, quantization), std::nullopt);
+  EXPECT_EQ(undeclared_chain(handshake, Direction::Encode, quantization),
+            R"(capabilities.chain.directions = ["decode"] (no "encode"))");
+  EXPECT_EQ(undeclared_chain(handshake, Direction::Decode, {"transpose", "cast_value"}),
+            R"(capabilities.chain.codecs = ["scale_offset", "cast_value"] (no "transpose"))");
+  // No declaration: everything.
+  EXPECT_EQ(undeclared_chain(Handshake{}, Direction::Encode, {"transpose"}), std::nullopt);
+}
+
 // --- Malformed hellos: a handshake error naming the field --------------------------------------
 
 struct BadHello {
@@ -285,6 +300,23 @@ INSTANTIATE_TEST_SUITE_P(
                                                    "output": "int4"}])"},
                  "capabilities.missing_pairs[0].direction is \"both\"",
                  ""},
+        BadHello{"UnknownKeyInChainCapabilities",
+                 {R"(capabilities.chain.codec=["scale_offset"])"},
+                 "capabilities.chain.codec is an unknown key (capabilities.chain has only codecs, "
+                 "directions)",
+                 ""},
+        BadHello{"UnknownChainCodec",
+                 {R"(capabilities.chain.codecs=["scale_offset", "bitround"])"},
+                 R"(capabilities.chain.codecs[1] is "bitround", not one of)",
+                 ""},
+        BadHello{"UnknownChainDirection",
+                 {R"(capabilities.chain.directions=["both"])"},
+                 R"(capabilities.chain.directions[0] is "both")",
+                 ""},
+        BadHello{"ChainInProtocolOne",
+                 {R"(operations=["encode", "chain"])"},
+                 R"(reproduce is protocol 2's): "chain")",
+                 " --protocol 1"},
         BadHello{"UnknownKeyInCapabilities",
                  {R"(capabilities.rounding=["nearest-even"])"},
                  "capabilities.rounding is an unknown key",

@@ -167,6 +167,10 @@ const std::map<std::string, std::string> kNotCaughtLive = {
     {"codec-order-unchecked", "live mode writes only valid metadata"},
     {"data-type-object-refused", "live mode writes every data_type as a name"},
     {"bare-codec-name-refused", "live mode writes every codec as an object"},
+    {"scale-offset-final-check-only", "live mode sends no chain"},
+    {"fixed-scale-offset-non-finite-zero", "live mode sends no chain"},
+    {"scale-offset-javascript-floats", "live mode sends no chain"},
+    {"scale-offset-fill-not-threaded", "live mode sends no chain, and writes no scale_offset"},
 };
 
 // The models the vectors miss (tests/oracle/bug_models_test.cpp says why): the types live mode
@@ -194,7 +198,7 @@ TEST_P(MutantCaught, ByTheVectors) {
   CaseFilter filter;
   filter.families = {at->family};
   filter.directions = {at->direction};
-  if (at->family != "metadata") filter.types = {at->array_type};
+  if (at->family != "metadata" && at->family != "chain") filter.types = {at->array_type};
   const RunResult result = run_vectors(adapter(model.id), filter);
   EXPECT_GT(result.count(Verdict::Fail), 0u) << model.id << ", aimed at " << at->where;
   EXPECT_NE(exit_code(*result.summary), 0);
@@ -275,6 +279,97 @@ TEST(Harness, ALyingAdapterFailsWithoutIncidents) {
   const RunResult result = run(source, misbehaving("liar"));
   EXPECT_EQ(result.summary->incident_count(), 0u);
   EXPECT_GT(result.count(Verdict::Fail), 0u);
+}
+
+// --- The chain family (vectors/chain.json, harness/protocol/PROTOCOL.md "Chain") ---------------
+
+CaseFilter chain_family() {
+  CaseFilter filter;
+  filter.families = {"chain"};
+  return filter;
+}
+
+TEST(HarnessChains, ReferenceAdapterPassesTheChainFamily) {
+  const RunResult result = run_vectors(adapter(), chain_family());
+  EXPECT_FALSE(result.end.aborted) << result.end.abort_reason;
+  EXPECT_GT(result.count(Verdict::Pass), 100u);
+  EXPECT_EQ(result.count(Verdict::Fail), 0u);
+  EXPECT_EQ(result.count(Verdict::Divergence), 0u);
+  EXPECT_EQ(result.count(Verdict::Unsupported), 0u);
+  EXPECT_EQ(result.count(Verdict::AdapterError), 0u);
+  EXPECT_EQ(exit_code(*result.summary), 0);
+}
+
+// The unsupported cases of a run with their reasons (the terminal report's "got" texts).
+class UnsupportedReasons : public ReportSink {
+ public:
+  void begin(const RunInfo&) override {}
+  void record(const CaseOutcome& outcome) override { record_many(outcome, 1); }
+  void record_many(const CaseOutcome& outcome, std::uint64_t count) override {
+    if (outcome.verdict == Verdict::Unsupported) reasons[outcome.got] += count;
+  }
+  void incident(const AdapterIncident&) override {}
+  void end(const RunEnd&) override {}
+  std::map<std::string, std::uint64_t> reasons;
+};
+
+RunResult run_chains_with_reasons(const std::string& command, UnsupportedReasons& reasons) {
+  VectorCaseSource source(kSource + "/vectors", chain_family());
+  RunResult result;
+  result.summary = std::make_unique<RunSummary>();
+  RunnerOptions options;
+  options.command = command;
+  options.mode = "test";
+  result.end = run_cases(source, options, {result.summary.get(), &reasons});
+  return result;
+}
+
+TEST(HarnessChains, AnAdapterWithoutChainsHasThemCountedUnsupportedWithTheReason) {
+  UnsupportedReasons reasons;
+  const RunResult result = run_chains_with_reasons(adapter() + " --no-chains", reasons);
+  EXPECT_GT(result.count(Verdict::Unsupported), 100u);
+  EXPECT_EQ(result.count(Verdict::Unsupported), result.summary->cases_counted());
+  ASSERT_EQ(reasons.reasons.size(), 1u);
+  EXPECT_EQ(reasons.reasons.begin()->first,
+            "unsupported by the adapter (handshake: no operation \"chain\")");
+}
+
+TEST(HarnessChains, ChainCapabilitiesExcludeWhatTheyDoNotDeclare) {
+  // A hello that declares decode chains of scale_offset only: encode chains, and decode chains
+  // with a cast_value, are never sent; their reason quotes the declaration.
+  UnsupportedReasons reasons;
+  const std::string patched = kPython + " " + kSource +
+                              "/tests/fixtures/misbehaving_adapter.py --mode hello_patch "
+                              "--set 'capabilities.chain={\"directions\": [\"decode\"], "
+                              "\"codecs\": [\"scale_offset\"]}' -- " +
+                              adapter();
+  const RunResult result = run_chains_with_reasons(patched, reasons);
+  EXPECT_EQ(result.summary->incident_count(), 0u);
+  EXPECT_GT(
+      reasons.reasons
+          [R"(unsupported by the adapter (hello: capabilities.chain.directions = ["decode"] (no "encode")))"],
+      0u);
+  EXPECT_GT(
+      reasons.reasons
+          [R"(unsupported by the adapter (hello: capabilities.chain.codecs = ["scale_offset"] (no "cast_value")))"],
+      0u);
+}
+
+TEST(HarnessChains, ALyingAdapterFailsTheChainsWithoutIncidents) {
+  VectorCaseSource source(kSource + "/vectors", chain_family());
+  const RunResult result = run(source, misbehaving("liar"));
+  EXPECT_EQ(result.summary->incident_count(), 0u);
+  EXPECT_GT(result.count(Verdict::Fail), 0u);
+  EXPECT_NE(exit_code(*result.summary), 0);
+}
+
+TEST(HarnessChains, AWrongCountInAChainAnswerIsAnIncident) {
+  VectorCaseSource source(kSource + "/vectors", chain_family());
+  const RunResult result =
+      run(source, misbehaving("wrong_count", 1), std::chrono::milliseconds(3000));
+  EXPECT_GE(result.summary->incident_count(), 1u);
+  EXPECT_GT(result.count(Verdict::AdapterError), 0u);
+  EXPECT_GT(result.count(Verdict::Pass), 0u);  // the rest of the run
 }
 
 TEST(Harness, AMissingAdapterCommandAbortsWithAReason) {

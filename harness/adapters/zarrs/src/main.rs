@@ -125,6 +125,13 @@ const ZARRS_VERSION_LABEL: Option<&str> = option_env!("CVC_ZARRS_VERSION_LABEL")
 const ZARRS_RELEASE: Option<&str> = option_env!("CVC_ZARRS_RELEASE");
 const RUSTC_VERSION: Option<&str> = option_env!("CVC_RUSTC_VERSION");
 const LOCKED_VERSIONS: Option<&str> = option_env!("CVC_LOCKED_VERSIONS");
+/// "1" when the zarrs source has the scale_offset codec (setup.sh looks for its file): chain
+/// requests are then declared (PROTOCOL.md, "Chain"); a zarrs without it has no chain to run.
+const HAS_SCALE_OFFSET: Option<&str> = option_env!("CVC_ZARRS_SCALE_OFFSET");
+
+fn has_scale_offset() -> bool {
+    HAS_SCALE_OFFSET == Some("1")
+}
 
 fn implementation_version() -> String {
     match ZARRS_VERSION_LABEL {
@@ -157,7 +164,15 @@ fn hello(request: &HashMap<String, &RawValue>) -> Value {
         "protocol": if two { 2 } else { 1 },
         "implementation": {"name": "zarrs", "version": implementation_version(), "language": "rust"},
         "data_types": TYPES.iter().map(|t| t.name).collect::<Vec<_>>(),
-        "operations": if two { STORE_OPERATIONS.to_vec() } else { vec!["encode", "decode", "validate"] },
+        "operations": if two {
+            let mut operations = STORE_OPERATIONS.to_vec();
+            if has_scale_offset() {
+                operations.push("chain");
+            }
+            operations
+        } else {
+            vec!["encode", "decode", "validate"]
+        },
         "environment": environment,
         "notes": "zarrs' cast_value codec through its public array API on a MemoryStore: arrays \
                   opened from the request's exact zarr.json ([cast_value, bytes little]); encode \
@@ -171,6 +186,12 @@ fn hello(request: &HashMap<String, &RawValue>) -> Value {
         // directions for every pair of the 26 (it refuses `wrap` into a float type: a refusal of
         // that configuration, answered `rejected`), so nothing is declared missing.
         answer["capabilities"] = json!({"missing_pairs": []});
+        if has_scale_offset() {
+            // Chains of zarrs' own array -> array codecs, both directions; zarrs has no
+            // numcodecs.fixedscaleoffset (NOTES.md, "Chains").
+            answer["capabilities"]["chain"] =
+                json!({"codecs": ["cast_value", "scale_offset", "transpose"], "directions": ["encode", "decode"]});
+        }
         let offered = member::<Vec<String>>(request, "encodings").unwrap_or_default();
         if offered.iter().any(|e| e == "base64") {
             answer["encoding"] = json!("base64");
@@ -390,6 +411,70 @@ fn cast(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
     }
 }
 
+/// The type a chain's codecs produce from `array_type` on encode: cast_value changes it to its
+/// data_type, the other codecs keep it. None when a codec is not an object with a name, or a
+/// cast_value's data_type is not one of the 26.
+fn chain_output<'a>(array_type: &'static TypeInfo, codecs: &'a Value) -> Option<&'static TypeInfo> {
+    let mut current = array_type;
+    for codec in codecs.as_array()? {
+        match codec.get("name")?.as_str()? {
+            "cast_value" => current = type_info(codec.pointer("/configuration/data_type").and_then(type_name)?)?,
+            _ => {}
+        }
+    }
+    Some(current)
+}
+
+/// A chain request: the elements through the request's codecs, then bytes, exactly as a cast
+/// request goes through its one codec (the chain's exact text without its brackets in place of
+/// the codec).
+fn chain(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
+    let raw = |name: &str| request.get(name).map(|r| r.get());
+    let (Some(data_type), Some(fill_value), Some(codecs)) = (raw("array_data_type"), raw("fill_value"), raw("codecs"))
+    else {
+        return status("error", "chain request without array_data_type, fill_value or codecs");
+    };
+    let encode = match member::<String>(request, "direction").as_deref() {
+        Some("encode") => true,
+        Some("decode") => false,
+        other => return status("error", format!("unknown direction {other:?}")),
+    };
+    let codecs_value: Value = serde_json::from_str(codecs).unwrap_or(Value::Null);
+    let data_type_value: Value = serde_json::from_str(data_type).unwrap_or(Value::Null);
+    let Some(array_type) = type_name(&data_type_value).and_then(type_info) else {
+        return status("unsupported", "the array type is not one of the 26");
+    };
+    let Some(encoded_type) = chain_output(array_type, &codecs_value) else {
+        return status("error", "codecs is not a list of named codecs with data types of the 26");
+    };
+    let (input, output) = if encode { (array_type, encoded_type) } else { (encoded_type, array_type) };
+    let count = member::<usize>(request, "count").unwrap_or(0);
+    let elements = match encoding.decode(&member::<String>(request, "elements").unwrap_or_default()) {
+        Ok(bytes) => bytes,
+        Err(message) => return status("error", message),
+    };
+    if elements.len() != count * input.bytes {
+        return status("error", format!("elements: {} bytes for {count} {} elements", elements.len(), input.name));
+    }
+    let inner = codecs.trim();
+    let codec = inner.strip_prefix('[').and_then(|c| c.strip_suffix(']')).unwrap_or(inner).trim();
+    let result = if count == 0 {
+        Ok((Vec::new(), Vec::new()))
+    } else {
+        Cast { encode, input, output, data_type, fill_value, codec, count }.run(&elements)
+    };
+    match result {
+        Ok((elements, failed)) => {
+            let mut answer = Answer::new();
+            answer.insert("status".into(), json!("ok"));
+            answer.insert("elements".into(), json!(encoding.encode(&elements)));
+            answer.insert("failed".into(), json!(failed));
+            answer
+        }
+        Err(answer) => answer,
+    }
+}
+
 /// validate: zarrs must accept the metadata when creating an array from it, when opening it from
 /// a store, and on a first write and read of a chunk holding the fill value.
 fn validate(request: &HashMap<String, &RawValue>) -> Answer {
@@ -563,6 +648,7 @@ fn main() {
             }
             Some("bye") => return,
             Some("cast") => cast(&request, encoding),
+            Some("chain") if has_scale_offset() => chain(&request, encoding),
             Some("validate") => validate(&request),
             Some("open_array") => open_array(&request),
             Some("read_array") => read_array(&request, encoding),
