@@ -92,8 +92,9 @@ nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& option
       {"operations", operations},
       {"environment", {{"cvc", CVC_VERSION}, {"compiler", compiler()}}}};
   if (protocol >= 2 && restricted(options)) hello["capabilities"] = capabilities(options);
-  // The array -> array codecs its store engine runs (reference_store.hpp), for check-store.
-  if (protocol >= 2 && options.stores)
+  // With chain requests the operation chain declares every codec, for the store arrays too; without
+  // them, the array -> array codecs its store engine runs (reference_store.hpp), for check-store.
+  if (protocol >= 2 && options.stores && !options.chains)
     hello["capabilities"]["chain"]["codecs"] = {"cast_value", "scale_offset",
                                                 "numcodecs.fixedscaleoffset"};
   if (encoding != ElementEncoding::Hex) hello["encoding"] = std::string(encoding_name(encoding));

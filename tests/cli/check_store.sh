@@ -138,6 +138,9 @@ sys.exit(bool(bad) or r["totals"]["unsupported"] < 12)' "$work/nochain.json"
   check "no chain codecs declared: the reason quotes the hello" \
     grep -q "does not declare the codec scale_offset (hello: neither capabilities.chain.codecs" \
     "$work/nochain.json"
+  pub nochains --impl "$cvc adapter --no-chains"
+  check "without chain requests the reference declares its store codecs and passes every array" \
+    test "$(status nochains)" -eq 0 -a "$(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["totals"]; print(t["pass"] == t["arrays"])' "$work/nochains.json")" = True
   check "the scale_offset reports validate against store-report.schema.json" valid "$work/ignored.json"
 fi
 
