@@ -909,7 +909,7 @@ std::vector<Plan> all_plans() {
   add_sharding(plans);
   add_upper_bits(plans);
   add_open(plans);
-  add_scale_offset(plans);  // vectors 1.3.0: appended, so that every earlier array keeps its place
+  add_scale_offset(plans);  // vectors 1.2.0: appended, so that every earlier array keeps its place
   return plans;
 }
 

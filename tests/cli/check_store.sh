@@ -103,7 +103,7 @@ if [ -f "$root/vectors/stores/index.json" ]; then
   check "an altered chunk file of the published vectors: exit 2" test $? -eq 2
   check "an altered chunk file: the manifest check names it" grep -q "stores/decode/" "$work/altered.err"
   check "the published store vectors' report validates against its schema" valid "$work/published.json"
-  # scale_offset in the chain (vectors 1.3.0): a reference that ignores scale_offset's offset and
+  # scale_offset in the chain (vectors 1.2.0): a reference that ignores scale_offset's offset and
   # scale fails the arrays that hold it (all but the write that must fail, which fails anyway, and
   # the alias's open array, whose fill 10.0 survives uint8 unscaled too), and only those; an
   # adapter that declares no array -> array codec beyond cast_value gets them counted
