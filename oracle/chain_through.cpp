@@ -17,6 +17,13 @@ bool ChainResult::same_outcome(const ChainResult& other) const {
   return failed_step == other.failed_step && error_name() == other.error_name();
 }
 
+CastResult ChainResult::as_compared_cast() const {
+  CastResult as_cast;
+  as_cast.bits = bits;
+  if (!ok()) as_cast.error = CastError::OutOfRange;  // any refusal matches any refusal
+  return as_cast;
+}
+
 const ElementOracle& fast_element_oracle() {
   static constexpr ElementOracle kFast{&cast_value, &scale_offset_encode, &scale_offset_decode};
   return kFast;

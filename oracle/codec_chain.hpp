@@ -73,6 +73,9 @@ struct ChainResult {
   // "out_of_range", "not_representable", ...: the error kind of the failing step, as in vectors.
   std::string_view error_name() const;
   bool same_outcome(const ChainResult& other) const;
+  // As the harness compares a chain answer with a cast's rules: the bits (any NaN matches any
+  // NaN), or a refusal of any kind (the kind is informative), written as a CastResult.
+  CastResult as_compared_cast() const;
 };
 
 // The element functions a chain is computed with: the fast oracle's, or the slow oracle's

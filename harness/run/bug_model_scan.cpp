@@ -195,12 +195,6 @@ class Scanner {
       const std::optional<CastBatch> batch = chain_batch(group, relative, filter_);
       if (!batch) continue;
       const DataType& output = *group.output_type;
-      const auto compared = [](const ChainResult& result) {
-        CastResult as_cast;  // compared as the harness compares: bits, any NaN, any refusal
-        as_cast.bits = result.bits;
-        if (!result.ok()) as_cast.error = CastError::OutOfRange;
-        return as_cast;
-      };
       const auto expected = [](const ExpectedResult& result) {
         CastResult as_cast;
         as_cast.bits = result.bits;
@@ -230,11 +224,13 @@ class Scanner {
       }
       for (const ExpectedElement& element : batch->elements) {
         ++scan_.elements;
-        const CastResult correct = compared(group.compute(element.input));
+        const CastResult correct = group.compute(element.input).as_compared_cast();
         for (std::size_t i = 0; i < bug_models().size(); ++i) {
           if (!selected(i) || bug_models()[i].chain == nullptr) continue;
-          const CastResult result = compared(
-              bug_models()[i].chain(group.chain, group.codecs, group.direction, element.input));
+          const CastResult result =
+              bug_models()[i]
+                  .chain(group.chain, group.codecs, group.direction, element.input)
+                  .as_compared_cast();
           if (same_answer(output, result, correct)) continue;
           ModelVectorCount& count = scan_.models[i];
           ++count.chain;

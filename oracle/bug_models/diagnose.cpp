@@ -49,22 +49,16 @@ BugModelSet models_reproducing_chain(const DataType& array_type, const nlohmann:
   } catch (const MetadataError&) {
     return 0;
   }
-  const auto compared = [](const ChainResult& result) {
-    CastResult as_cast;  // compared as the harness compares: bits, any NaN, any refusal
-    as_cast.bits = result.bits;
-    if (!result.ok()) as_cast.error = CastError::OutOfRange;
-    return as_cast;
-  };
   const DataType& output = direction == Direction::Encode ? chain.output_type() : array_type;
-  const CastResult correct =
-      compared(direction == Direction::Encode ? encode_through(chain, input_bits)
-                                              : decode_through(chain, input_bits));
+  const CastResult correct = (direction == Direction::Encode ? encode_through(chain, input_bits)
+                                                             : decode_through(chain, input_bits))
+                                 .as_compared_cast();
   if (matches_answer(output, correct, got_failed, got_bits)) return 0;  // not a failure
   BugModelSet models = 0;
   const std::span<const BugModel> all = bug_models();
   for (std::size_t i = 0; i < all.size(); ++i) {
     if (all[i].chain == nullptr) continue;
-    const CastResult result = compared(all[i].chain(chain, codecs, direction, input_bits));
+    const CastResult result = all[i].chain(chain, codecs, direction, input_bits).as_compared_cast();
     if (!bug_catalogue::same_answer(output, result, correct) &&
         matches_answer(output, result, got_failed, got_bits))
       models |= bit(i);
