@@ -387,6 +387,13 @@ fn cast(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
     };
     let (input, output) = if encode { (array_type, encoded_type) } else { (encoded_type, array_type) };
     let count = member::<usize>(request, "count").unwrap_or(0);
+    answer_elements(request, encoding, Cast { encode, input, output, data_type, fill_value, codec, count })
+}
+
+/// The elements of a cast or chain request through `cast`: decoded from the request, checked
+/// against the input type's width and the count, run, and answered.
+fn answer_elements(request: &HashMap<String, &RawValue>, encoding: Encoding, cast: Cast) -> Answer {
+    let (count, input) = (cast.count, cast.input);
     let elements = match encoding.decode(&member::<String>(request, "elements").unwrap_or_default()) {
         Ok(bytes) => bytes,
         Err(message) => return status("error", message),
@@ -394,11 +401,7 @@ fn cast(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
     if elements.len() != count * input.bytes {
         return status("error", format!("elements: {} bytes for {count} {} elements", elements.len(), input.name));
     }
-    let result = if count == 0 {
-        Ok((Vec::new(), Vec::new()))
-    } else {
-        Cast { encode, input, output, data_type, fill_value, codec, count }.run(&elements)
-    };
+    let result = if count == 0 { Ok((Vec::new(), Vec::new())) } else { cast.run(&elements) };
     match result {
         Ok((elements, failed)) => {
             let mut answer = Answer::new();
@@ -449,30 +452,9 @@ fn chain(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
     };
     let (input, output) = if encode { (array_type, encoded_type) } else { (encoded_type, array_type) };
     let count = member::<usize>(request, "count").unwrap_or(0);
-    let elements = match encoding.decode(&member::<String>(request, "elements").unwrap_or_default()) {
-        Ok(bytes) => bytes,
-        Err(message) => return status("error", message),
-    };
-    if elements.len() != count * input.bytes {
-        return status("error", format!("elements: {} bytes for {count} {} elements", elements.len(), input.name));
-    }
     let inner = codecs.trim();
     let codec = inner.strip_prefix('[').and_then(|c| c.strip_suffix(']')).unwrap_or(inner).trim();
-    let result = if count == 0 {
-        Ok((Vec::new(), Vec::new()))
-    } else {
-        Cast { encode, input, output, data_type, fill_value, codec, count }.run(&elements)
-    };
-    match result {
-        Ok((elements, failed)) => {
-            let mut answer = Answer::new();
-            answer.insert("status".into(), json!("ok"));
-            answer.insert("elements".into(), json!(encoding.encode(&elements)));
-            answer.insert("failed".into(), json!(failed));
-            answer
-        }
-        Err(answer) => answer,
-    }
+    answer_elements(request, encoding, Cast { encode, input, output, data_type, fill_value, codec, count })
 }
 
 /// validate: zarrs must accept the metadata when creating an array from it, when opening it from
