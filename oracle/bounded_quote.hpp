@@ -1,0 +1,21 @@
+// Quoting text from outside in a message, a draft or a terminal report, bounded: a 50 MB field or
+// a 100 MB answer is shown as its first bytes and its size, never whole.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace cvc {
+
+// The default bound for one quoted field in a message.
+inline constexpr std::size_t kQuoteBytes = 200;
+
+// The text itself when it has at most max_bytes bytes; otherwise its first max_bytes bytes (cut at
+// a UTF-8 boundary) followed by "… (N bytes in all)". Nothing is escaped here.
+std::string bounded_quote(std::string_view text, std::size_t max_bytes = kQuoteBytes);
+
+// For a list of items (stray files, repeated entries): how many are shown before "… and N more".
+inline constexpr std::size_t kListedItems = 20;
+
+}  // namespace cvc
