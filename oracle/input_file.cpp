@@ -58,8 +58,9 @@ std::string read_input_file(const std::string& path, std::uintmax_t max_bytes, F
   if (::fstat(file.fd, &status) != 0)
     throw InputFileError(path + ": cannot stat: " + std::strerror(errno));
   if (!S_ISREG(status.st_mode))
-    throw InputFileError(path + ": " + kind_of(status.st_mode) +
-                         ", not a regular file (a directory, FIFO, device or socket is never read)");
+    throw InputFileError(
+        path + ": " + kind_of(status.st_mode) +
+        ", not a regular file (a directory, FIFO, device or socket is never read)");
   const auto size = static_cast<std::uintmax_t>(status.st_size);
   if (size > max_bytes)
     throw InputFileError(path + ": " + std::to_string(size) + " bytes, more than the limit of " +

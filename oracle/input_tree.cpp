@@ -25,14 +25,13 @@ void walk(const fs::path& root, const std::string& below, std::size_t depth,
                          std::to_string(limits.max_depth) + " deep");
   std::error_code error;
   std::vector<std::pair<std::string, fs::file_status>> children;
-  for (fs::directory_iterator it(directory, error), end; !error && it != end;
-       it.increment(error)) {
+  for (fs::directory_iterator it(directory, error), end; !error && it != end; it.increment(error)) {
     std::error_code status_error;
     const fs::file_status status = it->symlink_status(status_error);
     children.emplace_back(it->path().filename().string(), status);
     if (entries.size() + children.size() > limits.max_entries)
-      throw InputFileError(root.string() + ": more than " +
-                           std::to_string(limits.max_entries) + " entries");
+      throw InputFileError(root.string() + ": more than " + std::to_string(limits.max_entries) +
+                           " entries");
   }
   if (error) throw InputFileError(directory.string() + ": cannot read: " + error.message());
   std::sort(children.begin(), children.end(),
@@ -64,10 +63,14 @@ std::vector<TreeEntry> list_input_tree(const fs::path& root, TreeLimits limits) 
 
 std::string describe_kind(TreeEntryKind kind) {
   switch (kind) {
-    case TreeEntryKind::RegularFile: return "a regular file";
-    case TreeEntryKind::Directory: return "a folder";
-    case TreeEntryKind::Symlink: return "a symbolic link (never followed)";
-    case TreeEntryKind::Other: return "a FIFO, device or socket (never opened)";
+    case TreeEntryKind::RegularFile:
+      return "a regular file";
+    case TreeEntryKind::Directory:
+      return "a folder";
+    case TreeEntryKind::Symlink:
+      return "a symbolic link (never followed)";
+    case TreeEntryKind::Other:
+      return "a FIFO, device or socket (never opened)";
   }
   return "unknown";
 }

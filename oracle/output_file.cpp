@@ -62,11 +62,12 @@ void prepare_output_directory(const fs::path& path) {
 
 AtomicOutputFile::AtomicOutputFile(fs::path path) : path_(std::move(path)) {
   check_output_path(path_);
-  std::string pattern = (folder_of(path_) / (path_.filename().string() + ".partial-XXXXXX")).string();
+  std::string pattern =
+      (folder_of(path_) / (path_.filename().string() + ".partial-XXXXXX")).string();
   const int fd = ::mkstemp(pattern.data());
   if (fd < 0)
-    throw OutputFileError(path_.string() + ": cannot make a temporary file beside it: " +
-                          std::strerror(errno));
+    throw OutputFileError(path_.string() +
+                          ": cannot make a temporary file beside it: " + std::strerror(errno));
   ::close(fd);
   temporary_ = pattern;
   stream_.open(temporary_, std::ios::binary | std::ios::trunc);
@@ -97,8 +98,8 @@ void AtomicOutputFile::commit() {
   std::error_code error;
   fs::rename(temporary_, path_, error);
   if (error)
-    throw OutputFileError(path_.string() + ": cannot move the finished file into place: " +
-                          error.message());
+    throw OutputFileError(path_.string() +
+                          ": cannot move the finished file into place: " + error.message());
   committed_ = true;
 }
 
