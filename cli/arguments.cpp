@@ -17,6 +17,15 @@ std::uint64_t Arguments::number_option(std::string_view name, std::uint64_t fall
                    " takes a non-negative integer (at most 19 digits), not \"" + *text + "\"");
 }
 
+std::chrono::milliseconds Arguments::timeout_option(std::uint64_t fallback_seconds) {
+  constexpr std::uint64_t kMaxSeconds = 86400;
+  const std::uint64_t seconds = number_option("timeout", fallback_seconds);
+  if (seconds == 0 || seconds > kMaxSeconds)
+    throw UsageError(command_ + ": --timeout takes 1 to " + std::to_string(kMaxSeconds) +
+                     " seconds, not " + std::to_string(seconds));
+  return std::chrono::milliseconds(1000 * seconds);
+}
+
 bool Arguments::help_requested() const {
   for (const std::string& argument : arguments_)
     if (argument == "--help" || argument == "-h") return true;

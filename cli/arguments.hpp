@@ -2,6 +2,7 @@
 // positional arguments. Anything unrecognised is a usage error that names the argument.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -35,6 +36,9 @@ class Arguments {
   // The value of --name as a non-negative integer (digits only, below 2^64), or `fallback` when
   // absent; a UsageError naming the option otherwise.
   std::uint64_t number_option(std::string_view name, std::uint64_t fallback);
+  // --timeout SECONDS (or `fallback_seconds` when absent) as milliseconds: from 1 to 86400
+  // seconds; 0 (which would kill every adapter at once) and more than a day are usage errors.
+  std::chrono::milliseconds timeout_option(std::uint64_t fallback_seconds);
   bool flag(std::string_view name);
   // The positional arguments; throws UsageError if an unconsumed --option remains.
   std::vector<std::string> finish();

@@ -111,8 +111,7 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
   request.options.kinds = arguments.repeated_option("kind");
   request.options.features = arguments.repeated_option("feature");
   request.options.types = arguments.repeated_option("type");
-  request.timeout = std::chrono::milliseconds(
-      1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
+  request.timeout = arguments.timeout_option(60);
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   request.json_path = arguments.option("json");
   request.junit_path = arguments.option("junit");

@@ -84,8 +84,7 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   options.max_findings = arguments.number_option("max-findings", 0);
   options.shrink_requests = arguments.number_option("shrink-requests", 400);
   options.checker.strict = arguments.flag("strict");
-  options.checker.timeout = std::chrono::milliseconds(
-      1000 * std::min<std::uint64_t>(arguments.number_option("timeout", 60), 86400));
+  options.checker.timeout = arguments.timeout_option(60);
   options.checker.max_incidents_in_a_row = static_cast<int>(
       std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
   const std::optional<std::string> report_dir = arguments.option("report-dir");

@@ -187,7 +187,7 @@ int run_replay(Arguments& arguments) {
     return kExitOk;
   }
   const std::string command = arguments.required_option("impl");
-  const std::uint64_t timeout = arguments.number_option("timeout", 60);
+  const std::chrono::milliseconds timeout = arguments.timeout_option(60);
   const std::vector<std::string> rest = arguments.finish();
   if (rest.size() != 1)
     throw UsageError("cvc replay: give exactly one REQUEST (see cvc replay --help)");
@@ -197,7 +197,7 @@ int run_replay(Arguments& arguments) {
   } catch (const ReplayError& error) {
     throw UsageError(std::string("cvc replay: REQUEST: ") + error.what());
   }
-  AdapterClient client(command, std::chrono::milliseconds(timeout * 1000));
+  AdapterClient client(command, timeout);
   AdapterIncident incident;
   const std::optional<Handshake> handshake = client.connect(incident);
   if (!handshake) {

@@ -165,8 +165,8 @@ RunRequest read_run_arguments(Arguments& arguments) {
   request.filter.families = repeated_option("family");
   options.strict = arguments.flag("strict");
   if (options.strict) forwarded.push_back("--strict");
-  options.timeout = std::chrono::milliseconds(
-      1000 * std::min<std::uint64_t>(number_option("timeout", 60), 86400));
+  options.timeout = arguments.timeout_option(60);
+  forwarded.insert(forwarded.end(), {"--timeout", std::to_string(options.timeout.count() / 1000)});
   options.max_consecutive_incidents =
       static_cast<int>(std::max<std::uint64_t>(1, number_option("max-incidents-in-a-row", 5)));
   set_max_input_file_bytes(number_option("max-file-bytes", kDefaultMaxInputFileBytes));
