@@ -131,6 +131,43 @@ struct Outcome {
   bool in_an_array_folder = false;  // read_store_vectors must refuse it too
 };
 
+// A zarr.json field set to a hostile value: one the index copies (shape, chunk_shape, data_type),
+// which must be found unless the value is the one it had, or another (no crash is all).
+Outcome edit_field(const fs::path& root, const std::string& zarr, bool checked, std::size_t b,
+                   int c) {
+  static const std::vector<std::vector<std::string>> kChecked = {
+      {"shape"}, {"chunk_grid", "configuration", "chunk_shape"}, {"data_type"}};
+  static const std::vector<std::vector<std::string>> kOther = {
+      {"fill_value"}, {"chunk_key_encoding"}, {"zarr_format"}, {"codecs"},
+      {"node_type"},  {"chunk_grid", "name"}, {"attributes"}};
+  const auto& fields = checked ? kChecked : kOther;
+  nlohmann::json metadata = parse_json_exact(read_text(root / zarr));
+  const std::vector<std::string>& field = fields[b % fields.size()];
+  const nlohmann::json value = hostile_value(c);
+  set_field(metadata, field, value);
+  write_text(root / zarr, dump_json_exact(metadata));
+  write_manifest(root);
+  if (!checked) return {};
+  const nlohmann::json original = parse_json_exact(read_text(base_folder() / zarr));
+  const nlohmann::json* before = &original;
+  for (const std::string& key : field) before = &(*before)[key];
+  if (dump_json_exact(*before) == dump_json_exact(value)) return {};
+  return {true, true};
+}
+
+// A stray file in an array's folder, listed in the manifest or not: found either way.
+Outcome add_stray(const fs::path& root, const std::string& zarr, std::size_t b, int c) {
+  const std::string names[] = {"c/9", "extra.json", "zarr.json.bak", "c/1/5"};
+  const fs::path folder = root / fs::path(zarr).parent_path();
+  fs::path stray = folder / names[b % std::size(names)];
+  std::error_code error;
+  fs::create_directories(stray.parent_path(), error);
+  if (error || fs::exists(stray)) stray = folder / "stray";  // a chunk of that name is there
+  write_text(stray, "stray");
+  if (c % 2 == 0) write_manifest(root);
+  return {true, true};
+}
+
 // Applies damage `kind` to the folder, with `a`, `b`, `c` choosing where and how.
 Outcome damage(const fs::path& root, int kind, std::size_t a, std::size_t b, int c) {
   const std::vector<std::string> files = files_of(root);
@@ -168,30 +205,9 @@ Outcome damage(const fs::path& root, int kind, std::size_t a, std::size_t b, int
       break;
     }
     case kCheckedFieldEdit:
-    case kOtherFieldEdit: {
-      static const std::vector<std::vector<std::string>> kChecked = {
-          {"shape"}, {"chunk_grid", "configuration", "chunk_shape"}, {"data_type"}};
-      static const std::vector<std::vector<std::string>> kOther = {
-          {"fill_value"}, {"chunk_key_encoding"}, {"zarr_format"}, {"codecs"},
-          {"node_type"},  {"chunk_grid", "name"}, {"attributes"}};
-      const auto& fields = kind == kCheckedFieldEdit ? kChecked : kOther;
-      nlohmann::json metadata = parse_json_exact(read_text(root / zarr));
-      const std::vector<std::string>& field = fields[b % fields.size()];
-      nlohmann::json value = hostile_value(c);
-      set_field(metadata, field, value);
-      write_text(root / zarr, dump_json_exact(metadata));
-      write_manifest(root);
-      // The checked facts must stay the index's: any other value is found.
-      outcome.must_be_found = kind == kCheckedFieldEdit;
-      outcome.in_an_array_folder = outcome.must_be_found;
-      if (outcome.must_be_found) {
-        const nlohmann::json original = parse_json_exact(read_text(base_folder() / zarr));
-        const nlohmann::json* before = &original;
-        for (const std::string& key : field) before = &(*before)[key];
-        if (dump_json_exact(*before) == dump_json_exact(value)) outcome = {};
-      }
+    case kOtherFieldEdit:
+      outcome = edit_field(root, zarr, kind == kCheckedFieldEdit, b, c);
       break;
-    }
     case kFifo:  // every file is index.json or in an array's folder
       fs::remove(root / any);
       if (mkfifo((root / any).c_str(), 0600) != 0) throw std::runtime_error("mkfifo");
@@ -205,18 +221,9 @@ Outcome damage(const fs::path& root, int kind, std::size_t a, std::size_t b, int
       outcome = {true, true};
       break;
     }
-    default: {
-      const std::string names[] = {"c/9", "extra.json", "zarr.json.bak", "c/1/5"};
-      const fs::path folder = root / fs::path(zarr).parent_path();
-      fs::path stray = folder / names[b % std::size(names)];
-      std::error_code error;
-      fs::create_directories(stray.parent_path(), error);
-      if (error || fs::exists(stray)) stray = folder / "stray";  // a chunk of that name is there
-      write_text(stray, "stray");
-      if (c % 2 == 0) write_manifest(root);  // listed or not, it is found
-      outcome = {true, true};
+    default:
+      outcome = add_stray(root, zarr, b, c);
       break;
-    }
   }
   return outcome;
 }
