@@ -1,12 +1,14 @@
 #include "harness/reports/report_merge.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "harness/reports/report_json_read.hpp"
+#include "harness/reports/summary_consistency.hpp"
+#include "oracle/bounded_quote.hpp"
+#include "oracle/input_file.hpp"
 
 namespace cvc {
 namespace {
@@ -99,17 +101,26 @@ void check_shards_belong_together(const std::vector<ShardReport>& shards, bool a
       const std::string mine = field.value(shard.summary), theirs = field.value(first.summary);
       if (mine != theirs)
         throw MergeError(shard.name + " is not from the same run as " + first.name + ": " +
-                         std::string(field.name) + " is \"" + mine + "\" there, \"" + theirs +
-                         "\" in " + first.name);
+                         std::string(field.name) + " is \"" + bounded_quote(mine) + "\" there, \"" +
+                         bounded_quote(theirs) + "\" in " + first.name);
     }
   }
-  if (allow_missing) return;
-  std::string missing;
-  for (std::uint64_t index = 1; index <= count; ++index)
-    if (!by_index.count(index))
-      missing.append(missing.empty() ? "" : ", ").append(shard_name({index, count}));
-  if (!missing.empty())
-    throw MergeError("shards missing: " + missing + " (a merge needs every shard of the run once)");
+  if (allow_missing || by_index.size() == count) return;
+  // The count comes from the reports: the missing shards are counted, and only the first few
+  // named, never one by one up to a count of 10^12.
+  const std::uint64_t missing = count - by_index.size();
+  std::string named;
+  std::uint64_t listed = 0;
+  for (std::uint64_t index = 1; index <= count && listed < kListedItems; ++index) {
+    if (by_index.count(index)) continue;
+    named.append(named.empty() ? "" : ", ").append(shard_name({index, count}));
+    ++listed;
+  }
+  if (missing > listed) named += " ... and " + std::to_string(missing - listed) + " more";
+  throw MergeError("shards missing: " + named + " (" + std::to_string(missing) + " of " +
+                   std::to_string(count) + "; a merge needs every shard of the run once, and " +
+                   std::to_string(shards.size()) +
+                   (shards.size() == 1 ? " report was" : " reports were") + " given)");
 }
 
 bool pooled_names(const RunSummary& summary) {
@@ -126,23 +137,25 @@ bool pooled_names(const RunSummary& summary) {
 }  // namespace
 
 ShardReport read_shard_report(const std::filesystem::path& path) {
-  std::ifstream file(path);
-  if (!file) throw MergeError(path.string() + ": cannot be read");
-  nlohmann::json json;
+  std::string text;
   try {
-    json = nlohmann::json::parse(file);
-  } catch (const nlohmann::json::exception& error) {
-    throw MergeError(path.string() + ": not JSON: " + error.what());
+    // A regular file only, its size capped before it is read: a FIFO never blocks the merge.
+    text = read_input_file(path.string());
+  } catch (const InputFileError& error) {
+    throw MergeError(error.what());
   }
   try {
-    return {path.string(), read_json_report(json)};
+    return {path.string(), read_json_report(parse_report_text(text))};
   } catch (const ReportReadError& error) {
     throw MergeError(path.string() + ": " + error.what());
   }
 }
 
-MergeResult merge_shard_reports(const std::vector<ShardReport>& shards, bool allow_missing) {
-  check_shards_belong_together(shards, allow_missing);
+namespace {
+
+// The shards merged in shard order, as one process running all their cases would have summed
+// them; a merged report whose parts disagree is refused like a read one.
+MergeResult merge_in_shard_order(const std::vector<ShardReport>& shards) {
   std::vector<const ShardReport*> ordered;
   for (const ShardReport& shard : shards) ordered.push_back(&shard);
   std::sort(ordered.begin(), ordered.end(), [](const ShardReport* a, const ShardReport* b) {
@@ -177,7 +190,20 @@ MergeResult merge_shard_reports(const std::vector<ShardReport>& shards, bool all
     end.not_reached_known = false;
     result.summary.set_run(result.summary.info(), end);
   }
+  if (const std::optional<std::string> disagreement = summary_disagreement(result.summary))
+    throw MergeError("the merged report's parts disagree: " + *disagreement);
   return result;
+}
+
+}  // namespace
+
+MergeResult merge_shard_reports(const std::vector<ShardReport>& shards, bool allow_missing) {
+  check_shards_belong_together(shards, allow_missing);
+  try {
+    return merge_in_shard_order(shards);
+  } catch (const CountOverflow& error) {
+    throw MergeError(std::string("the shards' counts cannot be merged: ") + error.what());
+  }
 }
 
 }  // namespace cvc
