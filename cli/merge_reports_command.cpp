@@ -51,9 +51,7 @@ int run_merge_reports(Arguments& arguments) {
   std::vector<ReportFile> files = open_report_files(request, "cvc merge-reports");
   MergeResult merged{RunSummary(), {}};
   try {
-    std::vector<ShardReport> shards;
-    for (const std::string& path : paths) shards.push_back(read_shard_report(path));
-    merged = merge_shard_reports(shards);
+    merged = merge_shard_report_files({paths.begin(), paths.end()});
   } catch (const MergeError& error) {
     throw UsageError(std::string("cvc merge-reports: ") + error.what());
   }

@@ -315,10 +315,8 @@ int run_jobs(const RunRequest& request) {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   if (ran.failed_exit != 0) return ran.failed_exit;
-  std::vector<ShardReport> shards;
-  for (const std::filesystem::path& path : ran.reports) shards.push_back(read_shard_report(path));
-  if (shards.empty()) throw std::runtime_error("--jobs: no shard wrote a report");
-  MergeResult merged = merge_shard_reports(shards, ran.interrupted);
+  if (ran.reports.empty()) throw std::runtime_error("--jobs: no shard wrote a report");
+  MergeResult merged = merge_shard_report_files(ran.reports, ran.interrupted);
   for (const std::string& warning : merged.warnings)
     std::cerr << "cvc run: warning: " << warning << "\n";
   write_reports(merged.summary, request.reports, reports);
