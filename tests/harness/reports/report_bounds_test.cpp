@@ -87,8 +87,9 @@ TEST(ReportConsistency, FailuresRelabelledAsPassesAreRefused) {
     read_json_report(report);
     FAIL() << "a relabelled report was read";
   } catch (const ReportReadError& error) {
-    EXPECT_NE(std::string(error.what()).find("its parts disagree: diagnosis: 2 failures, but the "
-                                             "totals count 0 fail"),
+    EXPECT_NE(std::string(error.what())
+                  .find("its parts disagree: diagnosis: 2 failures, but the "
+                        "totals count 0 fail"),
               std::string::npos)
         << error.what();
   }
