@@ -341,8 +341,16 @@ RunSummary read_json_report(const nlohmann::json& json) {
   }
   summary.add_omitted_group_cases(failure_groups["omitted_cases"].count());
   const ReportField buckets = report["diagnosis"]["buckets"];
-  for (std::size_t i = 0; i < buckets.size(); ++i)
-    summary.diagnosis_to_merge().add_bucket(bucket_of(buckets[i]));
+  std::uint64_t diagnosed = 0;  // checked here: Diagnosis adds its buckets' cases unchecked
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    const Diagnosis::BucketEntry bucket = bucket_of(buckets[i]);
+    try {
+      add_count(diagnosed, bucket.cases, "the buckets' cases");
+    } catch (const CountOverflow& error) {
+      buckets[i]["cases"].fail(error.what());
+    }
+    summary.diagnosis_to_merge().add_bucket(bucket);
+  }
   if (summary.diagnosis().failures() != report["diagnosis"]["failures"].count() ||
       summary.diagnosis().explained() != report["diagnosis"]["explained"].count())
     report["diagnosis"]["buckets"].fail("do not add up to the diagnosis' failures and explained");
