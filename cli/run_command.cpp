@@ -53,7 +53,9 @@ constexpr std::string_view kRunHelpRest =
     R"(  --examples N            examples kept per failure group in the JSON report (default 3)
   --issue-drafts DIR      write one Markdown bug-report draft per diagnosis group into DIR
                           (NN-ID.md, replacing the drafts of an earlier run there), with the
-                          adapter's reproducer in the library's own terms when it states one
+                          adapter's reproducer in the library's own terms when it states one;
+                          checked before the run (made when absent; a file or a symbolic link
+                          is refused), as every report path is
   --max-file-bytes N      refuse vector files larger than N bytes (default 67108864); only
                           regular files are read
   --shard K/N             run only shard K of N (numbered from 1): the source's batches K, K+N,
