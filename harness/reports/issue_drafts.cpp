@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "harness/reports/environment_text.hpp"
 #include "oracle/bounded_quote.hpp"
 
 namespace cvc {
@@ -101,18 +102,7 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
   draft += "\n\n";
 
   draft += "**Implementation:** " + implementation_line(info) + "  \n";
-  if (!info.environment.empty()) {
-    draft += "**Environment:** ";
-    std::size_t listed = 0;
-    for (const auto& [name, version] : info.environment) {
-      if (listed == kListedItems) {
-        draft += ", ... and " + std::to_string(info.environment.size() - listed) + " more";
-        break;
-      }
-      draft += (listed++ == 0 ? "" : ", ") + bounded_quote(name) + " " + bounded_quote(version);
-    }
-    draft += "  \n";
-  }
+  if (!info.environment.empty()) draft += "**Environment:** " + environment_text(info) + "  \n";
   draft += "**Found by:** cast-value-conformance " + info.harness_version;
   if (!info.vectors_version.empty())
     draft += ", test vectors " + bounded_quote(info.vectors_version) + " (manifest SHA-256 " +

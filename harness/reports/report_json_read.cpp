@@ -214,6 +214,67 @@ Diagnosis::BucketEntry bucket_of(const ReportField& field) {
   return bucket;
 }
 
+// The failure groups, within the limits a run keeps (adding more would cost a sort each).
+void read_failure_groups(const ReportField& report, RunSummary& summary) {
+  const ReportField failure_groups = report["failure_groups"];
+  const ReportField groups = failure_groups["groups"];
+  if (groups.size() > summary.limits().groups)
+    groups.fail("has " + std::to_string(groups.size()) + " groups, more than limits.groups (" +
+                std::to_string(summary.limits().groups) + ")");
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    FailureGroup group;
+    group.operation = groups[i]["operation"].text();
+    group.input = groups[i]["input_type"].type();
+    group.output = groups[i]["output_type"].type();
+    group.rule = groups[i]["rule"].text();
+    group.kind = groups[i]["kind"].text();
+    group.counts = counts_of(groups[i]["counts"]);
+    const ReportField examples = groups[i]["examples"];
+    if (examples.size() > summary.limits().examples_per_group)
+      examples.fail("has " + std::to_string(examples.size()) +
+                    " examples, more than limits.examples_per_group (" +
+                    std::to_string(summary.limits().examples_per_group) + ")");
+    for (std::size_t e = 0; e < examples.size(); ++e)
+      group.examples.push_back(outcome_of(examples[e]));
+    summary.add_group(group);
+  }
+  summary.add_omitted_group_cases(failure_groups["omitted_cases"].count());
+}
+
+// The diagnosis buckets, their cases summed checked (Diagnosis adds them unchecked).
+void read_diagnosis(const ReportField& report, RunSummary& summary) {
+  const ReportField buckets = report["diagnosis"]["buckets"];
+  std::uint64_t diagnosed = 0;
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    const Diagnosis::BucketEntry bucket = bucket_of(buckets[i]);
+    try {
+      add_count(diagnosed, bucket.cases, "the buckets' cases");
+    } catch (const CountOverflow& error) {
+      buckets[i]["cases"].fail(error.what());
+    }
+    summary.diagnosis_to_merge().add_bucket(bucket);
+  }
+  if (summary.diagnosis().failures() != report["diagnosis"]["failures"].count() ||
+      summary.diagnosis().explained() != report["diagnosis"]["explained"].count())
+    report["diagnosis"]["buckets"].fail("do not add up to the diagnosis' failures and explained");
+}
+
+// The kept incidents, within limits().incidents, and the counts of all of them.
+void read_incidents(const ReportField& report, RunSummary& summary) {
+  const ReportField incidents = report["incidents"];
+  const ReportField retained = incidents["retained"];
+  if (retained.size() > summary.limits().incidents)
+    retained.fail("has " + std::to_string(retained.size()) +
+                  " incidents, more than limits.incidents (" +
+                  std::to_string(summary.limits().incidents) + ")");
+  std::vector<AdapterIncident> kept;
+  for (std::size_t i = 0; i < retained.size(); ++i)
+    kept.push_back({retained[i]["kind"].text(), retained[i]["detail"].text(),
+                    retained[i]["request"].text(), retained[i]["cases_affected"].count(),
+                    retained[i]["stderr_tail"].text()});
+  summary.add_incidents(kept, incidents["count"].count(), incidents["cases_affected"].count());
+}
+
 // The fields a report derives from its counts (its verdict, the accounting, each cell's status,
 // the diagnosis groups) must be what its counts give: a report relabelled in one place only
 // disagrees with itself.
@@ -316,56 +377,9 @@ RunSummary read_json_report(const nlohmann::json& json) {
   for (std::size_t i = 0; i < flags.size(); ++i)
     summary.add_flag(
         {flags[i]["flag"].text(), flags[i]["cases"].count(), outcome_of(flags[i]["first"])});
-  const ReportField failure_groups = report["failure_groups"];
-  const ReportField groups = failure_groups["groups"];
-  // Beyond the limits a run never keeps (and adding them would cost a sort each).
-  if (groups.size() > summary.limits().groups)
-    groups.fail("has " + std::to_string(groups.size()) + " groups, more than limits.groups (" +
-                std::to_string(summary.limits().groups) + ")");
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    FailureGroup group;
-    group.operation = groups[i]["operation"].text();
-    group.input = groups[i]["input_type"].type();
-    group.output = groups[i]["output_type"].type();
-    group.rule = groups[i]["rule"].text();
-    group.kind = groups[i]["kind"].text();
-    group.counts = counts_of(groups[i]["counts"]);
-    const ReportField examples = groups[i]["examples"];
-    if (examples.size() > summary.limits().examples_per_group)
-      examples.fail("has " + std::to_string(examples.size()) +
-                    " examples, more than limits.examples_per_group (" +
-                    std::to_string(summary.limits().examples_per_group) + ")");
-    for (std::size_t e = 0; e < examples.size(); ++e)
-      group.examples.push_back(outcome_of(examples[e]));
-    summary.add_group(group);
-  }
-  summary.add_omitted_group_cases(failure_groups["omitted_cases"].count());
-  const ReportField buckets = report["diagnosis"]["buckets"];
-  std::uint64_t diagnosed = 0;  // checked here: Diagnosis adds its buckets' cases unchecked
-  for (std::size_t i = 0; i < buckets.size(); ++i) {
-    const Diagnosis::BucketEntry bucket = bucket_of(buckets[i]);
-    try {
-      add_count(diagnosed, bucket.cases, "the buckets' cases");
-    } catch (const CountOverflow& error) {
-      buckets[i]["cases"].fail(error.what());
-    }
-    summary.diagnosis_to_merge().add_bucket(bucket);
-  }
-  if (summary.diagnosis().failures() != report["diagnosis"]["failures"].count() ||
-      summary.diagnosis().explained() != report["diagnosis"]["explained"].count())
-    report["diagnosis"]["buckets"].fail("do not add up to the diagnosis' failures and explained");
-  const ReportField incidents = report["incidents"];
-  const ReportField retained = incidents["retained"];
-  if (retained.size() > summary.limits().incidents)
-    retained.fail("has " + std::to_string(retained.size()) +
-                  " incidents, more than limits.incidents (" +
-                  std::to_string(summary.limits().incidents) + ")");
-  std::vector<AdapterIncident> kept;
-  for (std::size_t i = 0; i < retained.size(); ++i)
-    kept.push_back({retained[i]["kind"].text(), retained[i]["detail"].text(),
-                    retained[i]["request"].text(), retained[i]["cases_affected"].count(),
-                    retained[i]["stderr_tail"].text()});
-  summary.add_incidents(kept, incidents["count"].count(), incidents["cases_affected"].count());
+  read_failure_groups(report, summary);
+  read_diagnosis(report, summary);
+  read_incidents(report, summary);
   if (const std::optional<std::string> disagreement = summary_disagreement(summary))
     report.fail("its parts disagree: " + *disagreement);
   check_derived_fields(report, summary);

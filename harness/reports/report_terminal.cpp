@@ -10,6 +10,7 @@
 #include <sstream>
 #include <vector>
 
+#include "harness/reports/environment_text.hpp"
 #include "harness/text/text_escape.hpp"
 #include "oracle/bounded_quote.hpp"
 
@@ -143,17 +144,7 @@ void write_terminal_header(const RunSummary& summary, std::ostream& out) {
   if (!info.command.empty()) write_field(out, "  ", "command", info.command);
   if (!info.notes.empty()) write_field(out, "  ", "notes", info.notes);
   if (!info.environment.empty()) {
-    std::string environment;
-    std::size_t listed = 0;
-    for (const auto& [name, version] : info.environment) {
-      if (listed == kListedItems) {
-        environment += ", ... and " + std::to_string(info.environment.size() - listed) + " more";
-        break;
-      }
-      environment +=
-          (listed++ == 0 ? "" : ", ") + bounded_quote(name) + " " + bounded_quote(version);
-    }
-    write_field(out, "  ", "environment", environment);
+    write_field(out, "  ", "environment", environment_text(info));
   }
   write_field(out, "  ", "mode", info.mode + (info.strict ? " (strict)" : ""));
   if (!info.vectors_version.empty() || !info.vectors_manifest_sha256.empty())
