@@ -62,7 +62,8 @@ void start(ShardProcess& shard, const std::string& executable,
     dup2(null_fd, STDIN_FILENO);
     dup2(null_fd, STDOUT_FILENO);
     dup2(pipe_fds[1], STDERR_FILENO);
-    // It writes into the folder: the folder outlives this process until the shard has ended too.
+    // It writes into the folder: holding the remover's socket, it keeps the folder, should this
+    // process be killed, until it has ended too.
     close_other_descriptors(remover_socket);
     // Its own process group: a signal to this process's group (a job's kill) does not end it
     // before it has stopped its adapter; SIGTERM when this process ends without stopping it.
