@@ -319,7 +319,7 @@ int run_jobs(const RunRequest& request) {
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   const ShardProcessesResult ran =
-      run_shard_processes(request.shard_arguments, request.jobs, directory.path(), g_interrupted);
+      run_shard_processes(request.shard_arguments, request.jobs, directory, g_interrupted);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   if (ran.failed_exit != 0) return ran.failed_exit;

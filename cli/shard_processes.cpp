@@ -14,6 +14,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "harness/protocol/child_process.hpp"
 #include "harness/reports/report_terminal.hpp"
 
 namespace cvc::cli {
@@ -41,7 +42,7 @@ std::string own_executable() {
 }
 
 void start(ShardProcess& shard, const std::string& executable,
-           const std::vector<std::string>& arguments) {
+           const std::vector<std::string>& arguments, int remover_socket) {
   std::vector<std::string> words = {executable, "run"};
   words.insert(words.end(), arguments.begin(), arguments.end());
   words.insert(words.end(),
@@ -52,6 +53,7 @@ void start(ShardProcess& shard, const std::string& executable,
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0)
     throw std::runtime_error("--jobs: cannot make a pipe: " + std::string(std::strerror(errno)));
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("--jobs: cannot start a shard process");
   if (pid == 0) {
@@ -60,9 +62,17 @@ void start(ShardProcess& shard, const std::string& executable,
     dup2(null_fd, STDIN_FILENO);
     dup2(null_fd, STDOUT_FILENO);
     dup2(pipe_fds[1], STDERR_FILENO);
+    // It writes into the folder: holding the remover's socket, it keeps the folder, should this
+    // process be killed, until it has ended too.
+    close_other_descriptors(remover_socket);
+    // Its own process group: a signal to this process's group (a job's kill) does not end it
+    // before it has stopped its adapter; SIGTERM when this process ends without stopping it.
+    setpgid(0, 0);
+    end_with_parent(parent, SIGTERM);
     execv(argv[0], argv.data());
     _exit(127);
   }
+  setpgid(pid, pid);
   close(pipe_fds[1]);
   fcntl(pipe_fds[0], F_SETFL, O_NONBLOCK);
   shard.pid = pid;
@@ -125,10 +135,11 @@ std::vector<ShardProcess> named_shards(std::uint64_t count,
 }
 
 // Starts every shard; if one cannot be started, those already running are killed and waited for.
-void start_all(std::vector<ShardProcess>& shards, const std::vector<std::string>& arguments) {
+void start_all(std::vector<ShardProcess>& shards, const std::vector<std::string>& arguments,
+               int remover_socket) {
   const std::string executable = own_executable();
   try {
-    for (ShardProcess& shard : shards) start(shard, executable, arguments);
+    for (ShardProcess& shard : shards) start(shard, executable, arguments, remover_socket);
   } catch (...) {
     signal_all(shards, SIGKILL);
     for (ShardProcess& shard : shards)
@@ -220,11 +231,10 @@ void collect(ShardProcess& shard, ShardProcessesResult& result) {
 }  // namespace
 
 ShardProcessesResult run_shard_processes(const std::vector<std::string>& arguments,
-                                         std::uint64_t count,
-                                         const std::filesystem::path& directory,
+                                         std::uint64_t count, const TemporaryDirectory& directory,
                                          const std::atomic<bool>& interrupted) {
-  std::vector<ShardProcess> shards = named_shards(count, directory);
-  start_all(shards, arguments);
+  std::vector<ShardProcess> shards = named_shards(count, directory.path());
+  start_all(shards, arguments, directory.remover_socket());
   ShardProcessesResult result;
   watch(shards, interrupted, result);
   for (ShardProcess& shard : shards) collect(shard, result);

@@ -1,7 +1,9 @@
 // `cvc run --jobs N`: the N shard processes, each `cvc run ... --shard K/N --json FILE
 // --progress-lines` with its own adapter, run at once under one combined progress line. Ctrl-C
 // (or SIGTERM to this process) stops them: each is sent SIGTERM, writes its partial report and
-// exits; one that has not exited 30 s later is killed.
+// exits; one that has not exited 30 s later is killed. Each runs in a process group of its own
+// and is sent SIGTERM too when this process ends without stopping it (SIGKILL, a crash), so that
+// it stops its adapter and exits; the folder of their reports is removed once they have.
 #pragma once
 
 #include <atomic>
@@ -10,6 +12,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "cli/temporary_directory.hpp"
 
 namespace cvc::cli {
 
@@ -29,8 +33,7 @@ struct ShardProcessesResult {
 // 1..N, this executable each time, and waits for all of them. Their terminal reports are
 // discarded; other lines they print on stderr are passed on, prefixed "shard K/N: ".
 ShardProcessesResult run_shard_processes(const std::vector<std::string>& arguments,
-                                         std::uint64_t count,
-                                         const std::filesystem::path& directory,
+                                         std::uint64_t count, const TemporaryDirectory& directory,
                                          const std::atomic<bool>& interrupted);
 
 }  // namespace cvc::cli

@@ -12,7 +12,8 @@ namespace cvc {
 inline constexpr std::size_t kQuoteBytes = 200;
 
 // The text itself when it has at most max_bytes bytes; otherwise its first max_bytes bytes (cut at
-// a UTF-8 boundary) followed by "… (N bytes in all)". Nothing is escaped here.
+// a UTF-8 boundary, at most 3 bytes short of max_bytes, also when the text is not UTF-8) followed
+// by "… (N bytes in all)". Nothing is escaped here.
 std::string bounded_quote(std::string_view text, std::size_t max_bytes = kQuoteBytes);
 
 // For a list of items (stray files, repeated entries): how many are shown before "… and N more".

@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "harness/protocol/child_process.hpp"
+
 namespace cvc {
 namespace {
 
@@ -42,14 +44,18 @@ void AdapterProcess::start() {
   int in[2], out[2], err[2];
   if (::pipe(in) != 0 || ::pipe(out) != 0 || ::pipe(err) != 0)
     throw std::runtime_error(std::string("cannot create pipes: ") + std::strerror(errno));
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
     ::dup2(in[0], 0);
     ::dup2(out[1], 1);
     ::dup2(err[1], 2);
-    for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) ::close(fd);
-    ::setpgid(0, 0);  // its own process group, so that a kill reaches its children too
+    close_other_descriptors();  // the pipes above, and those of any other adapter running
+    ::setpgid(0, 0);            // its own process group, so that a kill reaches its children too
+    // Killed when this process ends without stopping it (SIGKILL, a crash). Its own children are
+    // then left to see their stdin close; stop() kills the whole group.
+    end_with_parent(parent, SIGKILL);
     ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }

@@ -3,7 +3,9 @@
 // that stops reading times out like a read), in linear time, with a cap on an answer line; stderr
 // is drained continuously into a bounded tail; a set interrupt flag (SIGINT, SIGTERM) ends any
 // wait at once. stop() kills and reaps the whole process group, also the children of an adapter
-// whose own process has already exited.
+// whose own process has already exited. The adapter is killed when the process that started it
+// ends without stopping it (SIGKILL, a crash: harness/protocol/child_process.hpp), and holds no
+// descriptor of it but its three pipes.
 #pragma once
 
 #include <sys/types.h>
