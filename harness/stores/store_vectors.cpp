@@ -125,7 +125,12 @@ StoreCase read_case(StoreIndexEntry entry, const fs::path& root, std::size_t pos
 
 StoreVectors read_store_vectors(const fs::path& directory) {
   StoreVectors vectors;
-  vectors.root = fs::exists(directory / "stores" / "index.json") ? directory / "stores" : directory;
+  // symlink_status: a link (even a loop) named index.json counts as there, and is then refused
+  // by the read; fs::exists would throw on a loop.
+  std::error_code ignored;
+  const bool in_stores =
+      fs::exists(fs::symlink_status(directory / "stores" / "index.json", ignored));
+  vectors.root = in_stores ? directory / "stores" : directory;
   const json index = read_json_file(vectors.root / "index.json", vectors.root.string());
   StoreIndex parsed;
   try {
