@@ -164,6 +164,7 @@ ArrayVerdict check_encode(const StoreCase& store_case, StoreTarget& target, cons
                        ")");
   // Every chunk the implementation had to write is compared; the folder held none before.
   const WrittenFiles written = read_written_files(array, store_case.expected_chunks, chunk_bound);
+  if (!written.listed) return failed_with(bounded_list(written.problems, "; "));
   std::vector<std::string> problems = written.problems, missing;
   for (const auto& [key, bytes] : store_case.expected_chunks) {
     const auto found = written.chunks.find(key);

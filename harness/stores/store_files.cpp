@@ -127,6 +127,7 @@ WrittenFiles read_written_files(const fs::path& array,
     written.problems.push_back(std::string("the array folder cannot be read: ") + listing.what());
     return written;
   }
+  written.listed = true;
   for (const TreeEntry& entry : entries) {
     const fs::path path = array / entry.relative;
     if (entry.kind == TreeEntryKind::Directory || entry.relative == "zarr.json") continue;

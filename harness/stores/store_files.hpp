@@ -47,6 +47,7 @@ struct WrittenFiles {
   std::set<std::string> present;   // every key found (chunks, and those not read: problems)
   std::vector<std::string> stray;  // keys of files no expected chunk has, but zarr.json
   std::vector<std::string> problems;
+  bool listed = false;  // the folder was there and could be listed (otherwise problems say why)
 };
 WrittenFiles read_written_files(const std::filesystem::path& array,
                                 const std::map<std::string, std::string>& expected,

@@ -227,8 +227,7 @@ class CliStoreTarget : public StoreTarget {
           std::string(status == AdapterProcess::Status::TooLong ? "the" : "a second") +
               " line on stdout is longer than the limit of " +
               std::to_string(AdapterProcess::kMaxLineBytes) +
-              " bytes (more than that was read without a newline), beginning " +
-              bounded_quote(status == AdapterProcess::Status::TooLong ? line : extra, 100),
+              " bytes: more than that was read without a newline",
           process.stderr_tail());
     if (status != AdapterProcess::Status::Done)
       return cli_incident("crash", "no line on stdout (" + ended + ")", process.stderr_tail());
