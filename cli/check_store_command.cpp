@@ -1,4 +1,5 @@
 // cvc check-store: certify an implementation through real Zarr arrays (the store-level vectors).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -144,6 +145,11 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
     if (kind != "decode" && kind != "encode" && kind != "open")
       throw UsageError("cvc check-store: --kind takes decode, encode or open, not \"" + kind +
                        "\"");
+  for (const std::string& feature : request.options.features)
+    if (std::find(std::begin(kStoreFeatures), std::end(kStoreFeatures), feature) ==
+        std::end(kStoreFeatures))
+      throw UsageError("cvc check-store: --feature " + feature +
+                       " is not a feature of the store vectors (vectors/STORES.md, \"Features\")");
   for (const std::string& type : request.options.types)
     if (find_data_type(type) == nullptr)
       throw UsageError("cvc check-store: --type " + type + " is not one of the " +

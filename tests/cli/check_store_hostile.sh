@@ -199,6 +199,8 @@ plain() {  # plain NAME ARGS...: cvc check-store with ARGS only, output in $work
     > "$work/$name.txt" 2> "$work/$name.err"
   echo $? > "$work/$name.status"
 }
+plain feature --feature shiny
+check "--feature naming no feature of the store vectors: exit 2" test "$(status feature)" -eq 2
 mkdir -p "$work/a-folder"
 plain jsondir --json "$work/a-folder"
 check "--json naming a folder: exit 2 before the run" \
