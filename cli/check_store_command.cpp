@@ -1,4 +1,5 @@
 // cvc check-store: certify an implementation through real Zarr arrays (the store-level vectors).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -14,6 +15,7 @@
 #include "harness/stores/store_report.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
+#include "oracle/output_file.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace cvc::cli {
@@ -44,14 +46,18 @@ pass, fail, unsupported (an operation or data type the adapter does not declare,
   --feature NAME          only arrays with this feature (repeatable; vectors/STORES.md lists them)
   --type NAME             only arrays involving this data type (repeatable)
   --timeout SECONDS       per operation, before the adapter or program is killed (60)
+  --max-incidents-in-a-row N  abort the check after N arrays in a row end in an adapter incident
+                          (crash, timeout, malformed answer); the rest is counted not reached (5)
   --report-dir DIR        write stores.json and stores.xml (JUnit) into DIR
   --json PATH, --junit PATH   write one report form to PATH
   --failures N            failed arrays printed with their detail on the terminal (default 20)
-  --max-file-bytes N      refuse an index.json or zarr.json larger than N bytes (default 67108864)
+  --max-file-bytes N      refuse an index.json, zarr.json or chunk file of the vectors larger than
+                          N bytes, and an array whose chunks may take more (default 67108864)
 
-Exit 0 when at least one array passed and none failed or ended in an adapter error; 1 otherwise
-(also when interrupted, or when every array was unsupported); 2 for bad arguments or malformed
-store vectors; 3 for an internal or I/O error.
+Exit 0 when at least one array passed and none failed, ended in an adapter error or was not
+reached; 1 otherwise (also when interrupted or aborted, or when every array was unsupported); 2
+for bad arguments or malformed store vectors (a link, a FIFO or a stray chunk file in an array
+folder among them); 3 for an internal or I/O error.
 )";
 
 std::atomic<bool> g_store_interrupted{false};
@@ -88,6 +94,18 @@ std::optional<ManifestCheck> checked_manifest(const std::string& directory) {
   return manifest;
 }
 
+// A report path, checked before anything is read or run: its folder made (never through a
+// symbolic link), the path absent or a regular file there.
+void check_report_path(const std::string& path) {
+  const std::filesystem::path file(path);
+  try {
+    if (file.has_parent_path()) prepare_output_directory(file.parent_path());
+    check_output_path(file);
+  } catch (const OutputFileError& error) {
+    throw UsageError("cvc check-store: cannot write the report " + path + ": " + error.what());
+  }
+}
+
 // What the command line asks for.
 struct CheckStoreRequest {
   std::string impl;
@@ -112,6 +130,9 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
   request.options.features = arguments.repeated_option("feature");
   request.options.types = arguments.repeated_option("type");
   request.timeout = arguments.timeout_option(60);
+  request.options.max_incidents_in_a_row = arguments.number_option("max-incidents-in-a-row", 5);
+  if (request.options.max_incidents_in_a_row == 0)
+    throw UsageError("cvc check-store: --max-incidents-in-a-row takes a positive integer, not 0");
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   request.json_path = arguments.option("json");
   request.junit_path = arguments.option("junit");
@@ -124,6 +145,11 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
     if (kind != "decode" && kind != "encode" && kind != "open")
       throw UsageError("cvc check-store: --kind takes decode, encode or open, not \"" + kind +
                        "\"");
+  for (const std::string& feature : request.options.features)
+    if (std::find(std::begin(kStoreFeatures), std::end(kStoreFeatures), feature) ==
+        std::end(kStoreFeatures))
+      throw UsageError("cvc check-store: --feature " + feature +
+                       " is not a feature of the store vectors (vectors/STORES.md, \"Features\")");
   for (const std::string& type : request.options.types)
     if (find_data_type(type) == nullptr)
       throw UsageError("cvc check-store: --type " + type + " is not one of the " +
@@ -132,6 +158,11 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
     request.json_path = request.json_path.value_or(*report_dir + "/stores.json");
     request.junit_path = request.junit_path.value_or(*report_dir + "/stores.xml");
   }
+  if (request.json_path && request.json_path == request.junit_path)
+    throw UsageError("cvc check-store: --json and --junit name the same file " +
+                     *request.json_path);
+  for (const std::optional<std::string>& path : {request.json_path, request.junit_path})
+    if (path) check_report_path(*path);
   return request;
 }
 
@@ -176,11 +207,6 @@ int run_check_store(Arguments& arguments) {
   CheckStoreRequest request = parse_check_store(arguments);
   StoreRun run;
   const StoreVectors vectors = read_checked_vectors(request.vectors_path, run);
-  std::vector<StoreReportFile> files;
-  if (request.json_path)
-    files.push_back(open_store_report(*request.json_path, &write_store_json_report));
-  if (request.junit_path)
-    files.push_back(open_store_report(*request.junit_path, &write_store_junit_report));
 
   const TemporaryDirectory scratch("cvc-stores");
   request.options.scratch = std::filesystem::canonical(scratch.path());
@@ -199,6 +225,13 @@ int run_check_store(Arguments& arguments) {
   check_arrays(vectors, *target, request, run);
 
   write_store_terminal_report(run, std::cout, request.failures_shown);
+  // Opened only now (their paths were checked before the vectors were read), so that vectors
+  // refused during the check leave an earlier report in place.
+  std::vector<StoreReportFile> files;
+  if (request.json_path)
+    files.push_back(open_store_report(*request.json_path, &write_store_json_report));
+  if (request.junit_path)
+    files.push_back(open_store_report(*request.junit_path, &write_store_junit_report));
   for (StoreReportFile& file : files) {
     file.writer(run, file.output->stream());
     file.output->finish();

@@ -12,4 +12,16 @@ std::string bounded_quote(std::string_view text, std::size_t max_bytes) {
   return std::string(text.substr(0, cut)) + "… (" + std::to_string(text.size()) + " bytes in all)";
 }
 
+std::string bounded_list(std::span<const std::string> items, std::string_view separator) {
+  std::string list;
+  for (std::size_t k = 0; k < items.size() && k < kListedItems; ++k)
+    list.append(k == 0 ? "" : separator).append(items[k]);
+  if (items.size() > kListedItems)
+    list.append(separator)
+        .append("… and ")
+        .append(std::to_string(items.size() - kListedItems))
+        .append(" more");
+  return list;
+}
+
 }  // namespace cvc

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -18,5 +19,8 @@ std::string bounded_quote(std::string_view text, std::size_t max_bytes = kQuoteB
 
 // For a list of items (stray files, repeated entries): how many are shown before "… and N more".
 inline constexpr std::size_t kListedItems = 20;
+
+// The first kListedItems items joined by `separator`, then "… and N more" when there are more.
+std::string bounded_list(std::span<const std::string> items, std::string_view separator = ", ");
 
 }  // namespace cvc

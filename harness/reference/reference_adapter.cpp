@@ -12,6 +12,7 @@
 #include "harness/protocol/elements_field.hpp"
 #include "harness/text/shell_quote.hpp"
 #include "oracle/cast.hpp"
+#include "oracle/checked_arithmetic.hpp"
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/json_exact.hpp"
@@ -300,14 +301,26 @@ nlohmann::json store_answer(const nlohmann::json& request, const std::string& co
     const nlohmann::json& metadata = request.at("metadata");
     const ArrayShape shape = array_shape(metadata);
     Selection selection;
-    std::uint64_t count = 1;
+    std::optional<std::uint64_t> count = 1;
     for (const nlohmann::json& range : request.at("selection")) {
-      selection.emplace_back(json_unsigned(range.at(0)).value(),
-                             json_unsigned(range.at(1)).value());
-      count *= selection.back().second - selection.back().first;
+      const std::optional<std::uint64_t> start = json_unsigned(range.at(0)),
+                                         stop = json_unsigned(range.at(1));
+      if (!start || !stop || *stop < *start || !count) {
+        count.reset();
+        break;
+      }
+      selection.emplace_back(*start, *stop);
+      count = checked_product(*count, *stop - *start);
+    }
+    if (!count) {
+      nlohmann::json error = answer(id, "error");
+      error["message"] =
+          "the request's selection is not [start, stop] pairs of integers with "
+          "start <= stop, or holds 2^64 elements or more";
+      return error;
     }
     const UnpackedElements values = unpack_elements_checked(
-        *shape.type, request.at("elements").get<std::string>(), count, encoding);
+        *shape.type, request.at("elements").get<std::string>(), *count, encoding);
     if (values.problem) {
       nlohmann::json error = answer(id, "error");
       error["message"] = "the request's " + *values.problem;

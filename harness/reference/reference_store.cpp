@@ -1,12 +1,14 @@
 #include "harness/reference/reference_store.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <memory>
 
+#include "oracle/bounded_quote.hpp"
+#include "oracle/checked_arithmetic.hpp"
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
+#include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
+#include "oracle/output_file.hpp"
 #include "oracle/scalar_json.hpp"
 #include "vector_format/crc32c.hpp"
 
@@ -20,16 +22,26 @@ using json = nlohmann::json;
 
 constexpr std::uint64_t kMissing = ~std::uint64_t{0};  // a shard index entry of no inner chunk
 
+// The most elements an array, a chunk or an inner chunk may hold here: every shape is checked
+// against it when read (read_extents), so that no product of extents below wraps or allocates
+// more than this many elements.
+constexpr std::uint64_t kMaxElements = std::uint64_t{1} << 24;
+// The largest zarr.json read (the store vectors' are under 4 KB).
+constexpr std::uintmax_t kMaxMetadataBytes = std::uintmax_t{1} << 20;
+
+// The elements of a shape read_extents accepted, of a box or grid inside one, or of a shard index
+// (twice a grid): never more than 2 * kMaxElements, checked all the same.
 std::uint64_t elements_in(const Shape& shape) {
-  std::uint64_t count = 1;
-  for (const std::uint64_t extent : shape) count *= extent;
-  return count;
+  const std::optional<std::uint64_t> count = checked_extent_product(shape, 2 * kMaxElements);
+  if (!count) throw StoreError("a shape of more than 2^25 elements");  // read_extents refuses them
+  return *count;
 }
 
-// Chunks per dimension of a regular grid.
+// Chunks per dimension of a regular grid (rounded up, without overflow).
 Shape grid_of(const Shape& shape, const Shape& chunk) {
   Shape grid(shape.size());
-  for (std::size_t d = 0; d < shape.size(); ++d) grid[d] = (shape[d] + chunk[d] - 1) / chunk[d];
+  for (std::size_t d = 0; d < shape.size(); ++d)
+    grid[d] = shape[d] / chunk[d] + (shape[d] % chunk[d] != 0 ? 1 : 0);
   return grid;
 }
 
@@ -54,8 +66,9 @@ Shape read_extents(const json& value, const std::string& what, bool positive) {
                        (positive ? "positive" : "non-negative") + " integer");
     extents.push_back(*extent);
   }
-  if (elements_in(extents) > (std::uint64_t{1} << 24))
-    throw StoreError(what + " is too large for the reference adapter");
+  if (!checked_extent_product(extents, kMaxElements))
+    throw StoreError(what + " " + bounded_quote(dump_json_exact(value)) +
+                     " holds more than 2^24 elements, too many for the reference adapter");
   return extents;
 }
 
@@ -402,6 +415,38 @@ std::vector<std::uint64_t> decode_chunk(const Chain& chain, Bytes bytes, const S
   return values;
 }
 
+// The most bytes `chain` encodes a chunk of `shape` into: every element stored, every inner chunk
+// of a shard written, its index, the checksums. A chunk file longer than that is refused unread.
+std::uint64_t encoded_bound(const Chain& chain, const Shape& shape) {
+  std::optional<std::uint64_t> bytes;
+  if (chain.sharded) {
+    Shape index_shape = grid_of(shape, chain.inner_shape);
+    const std::optional<std::uint64_t> inner =
+        checked_product(elements_in(index_shape), encoded_bound(*chain.inner, chain.inner_shape));
+    index_shape.push_back(2);
+    if (inner) bytes = checked_sum(*inner, encoded_bound(*chain.index, index_shape));
+  } else {
+    bytes = checked_product(elements_in(shape),
+                            static_cast<std::uint64_t>(chain.stored->storage_bytes()));
+  }
+  if (bytes) bytes = checked_sum(*bytes, 4 * static_cast<std::uint64_t>(chain.checksums));
+  if (!bytes) throw StoreError("a chunk of this array may take more than 2^64 bytes");
+  return *bytes;
+}
+
+// The chunk file at `file`, or nullopt when there is none (never written: the fill value). Only
+// a regular file is read, never through a symbolic link, and only up to `max_bytes`.
+std::optional<Bytes> read_chunk_file(const fs::path& file, std::uint64_t max_bytes) {
+  std::error_code error;
+  if (!fs::exists(fs::symlink_status(file, error))) return std::nullopt;
+  try {
+    const std::string bytes = read_input_file(file.string(), max_bytes, FinalLink::Refuse);
+    return Bytes(bytes.begin(), bytes.end());
+  } catch (const InputFileError& refused) {
+    throw StoreError(std::string("a chunk file cannot be read: ") + refused.what());
+  }
+}
+
 // --- Arrays -------------------------------------------------------------------------------------
 
 struct Array {
@@ -461,9 +506,13 @@ Array parse_array(const json& metadata, const StoreOptions& options) {
 }
 
 json read_metadata(const fs::path& directory) {
-  std::ifstream in(directory / "zarr.json", std::ios::binary);
-  if (!in) throw StoreError("no zarr.json in " + directory.string());
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text;
+  try {
+    text =
+        read_input_file((directory / "zarr.json").string(), kMaxMetadataBytes, FinalLink::Refuse);
+  } catch (const InputFileError& refused) {
+    throw StoreError(std::string("zarr.json cannot be read: ") + refused.what());
+  }
   try {
     return parse_json_exact(text);
   } catch (const std::exception& error) {
@@ -503,13 +552,13 @@ std::vector<std::uint64_t> read_store_array(const fs::path& directory,
   const std::uint64_t missing = options.bug == StoreBug::MissingChunkZero ? 0 : array.fill;
   std::vector<std::uint64_t> values(elements_in(array.shape), missing);
   const Shape grid = grid_of(array.shape, array.chunk);
+  const std::uint64_t bound = encoded_bound(*array.chain, array.chunk);
   for (std::uint64_t k = 0; k < elements_in(grid); ++k) {
     const Shape index = unflatten(k, grid);
-    std::ifstream in(directory / array.chunk_key(index), std::ios::binary);
-    if (!in) continue;  // never written: the fill value
-    const Bytes bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::optional<Bytes> bytes = read_chunk_file(directory / array.chunk_key(index), bound);
+    if (!bytes) continue;  // never written: the fill value
     const std::vector<std::uint64_t> chunk =
-        decode_chunk(*array.chain, bytes, array.chunk, options);
+        decode_chunk(*array.chain, std::move(*bytes), array.chunk, options);
     for_each_in_chunk(
         array.shape, array.chunk, index,
         [&](std::uint64_t flat, std::uint64_t local) { values[flat] = chunk[local]; });
@@ -545,9 +594,10 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
     return true;
   };
   fs::create_directories(directory);
-  std::ofstream(directory / "zarr.json", std::ios::binary) << dump_json_exact(metadata) << "\n";
+  write_output_file(directory / "zarr.json", dump_json_exact(metadata) + "\n");
   const std::uint64_t padding = options.bug == StoreBug::EdgeNotFillPadded ? 0 : array.fill;
   const Shape grid = grid_of(array.shape, array.chunk);
+  const std::uint64_t bound = encoded_bound(*array.chain, array.chunk);
   for (std::uint64_t k = 0; k < elements_in(grid); ++k) {
     const Shape index = unflatten(k, grid);
     bool touched = true;
@@ -557,10 +607,8 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
     if (!touched) continue;
     const fs::path file = directory / array.chunk_key(index);
     std::vector<std::uint64_t> chunk(elements_in(array.chunk), padding);
-    if (std::ifstream in{file, std::ios::binary}) {  // read, modify, write
-      const Bytes bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      chunk = decode_chunk(*array.chain, bytes, array.chunk, options);
-    }
+    if (std::optional<Bytes> bytes = read_chunk_file(file, bound))  // read, modify, write
+      chunk = decode_chunk(*array.chain, std::move(*bytes), array.chunk, options);
     for_each_in_chunk(array.shape, array.chunk, index,
                       [&](std::uint64_t flat, std::uint64_t local) {
                         std::uint64_t position = 0;
@@ -568,10 +616,8 @@ void write_store_array(const fs::path& directory, const nlohmann::json& metadata
                       });
     const Bytes bytes = encode_chunk(*array.chain, std::move(chunk), array.chunk, options);
     fs::create_directories(file.parent_path());
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
-    if (!out) throw std::runtime_error("cannot write " + file.string());
+    write_output_file(file,
+                      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   }
 }
 

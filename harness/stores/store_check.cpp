@@ -1,10 +1,11 @@
 #include "harness/stores/store_check.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 
+#include "harness/stores/store_files.hpp"
+#include "oracle/bounded_quote.hpp"
 #include "oracle/exact_value.hpp"
+#include "oracle/input_file.hpp"
 #include "vector_format/store_chunks.hpp"
 
 namespace cvc {
@@ -38,22 +39,6 @@ std::string compare_values(const DataType& type, const std::vector<std::uint64_t
          (in_padding == differing ? " (only in the padding beyond the array's edge, which the "
                                     "spec leaves open; the vectors expect the encoded fill value)"
                                   : "");
-}
-
-std::string file_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// The files the write left in the array directory, but zarr.json: chunk key -> bytes.
-std::map<std::string, std::string> written_chunks(const fs::path& array) {
-  std::map<std::string, std::string> chunks;
-  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(array)) {
-    if (!entry.is_regular_file()) continue;
-    const std::string key = fs::relative(entry.path(), array).generic_string();
-    if (key != "zarr.json") chunks[key] = file_bytes(entry.path());
-  }
-  return chunks;
 }
 
 // The array the expected chunk `key` belongs to, and the chunk's position in its grid; a
@@ -109,6 +94,7 @@ std::string compare_chunk(const nlohmann::json& metadata, const std::string& key
 struct ArrayVerdict {
   StoreVerdict verdict;
   std::string detail, note;
+  bool incident = false;  // the adapter or program misbehaved (crash, timeout, malformed answer)
 };
 
 ArrayVerdict passed_with(std::string note = "") {
@@ -118,24 +104,30 @@ ArrayVerdict failed_with(std::string detail) {
   return {StoreVerdict::Fail, std::move(detail), ""};
 }
 
-// The verdict of an answer that is neither the expected success nor a refusal.
+constexpr std::string_view kInterruptedDetail = "not reached: the check was interrupted";
+
+// The verdict of an answer that is neither the expected success nor a refusal. An interruption
+// (SIGINT, SIGTERM) while the array was in flight is no verdict on it: not reached.
 std::optional<ArrayVerdict> other_answer(const AdapterAnswer& answer) {
   switch (answer.status) {
     case AdapterAnswer::Status::Unsupported:
       return ArrayVerdict{StoreVerdict::Unsupported,
-                          "unsupported by the implementation: " + answer.message, ""};
+                          "unsupported by the implementation: " + bounded_quote(answer.message),
+                          ""};
     case AdapterAnswer::Status::Error:
-      return ArrayVerdict{StoreVerdict::AdapterError, "adapter error: " + answer.message, ""};
+      return ArrayVerdict{StoreVerdict::AdapterError,
+                          "adapter error: " + bounded_quote(answer.message), ""};
     case AdapterAnswer::Status::Incident: {
-      std::string detail = "adapter incident (" +
-                           (answer.incident ? answer.incident->kind : std::string()) +
-                           "): " + answer.message;
-      if (answer.incident && !answer.incident->stderr_tail.empty())
+      const std::string kind = answer.incident ? answer.incident->kind : std::string();
+      if (kind == "interrupted")
+        return ArrayVerdict{StoreVerdict::NotReached, std::string(kInterruptedDetail), ""};
+      std::string detail = "adapter incident (" + kind + "): " + bounded_quote(answer.message);
+      if (answer.incident && !answer.incident->stderr_tail.empty()) {
+        const std::string& tail = answer.incident->stderr_tail;
         detail += "; its stderr ends: " +
-                  answer.incident->stderr_tail.substr(
-                      answer.incident->stderr_tail.size() -
-                      std::min<std::size_t>(300, answer.incident->stderr_tail.size()));
-      return ArrayVerdict{StoreVerdict::AdapterError, detail, ""};
+                  tail.substr(tail.size() - std::min<std::size_t>(300, tail.size()));
+      }
+      return ArrayVerdict{StoreVerdict::AdapterError, detail, "", true};
     }
     default:
       return std::nullopt;
@@ -147,8 +139,9 @@ ArrayVerdict check_decode(const StoreCase& store_case, StoreTarget& target, cons
       target.read(array, *store_case.data_type, store_case.element_count());
   if (std::optional<ArrayVerdict> other = other_answer(answer)) return *other;
   if (answer.status == AdapterAnswer::Status::Rejected)
-    return store_case.expected_error ? passed_with()
-                                     : failed_with("reading failed: " + answer.message);
+    return store_case.expected_error
+               ? passed_with()
+               : failed_with("reading failed: " + bounded_quote(answer.message));
   if (store_case.expected_error)
     return failed_with("read values where reading must fail (" + *store_case.expected_error + ")");
   const std::string differ =
@@ -156,34 +149,41 @@ ArrayVerdict check_decode(const StoreCase& store_case, StoreTarget& target, cons
   return differ.empty() ? passed_with() : failed_with(differ);
 }
 
-ArrayVerdict check_encode(const StoreCase& store_case, StoreTarget& target, const fs::path& array) {
+// `chunk_bound`: the largest chunk file the array can take (chunk_file_bound).
+ArrayVerdict check_encode(const StoreCase& store_case, StoreTarget& target, const fs::path& array,
+                          std::uint64_t chunk_bound) {
   const AdapterAnswer answer = target.write(array, store_case.metadata, *store_case.data_type,
                                             store_case.selection, store_case.write_values);
   if (std::optional<ArrayVerdict> other = other_answer(answer)) return *other;
   if (answer.status == AdapterAnswer::Status::Rejected)
-    return store_case.expected_error ? passed_with()
-                                     : failed_with("writing failed: " + answer.message);
+    return store_case.expected_error
+               ? passed_with()
+               : failed_with("writing failed: " + bounded_quote(answer.message));
   if (store_case.expected_error)
     return failed_with("the write succeeded where it must fail (" + *store_case.expected_error +
                        ")");
-  const std::map<std::string, std::string> written = written_chunks(array);
-  std::vector<std::string> problems;
-  for (const auto& [key, bytes] : written)
-    if (!store_case.expected_chunks.contains(key))
-      problems.push_back(key + " written, but no such chunk is expected");
+  // Every chunk the implementation had to write is compared; the folder held none before.
+  const WrittenFiles written = read_written_files(array, store_case.expected_chunks, chunk_bound);
+  if (!written.listed) return failed_with(bounded_list(written.problems, "; "));
+  std::vector<std::string> problems = written.problems, missing;
   for (const auto& [key, bytes] : store_case.expected_chunks) {
-    const auto found = written.find(key);
-    if (found == written.end()) {
-      if (!store_case.may_be_absent.contains(key)) problems.push_back(key + " not written");
+    const auto found = written.chunks.find(key);
+    if (found == written.chunks.end()) {
+      if (!written.present.contains(key) && !store_case.may_be_absent.contains(key))
+        missing.push_back(key);
       continue;
     }
     const std::string differ = compare_chunk(store_case.metadata, key, bytes, found->second);
     if (!differ.empty()) problems.push_back(differ);
   }
+  if (!missing.empty())
+    problems.push_back("expected chunks not written (" + std::to_string(missing.size()) +
+                       "): " + bounded_list(missing));
+  if (!written.stray.empty())
+    problems.push_back("files written that no expected chunk key names (" +
+                       std::to_string(written.stray.size()) + "): " + bounded_list(written.stray));
   if (problems.empty()) return passed_with();
-  std::string detail;
-  for (const std::string& problem : problems) detail += (detail.empty() ? "" : "; ") + problem;
-  return failed_with(detail);
+  return failed_with(bounded_list(problems, "; "));
 }
 
 ArrayVerdict check_open(const StoreCase& store_case, StoreTarget& target, const fs::path& array) {
@@ -197,24 +197,62 @@ ArrayVerdict check_open(const StoreCase& store_case, StoreTarget& target, const 
     if (target.can_read()) {
       const AdapterAnswer read =
           target.read(array, *store_case.data_type, store_case.element_count());
+      if (std::optional<ArrayVerdict> other = other_answer(read);
+          other && other->verdict == StoreVerdict::NotReached)
+        return *other;
       if (read.status == AdapterAnswer::Status::Rejected)
-        return passed_with("opened, then refused at the first read: " + read.message);
+        return passed_with("opened, then refused at the first read: " +
+                           bounded_quote(read.message));
       if (read.status == AdapterAnswer::Status::Ok)
         then = ", and read it (" + std::to_string(read.outputs.size()) + " elements, no error)";
     }
     return failed_with("opened an array whose metadata must be refused" + then);
   }
-  return failed_with("refused valid metadata: " + answer.message);
+  return failed_with("refused valid metadata: " + bounded_quote(answer.message));
 }
 
-// The array directory copied into the scratch directory (its parent also takes a write request).
-fs::path scratch_copy(const StoreVectors& vectors, const StoreCase& store_case,
+// A selected array and what was checked of its folder before the run: the entries the
+// implementation is given and, for an encode array, the largest chunk file it can write.
+struct PreparedCase {
+  const StoreCase* store_case = nullptr;
+  std::vector<TreeEntry> entries;
+  std::uint64_t chunk_bound = 0;
+};
+
+// Everything about the vectors' array folders that can be wrong, found before the first array
+// runs (a StoreVectorError naming the array: exit 2, nothing run).
+PreparedCase prepared(const StoreVectors& vectors, const StoreCase& store_case) {
+  PreparedCase prepared{&store_case, array_folder_entries(vectors.root, store_case), 0};
+  if (store_case.kind == StoreKind::Encode && !store_case.expected_error) {
+    std::uint64_t expected = 0;
+    for (const auto& [key, bytes] : store_case.expected_chunks)
+      expected = std::max<std::uint64_t>(expected, bytes.size());
+    const std::optional<std::uint64_t> bound = chunk_file_bound(store_case.metadata, expected);
+    if (!bound)
+      throw StoreVectorError(store_case.id +
+                             ": zarr.json: a chunk of this array takes more than --max-file-bytes "
+                             "(" +
+                             std::to_string(max_input_file_bytes()) +
+                             " bytes), or it is not an array of the store family");
+    prepared.chunk_bound = *bound;
+  }
+  return prepared;
+}
+
+// The array's folder copied into the scratch directory (its parent also takes a write request).
+fs::path scratch_copy(const StoreVectors& vectors, const PreparedCase& prepared,
                       const fs::path& scratch, std::size_t number) {
-  const fs::path place = scratch / std::to_string(number);
-  fs::create_directories(place);
-  const fs::path array = place / "array";
-  fs::copy(vectors.root / store_case.id, array, fs::copy_options::recursive);
+  const fs::path array = scratch / std::to_string(number) / "array";
+  copy_array_folder(vectors.root / prepared.store_case->id, prepared.entries, array);
   return array;
+}
+
+// Every `from` in `text` replaced by `to`, in one pass.
+void replace_all(std::string& text, const std::string& from, std::string_view to) {
+  if (from.empty()) return;
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
 }
 
 bool any_of_given(const std::vector<std::string>& wanted, const std::vector<std::string>& have) {
@@ -297,11 +335,12 @@ bool store_case_selected(const StoreCase& store_case, const StoreCheckOptions& o
 
 void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
                         const StoreCheckOptions& options, StoreRun& run) {
-  std::vector<const StoreCase*> selected;
+  std::vector<PreparedCase> selected;
   for (const StoreCase& store_case : vectors.cases)
-    if (store_case_selected(store_case, options)) selected.push_back(&store_case);
+    if (store_case_selected(store_case, options)) selected.push_back(prepared(vectors, store_case));
+  std::size_t incidents_in_a_row = 0;
   for (std::size_t number = 0; number < selected.size(); ++number) {
-    const StoreCase& store_case = *selected[number];
+    const StoreCase& store_case = *selected[number].store_case;
     StoreOutcome outcome{store_case.id,
                          store_case.what,
                          store_case.kind,
@@ -310,9 +349,11 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
                          StoreVerdict::NotReached,
                          "",
                          ""};
-    if (options.interrupted != nullptr && options.interrupted->load()) {
-      run.interrupted = true;
-      outcome.detail = "not reached: the check was interrupted";
+    if (options.interrupted != nullptr && options.interrupted->load()) run.interrupted = true;
+    if (run.interrupted || run.aborted) {
+      outcome.detail = run.interrupted
+                           ? std::string(kInterruptedDetail)
+                           : "not reached: the check was aborted (" + run.abort_reason + ")";
       run.outcomes.push_back(std::move(outcome));
       continue;
     }
@@ -320,22 +361,31 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
     if (const std::optional<std::string> why = target.unsupported(store_case)) {
       verdict.detail = *why;
     } else {
-      const fs::path array = scratch_copy(vectors, store_case, options.scratch, number);
-      verdict = store_case.kind == StoreKind::Decode   ? check_decode(store_case, target, array)
-                : store_case.kind == StoreKind::Encode ? check_encode(store_case, target, array)
-                                                       : check_open(store_case, target, array);
+      const fs::path array = scratch_copy(vectors, selected[number], options.scratch, number);
+      verdict = store_case.kind == StoreKind::Decode ? check_decode(store_case, target, array)
+                : store_case.kind == StoreKind::Encode
+                    ? check_encode(store_case, target, array, selected[number].chunk_bound)
+                    : check_open(store_case, target, array);
       // Best effort: an implementation may still be finishing writes it started before it
       // answered (the scratch directory goes at the end of the run anyway).
       std::error_code ignored;
       fs::remove_all(array.parent_path(), ignored);
+      incidents_in_a_row = verdict.incident ? incidents_in_a_row + 1 : 0;
     }
+    run.interrupted = run.interrupted || verdict.verdict == StoreVerdict::NotReached;
     outcome.verdict = verdict.verdict;
     outcome.detail = std::move(verdict.detail);
     outcome.note = std::move(verdict.note);
     // Messages name the scratch copy; a report names the array instead.
     for (std::string* text : {&outcome.detail, &outcome.note})
-      for (std::size_t at; (at = text->find(options.scratch.string())) != std::string::npos;)
-        text->replace(at, options.scratch.string().size(), "<scratch>");
+      replace_all(*text, options.scratch.string(), "<scratch>");
+    if (incidents_in_a_row >= options.max_incidents_in_a_row && number + 1 < selected.size()) {
+      run.aborted = true;
+      run.abort_reason = std::to_string(incidents_in_a_row) +
+                         " arrays in a row ended in an adapter incident (the limit of "
+                         "--max-incidents-in-a-row), the last: " +
+                         bounded_quote(outcome.detail);
+    }
     run.outcomes.push_back(std::move(outcome));
     if (options.progress) options.progress(number + 1, selected.size());
   }

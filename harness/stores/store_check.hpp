@@ -42,12 +42,16 @@ struct StoreRun {
   StoreImplementation implementation;
   std::vector<StoreOutcome> outcomes;  // in index order
   bool interrupted = false;
+  // Stopped after StoreCheckOptions::max_incidents_in_a_row arrays in a row ended in an adapter
+  // incident; the rest are counted not reached.
+  bool aborted = false;
+  std::string abort_reason;
   double seconds = 0;
 
   StoreCounts totals() const;
   std::map<std::string, StoreCounts> by_kind() const;
   std::map<std::string, StoreCounts> by_feature() const;
-  // 0 when at least one array passed and none failed or ended in an adapter error.
+  // When at least one array passed and none failed, ended in an adapter error or was not reached.
   bool passed() const;
 };
 
@@ -55,10 +59,14 @@ struct StoreCheckOptions {
   std::filesystem::path scratch;                    // an empty directory for the copies
   std::vector<std::string> kinds, features, types;  // filters: only arrays with one of each given
   const std::atomic<bool>* interrupted = nullptr;
+  // After this many arrays in a row end in an adapter incident (crash, timeout, malformed answer),
+  // the check stops: an implementation that hangs costs this many timeouts, not one per array.
+  std::size_t max_incidents_in_a_row = 5;
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
-// Runs every selected array of `vectors` against `target`.
+// Runs every selected array of `vectors` against `target`. The vectors' array folders are checked
+// first (array_folder_entries, chunk_file_bound): a StoreVectorError before any array is run.
 void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
                         const StoreCheckOptions& options, StoreRun& run);
 

@@ -54,6 +54,9 @@ void write_store_terminal_report(const StoreRun& run, std::ostream& out,
       << (run.vectors_version.empty() ? "" : " (version " + run.vectors_version + ")")
       << ", store-level family\n";
   if (run.interrupted) out << "INTERRUPTED: the arrays not reached are counted as such\n";
+  if (run.aborted)
+    out << "ABORTED: " << sanitize_text(run.abort_reason, false)
+        << "; the arrays not reached are counted as such\n";
   counts_table(out, "by kind", run.by_kind());
   counts_table(out, "by feature", run.by_feature());
   std::size_t shown = 0, failed = 0;
@@ -105,6 +108,8 @@ void write_store_json_report(const StoreRun& run, std::ostream& out) {
         {"version", run.vectors_version},
         {"manifest_sha256", run.vectors_manifest_sha256}}},
       {"interrupted", run.interrupted},
+      {"aborted", run.aborted},
+      {"abort_reason", run.abort_reason},
       {"passed", run.passed()},
       {"totals", store_counts_json(run.totals())},
       {"by_kind", by_kind},

@@ -4,6 +4,7 @@
 
 #include "harness/protocol/capabilities.hpp"
 #include "harness/text/shell_quote.hpp"
+#include "oracle/bounded_quote.hpp"
 #include "oracle/hex_digits.hpp"
 #include "oracle/json_exact.hpp"
 
@@ -153,8 +154,8 @@ class CliStoreTarget : public StoreTarget {
     for (const json& value : output["values"]) {
       const std::optional<std::uint64_t> bits = cli_bits(value, type);
       if (!bits)
-        return malformed("values holds " + value.dump() + ", not a \"0x\" hex pattern of " +
-                             std::string(type.name),
+        return malformed("values holds " + bounded_quote(value.dump()) +
+                             ", not a \"0x\" hex pattern of " + std::string(type.name),
                          output);
       answer.outputs.push_back(*bits);
     }
@@ -185,10 +186,12 @@ class CliStoreTarget : public StoreTarget {
  private:
   static std::string message_of(const json& output) {
     const char* key = output.contains("error") ? "error" : "message";
-    return output.contains(key) && output[key].is_string() ? output[key].get<std::string>() : "";
+    return output.contains(key) && output[key].is_string()
+               ? bounded_quote(output[key].get<std::string>())
+               : "";
   }
   static AdapterAnswer malformed(const std::string& why, const json& output) {
-    return cli_incident("malformed", why + ": " + dump_json_exact(output).substr(0, 300), "");
+    return cli_incident("malformed", why + ": " + bounded_quote(dump_json_exact(output), 300), "");
   }
 
   // Runs `COMMAND ARGS...`; its one line of JSON in `output`, or the answer when it gave none
@@ -210,15 +213,26 @@ class CliStoreTarget : public StoreTarget {
     const AdapterProcess::Status after =
         status == AdapterProcess::Status::Done ? process.read_line(extra, timeout_) : status;
     const std::string ended = process.stop(std::chrono::milliseconds(500));
+    if (status == AdapterProcess::Status::Interrupted ||
+        after == AdapterProcess::Status::Interrupted)
+      return cli_incident("interrupted", "the run was interrupted (SIGINT or SIGTERM)", "");
     if (status == AdapterProcess::Status::Timeout || after == AdapterProcess::Status::Timeout)
       return cli_incident(
           "timeout",
           "no answer within " + std::to_string(timeout_.count() / 1000) + " s (" + ended + ")",
           process.stderr_tail());
+    if (status == AdapterProcess::Status::TooLong || after == AdapterProcess::Status::TooLong)
+      return cli_incident(
+          "malformed",
+          std::string(status == AdapterProcess::Status::TooLong ? "the" : "a second") +
+              " line on stdout is longer than the limit of " +
+              std::to_string(AdapterProcess::kMaxLineBytes) +
+              " bytes: more than that was read without a newline",
+          process.stderr_tail());
     if (status != AdapterProcess::Status::Done)
       return cli_incident("crash", "no line on stdout (" + ended + ")", process.stderr_tail());
     if (after == AdapterProcess::Status::Done)
-      return cli_incident("malformed", "more than one line on stdout: " + extra.substr(0, 200),
+      return cli_incident("malformed", "more than one line on stdout: " + bounded_quote(extra),
                           process.stderr_tail());
     if (ended != "exit status 0")
       return cli_incident("crash", "the program ended with " + ended + " after answering",
@@ -227,16 +241,17 @@ class CliStoreTarget : public StoreTarget {
       output = parse_json_exact(line);
     } catch (const std::exception& error) {
       return cli_incident("malformed",
-                          std::string("not JSON (") + error.what() + "): " + line.substr(0, 200),
+                          std::string("not JSON (") + error.what() + "): " + bounded_quote(line),
                           process.stderr_tail());
     }
     if (!output.is_object())
-      return cli_incident("malformed", "not a JSON object: " + line.substr(0, 200),
+      return cli_incident("malformed", "not a JSON object: " + bounded_quote(line),
                           process.stderr_tail());
     if (output.contains("unsupported"))
-      return answer_of(
-          AdapterAnswer::Status::Unsupported,
-          output["unsupported"].is_string() ? output["unsupported"].get<std::string>() : "");
+      return answer_of(AdapterAnswer::Status::Unsupported,
+                       output["unsupported"].is_string()
+                           ? bounded_quote(output["unsupported"].get<std::string>())
+                           : "");
     return std::nullopt;
   }
 
