@@ -1,32 +1,39 @@
 #!/usr/bin/env bash
-# The hostile-input reproducers of issue 9, run against one cvc binary.
+# The hostile-input reproducers of issues 9 and 22, run against one cvc binary.
 #
 # usage: tests/hostile/reproducers.sh CVC_BINARY [--table] [--strict]
 #
-# Every reproducer class of issue 9 (deep nesting, an adapter that stops reading, orphaned adapter
-# processes, corrupted vectors, structural defects, unknown type names, raw exceptions, unbounded
-# input, a crash storm, parse error messages) is run as one or more invocations of CVC_BINARY, each
-# under a time limit (--timeout + 10 s for runs with an adapter, 30 s otherwise; then SIGTERM, and
-# SIGKILL 5 s later), a memory guard (SIGKILL above HOSTILE_MEM_GUARD_MB, default 1024 MB resident)
-# and GNU time (peak RSS of the cvc process). Each invocation is exactly one of:
-#   handled clearly  a documented exit code (1, 2 or 3; some classes narrow it) with a message
-#                    naming what is wrong (the file, the case, the field, the adapter fault), no
-#                    raw library exception text, peak RSS under 512 MB; for adapter faults
-#                    report.json records the incident (or the abort and its reason)
+# Every reproducer class of issue 9 (1-10: deep nesting, an adapter that stops reading, orphaned
+# adapter processes, corrupted vectors, structural defects, unknown type names, raw exceptions,
+# unbounded input, a crash storm, parse error messages) and of issue 22 (11-15, the surfaces added
+# since: check-store, merge-reports, replay, drafts, shards: silent passes, hangs, crashes and
+# unbounded memory, lost work, wrong verdicts and exit codes) is run as one or more invocations of
+# CVC_BINARY, each under a time limit (--timeout + 10 s for runs with an adapter, 30 s otherwise;
+# then SIGTERM, and SIGKILL 5 s later), a memory guard (SIGKILL above HOSTILE_MEM_GUARD_MB, default
+# 1024 MB resident) and GNU time (peak RSS of the cvc process), with a private TMPDIR. Each
+# invocation is exactly one of:
+#   handled clearly  a documented exit code (1, 2 or 3; most invocations name the one the issue
+#                    asks for) with a message naming what is wrong (the file, the case, the field,
+#                    the adapter fault), no raw library exception text, peak RSS under 512 MB; for
+#                    adapter faults report.json records the incident (or the abort and its reason);
+#                    and whatever else the invocation checks (a bounded output, a written report)
 #   crash            killed by a signal or exit >= 128 (also when killed by the memory guard)
 #   hang             did not end within its limit
 #   silent pass      exit 0 on defective input, a run that compared nothing reported PASS, or a
 #                    corrupted vector file blamed on the (reference) implementation as a FAIL
 #   not clear        none of these: it ended with an error, but not a clear one
-# and, separately, orphans: processes of the run (the adapter and its children) still alive after
-# the run ended, found by a per-invocation tag in their arguments (pgrep -f) and in their
-# environment (HOSTILE_TAG); the suite kills them after counting them.
+# and, separately, leftovers: processes of the run (the adapter and its children, shards) still
+# alive after the run ended, found by a per-invocation tag in their arguments (pgrep -f) and in
+# their environment (HOSTILE_TAG; the suite kills them after counting them); cvc-* temporary
+# folders left in the invocation's TMPDIR; an earlier output the invocation destroyed.
 #
 # Without --table: one ok/FAIL line per invocation; exit 1 if any invocation crashed, hung, passed
-# silently or left an orphan (with --strict also when one was not handled clearly).
+# silently or left something behind (with --strict also when one was not handled clearly).
 # With --table: a Markdown table per class, then the exact commands and their outcomes.
-# Damaged vector folders are made at run time in a mktemp directory from a few small files of
-# vectors/ (damage_vectors.py); the fake adapters are adapters/fake_adapter.py.
+# Damaged inputs are made at run time in a mktemp directory from a few small files of vectors/:
+# vector folders (damage_vectors.py), store-level vectors (damage_stores.py), shard reports (made
+# by CVC_BINARY, damaged by damage_reports.py); the fake adapters are adapters/fake_adapter.py,
+# the fake store command line adapters/fake_store_cli.py.
 # Environment: HOSTILE_ONLY="2 9" runs only those classes; HOSTILE_KEEP=1 keeps the temp directory.
 set -uo pipefail
 
@@ -82,6 +89,10 @@ trap 'exit 130' INT TERM
 DEEP="$("$python" -c "print('[' * 30000 + ']' * 30000)")"
 DIGITS="0.$("$python" -c "print('1' * 130990)")"  # one argument holds at most 128 KiB (Linux)
 fake="$here/adapters/fake_adapter.py"
+# The damaged folders are vector sets of the suite's own, never published ones: a binary that
+# tells them apart (issue 22) verifies them only with --allow-modified.
+verify_opts=(--quiet)
+"$cvc" verify-vectors --help 2>&1 | grep -q -- --allow-modified && verify_opts+=(--allow-modified)
 ref_impl="$(printf '%q' "$cvc") adapter"
 
 folder() {  # folder KIND: the damaged vector folder $T/v/KIND, made on first use
@@ -230,6 +241,7 @@ invoke() {
   local itag="${TAG}-n${n}x" dir="$T/i/$n" cmd a
   mkdir -p "$dir/tmp"
   cmd="$(show "$@")"
+  [ "$stdin" = /dev/null ] || cmd+=" < $(names "$stdin")"
   local -a argv=()
   for a in "$@"; do argv+=("${a//@TAG@/$itag}"); done
   local earlier="an earlier output of invocation $n, to be kept"
@@ -368,7 +380,8 @@ EOF
   [ -z "$signal" ] || note+=", SIG$signal after $signal_after s"
   [ -z "$why" ] || note+="; ${why%; }"
   local said  # a short quote of what it said
-  said="$(grep -Ev '^\s*$' "$dir/err" | head -1 | cut -c1-100000)"
+  said="$(sed -E 's#[0-9]+/[0-9]+ arrays##g' "$dir/err" | grep -Ev '^\s*$' | head -1 |
+    cut -c1-100000)"
   [ -n "$said" ] ||
     said="$(grep -E 'Result|abort|error|problem' "$dir/out" | head -1 | cut -c1-100000)"
   said="$(names "$said" | cut -c1-160)"
@@ -394,7 +407,7 @@ RAW+='|cannot use at\(\)|std::|basic_string|what\(\)'
 # ---- control: the clean copy verifies and the reference adapter passes it ----------------------
 clean="$(folder clean)"
 control_ok=1
-timeout 60 "$cvc" verify-vectors --quiet "$clean" >"$T/control.txt" 2>&1 || control_ok=0
+timeout 60 "$cvc" verify-vectors "${verify_opts[@]}" "$clean" >"$T/control.txt" 2>&1 || control_ok=0
 timeout 60 "$cvc" run --impl "$ref_impl" --vectors "$clean" --timeout $to \
   >>"$T/control.txt" 2>&1 || control_ok=0
 if [ "$table" -eq 0 ]; then
@@ -415,7 +428,7 @@ invoke 1 "cvc cast --config: a scalar_map of 30000 nested arrays" --codes 2 \
 d="$(folder deep-fill)"
 invoke 1 "verify-vectors: a group fill_value of 30000 nested arrays" --codes "1 2" \
   --need 'int2\.json' --need 'nest|depth|deep|fill' --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$d"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$d"
 invoke 1 "run --vectors: a group fill_value of 30000 nested arrays" --adapter $to --codes 2 \
   --need 'int2\.json' --need 'nest|depth|deep|fill' --avoid "$RAW" -- \
   "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep 1c)"
@@ -458,7 +471,7 @@ invoke 4 "run --vectors: one expected result flipped (the manifest's SHA-256 no 
 d="$(folder zzz-fill)"
 invoke 4 "verify-vectors: a group fill_value \"zzz\"" --codes "1 2" --need 'int2\.json' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$d"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$d"
 invoke 4 "run --vectors: a group fill_value \"zzz\"" --adapter $to --codes 2 --need 'int2\.json' \
   --blame --avoid "$RAW" -- \
   "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep 4c)"
@@ -466,18 +479,18 @@ invoke 4 "run --vectors: a group fill_value \"zzz\"" --adapter $to --codes 2 --n
 # ---- 5. structural defects ---------------------------------------------------------------------
 invoke 5 "verify-vectors: a group with 0 cases" --codes "1 2" --need 'scalar_map\.json' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$(folder zero-cases)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder zero-cases)"
 invoke 5 "verify-vectors: a file with 0 groups" --codes "1 2" --need 'scalar_map\.json' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$(folder zero-groups)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder zero-groups)"
 invoke 5 "verify-vectors: a wrong number_of_cases in a cast file" --codes "1 2" \
   --need 'int2\.json' --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$(folder wrong-count)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder wrong-count)"
 invoke 5 "verify-vectors: an unknown family" --codes "1 2" --need 'int2\.json' --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$(folder unknown-family)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder unknown-family)"
 invoke 5 "verify-vectors: an empty manifest (\"files\": [])" --codes "1 2" --need 'manifest' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$(folder empty-manifest)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder empty-manifest)"
 invoke 5 "run --vectors: an empty manifest" --adapter $to --codes "1 2" --nopass \
   --need 'manifest|no (vector )?files|nothing|no cases|0 cases' --avoid "$RAW" -- \
   "$cvc" run --impl "$ref_impl" --vectors "$(folder empty-manifest)" --timeout $to \
@@ -499,7 +512,7 @@ for kind in big-id bad-alt-index wrong-type missing-groups string-case; do
   esac
   d="$(folder "$kind")"
   invoke 7 "verify-vectors: $what" --need "$file" --avoid "$RAW" -- \
-    "$cvc" verify-vectors --quiet "$d"
+    "$cvc" verify-vectors "${verify_opts[@]}" "$d"
   invoke 7 "run --vectors: $what" --adapter $to --need "$file" --blame --avoid "$RAW" -- \
     "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep "7$kind")"
 done
@@ -514,7 +527,7 @@ for kind in dev-zero fifo nest-50mb digits-fill; do
   esac
   d="$(folder "$kind")"
   invoke 8 "verify-vectors: $what" --need 'int2\.json' --avoid "$RAW" -- \
-    "$cvc" verify-vectors --quiet "$d"
+    "$cvc" verify-vectors "${verify_opts[@]}" "$d"
   invoke 8 "run --vectors: $what" --adapter $to --need 'int2\.json' --blame --avoid "$RAW" -- \
     "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep "8$kind")"
 done
@@ -697,7 +710,7 @@ invoke 15 "check-store: c/linked in the decode array's folder is a symlink to a 
   "$cvc" check-store --impl "$ref_impl" --vectors "$d" --timeout $to
 invoke 15 "verify-vectors: c/linked in a store array's folder is a symlink to a directory" \
   --codes "1 2" --need 'c/linked' --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "$d"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$d"
 invoke 15 "run: the hello's capabilities.missing_pairs repeats one entry 10^5 times" \
   --adapter $to --need 'missing_pairs' --need 'repeat|duplicate|twice|more than once|again' \
   --nopass --avoid "$RAW" -- \
@@ -747,14 +760,19 @@ if [ "$table" -eq 1 ]; then
   fi
   cat <<EOF
 
-Tried minus the next four columns: ended with an error, but not a clear one. Orphans: processes
-of the run still alive after it ended. Peak RSS: the largest of the class, of the cvc process
-(GNU time %M). Limits: --timeout + 10 s for runs with an adapter (--timeout $to; class 2:
---timeout 1, limit 20 s), $plain_limit s otherwise, then SIGTERM and SIGKILL 5 s later; a memory
-guard kills cvc above $guard_mb MB (counted as a crash). \$CVC is the binary under test, \$T the
-suite's mktemp directory (\$T/v/KIND made by \`tests/hostile/damage_vectors.py vectors \$T/v/KIND
-KIND\`), \$TAG a tag per invocation, \$DEEP \`python3 -c "print('[' * 30000 + ']' * 30000)"\`,
-\$DIGITS \`0.\` and 130990 ones.
+Tried minus the next four columns: ended with an error, but not a clear one. Leftovers:
+processes of the run still alive after it ended, cvc-* temporary folders left in its private
+TMPDIR, and an earlier output destroyed (class 14). Peak RSS: the largest of the class, of the
+cvc process (GNU time %M). Limits: --timeout + 10 s for runs with an adapter (--timeout $to;
+class 2 and the hanging check-store adapter of class 12: --timeout 1, limit 30 s), $plain_limit s
+otherwise, then SIGTERM and SIGKILL 5 s later; a memory guard kills cvc above $guard_mb MB
+(counted as a crash). \$CVC is the binary under test, \$T the suite's mktemp directory (\$T/v/KIND
+made by \`tests/hostile/damage_vectors.py vectors \$T/v/KIND KIND\`, \$T/s/KIND by
+\`damage_stores.py vectors \$T/s/KIND KIND\`, \$T/reports/ok1.json and the others by \`\$CVC run
+--impl "\$CVC adapter [--mutant ties-away]" --live exhaustive --max-bits 4 --shard K/2 --json\`,
+\$T/reports/KIND-NAME.json by \`damage_reports.py \$T/reports/NAME.json ... KIND\`), \$TAG a tag
+per invocation, \$DEEP \`python3 -c "print('[' * 30000 + ']' * 30000)"\`, \$DIGITS \`0.\` and
+130990 ones.
 
 <details><summary>commands and outcomes</summary>
 
