@@ -1,13 +1,13 @@
 // cvc generate: write the published vectors, byte for byte the same on every run.
 #include <atomic>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <thread>
 
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
+#include "oracle/output_file.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace cvc::cli {
@@ -39,6 +39,7 @@ int run_generate(Arguments& arguments) {
   const std::optional<std::string> jobs_text = arguments.option("jobs");
   const bool quiet = arguments.flag("quiet");
   if (!arguments.finish().empty()) throw UsageError("cvc generate: takes no positional arguments");
+  prepare_output_directory(out);  // before minutes of work, not after
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   if (jobs_text) {
     try {
@@ -85,16 +86,12 @@ int run_generate(Arguments& arguments) {
   std::vector<std::pair<std::string, std::string>> written;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const std::filesystem::path path = out / specs[i].path;
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream file(path, std::ios::binary);
-    file << texts[i];
-    if (!file) throw std::runtime_error("cannot write " + path.string());
+    prepare_output_directory(path.parent_path());
+    write_output_file(path, texts[i]);  // never a half-written vector file
     written.emplace_back(specs[i].path, std::move(texts[i]));
   }
   if (!only) {
-    std::ofstream manifest(out / "manifest.json", std::ios::binary);
-    manifest << manifest_text(written);
-    if (!manifest) throw std::runtime_error("cannot write " + (out / "manifest.json").string());
+    write_output_file(out / "manifest.json", manifest_text(written));
   }
   std::uint64_t bytes = 0;
   for (const auto& [path, text] : written) bytes += text.size();

@@ -8,6 +8,8 @@
 #include "generators/vector_set.hpp"
 #include "harness/protocol/adapter_client.hpp"
 #include "oracle/data_type.hpp"
+#include "oracle/input_file.hpp"
+#include "oracle/output_file.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace {
@@ -74,6 +76,12 @@ int run_command(const Command& command, std::span<char*> rest) {
     return command.run(arguments);
   } catch (const cvc::cli::UsageError& error) {
     std::cerr << error.what() << "\n";
+    return cvc::cli::kExitUsage;
+  } catch (const cvc::InputFileError& error) {  // a file given or found that cannot be read
+    std::cerr << "cvc " << command.name << ": " << error.what() << "\n";
+    return cvc::cli::kExitUsage;
+  } catch (const cvc::OutputFileError& error) {  // an output path that cannot be written
+    std::cerr << "cvc " << command.name << ": " << error.what() << "\n";
     return cvc::cli::kExitUsage;
   } catch (const std::exception& error) {
     std::cerr << "cvc " << command.name << ": " << error.what() << "\n";
