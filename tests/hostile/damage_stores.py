@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make a small damaged copy of the store-level vectors, for tests/hostile/reproducers.sh (issue 22).
+"""Make a small damaged copy of the store-level vectors for tests/hostile/reproducers.sh (issue 22).
 
 usage: damage_stores.py SRC DEST KIND
 

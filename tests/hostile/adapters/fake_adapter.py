@@ -35,10 +35,10 @@ modes:
   write-nothing   answers every write_array "ok" without writing anything
   hang-stores     at the first store request (open_array, read_array, write_array) `exec sleep
                   600`: never answers
-  huge-chunk      after a write_array that the correct adapter answered ok, the first chunk file
-                  it wrote becomes a sparse file of --mbytes MB (default 3072)
-  stray-files     after every write_array, also writes --files stray files (default 20000) into
-                  the array's folder
+  huge-chunk      after the first write_array that the correct adapter answered ok, the first
+                  chunk file it wrote becomes a sparse file of --mbytes MB (default 3072)
+  stray-files     after the first write_array, also writes --files stray files (default 20000)
+                  into the array's folder
   remove-array    at every read_array and write_array, removes the array's folder (the path of
                   the request) and answers "ok" (a write) or an error (a read)
   huge-reproduce  answers every reproduce request "ok" with a program of --mbytes MB (default 60:
@@ -87,7 +87,8 @@ def splice(text: str, key: str, raw: str) -> str:
 
 
 def after_write(mode: str, path: str, mbytes: int, files: int) -> None:
-    """huge-chunk and stray-files: what the implementation leaves behind after a good write."""
+    """huge-chunk and stray-files: what the implementation leaves behind after its first good
+    write."""
     if mode == "huge-chunk":
         chunks = sorted(os.path.join(folder, name) for folder, _, names in os.walk(path)
                         for name in names if name != "zarr.json")
@@ -220,7 +221,8 @@ def main() -> int:
                 out.flush()
                 continue
             answer = ask(line)
-            if cmd == "write_array" and json.loads(answer).get("status") == "ok":
+            if cmd == "write_array" and json.loads(answer).get("status") == "ok" and first:
+                first = False
                 after_write(args.mode, request["path"], mbytes, args.files or 20000)
             if args.mode == "deep-answer":
                 answer = splice(answer, "extra" if args.where == "extra" else "elements", DEEP)
