@@ -382,10 +382,15 @@ EOF
   [ -z "$signal" ] || note+=", SIG$signal after $signal_after s"
   [ -z "$why" ] || note+="; ${why%; }"
   local said  # a short quote of what it said
-  said="$(sed -E 's#[0-9]+/[0-9]+ arrays##g' "$dir/err" | grep -Ev '^\s*$' | head -1 |
+  # the first line of these that says something: an error of cvc, the verdict line, any line
+  said="$(sed -E 's#[0-9]+/[0-9]+ arrays##g' "$dir/err" | grep -E '^cvc [a-z-]+:' | head -1 |
     cut -c1-100000)"
+  for re in '^Result|^[0-9]+ arrays:' 'abort|error|problem'; do
+    [ -n "$said" ] || said="$(grep -E "$re" "$dir/out" | head -1 | cut -c1-100000)"
+  done
   [ -n "$said" ] ||
-    said="$(grep -E 'Result|abort|error|problem' "$dir/out" | head -1 | cut -c1-100000)"
+    said="$(sed -E 's#[0-9]+/[0-9]+ arrays##g' "$dir/err" | grep -Ev '^\s*$' | head -1 |
+      cut -c1-100000)"
   said="$(names "$said" | cut -c1-160)"
   R_CLASS[n]="$class"; R_LABEL[n]="$label"; R_CMD[n]="$cmd"; R_OUT[n]="$outcome"
   R_ORPH[n]="$leftovers"; R_RSS[n]="$rss_mb"; R_NOTE[n]="$note${said:+; says: \"$said\"}"
