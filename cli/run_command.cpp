@@ -213,7 +213,13 @@ std::unique_ptr<CaseSource> open_source(RunRequest& request) {
       throw UsageError(std::string("cvc run: --vectors: ") + error.what());
     }
     options.mode = "vectors " + *request.vectors;
-    options.vectors_version = source->vectors_version();
+    // The set's identity is its manifest's SHA-256, never only the version it declares: a modified
+    // set is said so in every report ("modified (based on 1.1.0)"), and here with what it lacks.
+    const VectorSetIdentity& identity = source->identity();
+    options.vectors_version = identity.report_version();
+    if (!identity.is_published())
+      std::cerr << "cvc run: --vectors " << *request.vectors << ": " << identity.description()
+                << "; " << identity.differences() << "\n";
     options.vectors_manifest_sha256 = source->manifest_sha256();
     return source;
   }

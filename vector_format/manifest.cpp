@@ -1,11 +1,14 @@
 #include "vector_format/manifest.hpp"
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 
+#include "oracle/bounded_quote.hpp"
 #include "oracle/input_file.hpp"
+#include "oracle/input_tree.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/sha256.hpp"
 #include "vector_format/vector_file.hpp"
@@ -48,6 +51,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The files a vector folder may hold beside the listed ones: the manifest itself and the
+// documentation the generator does not write (vectors/README.md, "Files"). They too must be
+// regular files.
+bool is_unlisted_documentation(const std::string& relative) {
+  return relative == "manifest.json" || relative == "README.md" || relative == "CHANGELOG.md" ||
+         relative == "STORES.md" || relative.starts_with("schema/");
+}
+
 // The manifest's header: vectors version and spec revision.
 void check_header(const nlohmann::json& manifest, const std::string& name, ManifestCheck& check) {
   if (manifest["files"].empty()) check.problems.push_back(name + ": lists no vector file");
@@ -67,31 +78,73 @@ std::string digest_problem(const fs::path& path) {
          "manifest was written)";
 }
 
-// Entry i of "files": well formed, inside the folder, listed once, with the listed SHA-256.
-// Records its path, digest and (while under the budget `keep_bytes`) its bytes when it passes.
+// Everything in the folder, walked without following a link (oracle/input_tree.hpp): relative
+// path -> entry. Whatever is neither a regular file nor a folder is a problem here, named.
+std::map<std::string, TreeEntry> folder_entries(const fs::path& root, ManifestCheck& check) {
+  std::map<std::string, TreeEntry> entries;
+  std::vector<TreeEntry> tree;
+  try {
+    tree = list_input_tree(root);
+  } catch (const InputFileError& error) {
+    check.problems.push_back(error.what());
+    return entries;
+  }
+  for (TreeEntry& entry : tree) {
+    if (entry.kind != TreeEntryKind::RegularFile && entry.kind != TreeEntryKind::Directory)
+      check.problems.push_back((root / entry.relative).string() + ": " + describe_kind(entry.kind) +
+                               ", where a vector folder holds only regular files and folders");
+    entries.emplace(entry.relative, std::move(entry));
+  }
+  return entries;
+}
+
+// The listed size: a non-negative integer.
+std::optional<std::uintmax_t> listed_bytes(const nlohmann::json& entry) {
+  if (!entry.contains("bytes")) return std::nullopt;
+  return json_unsigned(entry["bytes"]);
+}
+
+// Entry i of "files": well formed, inside the folder, listed once, a regular file on disk with the
+// listed size and SHA-256. Records its path, digest and (while under the budget `keep_bytes`) its
+// bytes when it passes.
 void check_entry(const fs::path& root, const nlohmann::json& entry, std::size_t i,
-                 const std::string& name, std::set<std::string>& listed, std::uintmax_t& keep_bytes,
-                 ManifestCheck& check) {
+                 const std::string& name, const std::map<std::string, TreeEntry>& on_disk,
+                 std::set<std::string>& listed, std::uintmax_t& keep_bytes, ManifestCheck& check) {
   const std::string at = name + ": files[" + std::to_string(i) + "]";
+  const std::optional<std::uintmax_t> bytes = listed_bytes(entry);
   if (!entry.is_object() || !entry.contains("path") || !entry["path"].is_string() ||
-      !entry.contains("sha256") || !entry["sha256"].is_string()) {
-    check.problems.push_back(at + " lacks a string \"path\" or \"sha256\"");
+      !entry.contains("sha256") || !entry["sha256"].is_string() || !bytes) {
+    check.problems.push_back(at + " lacks a string \"path\" or \"sha256\" or an integer \"bytes\"");
     return;
   }
   const std::string relative = entry["path"].get<std::string>();
   if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
-    check.problems.push_back(at + " path " + dump_json_exact(relative) +
+    check.problems.push_back(at + " path " + bounded_quote(dump_json_exact(relative)) +
                              " is not inside the folder");
     return;
   }
   if (!listed.insert(relative).second) {
-    check.problems.push_back(name + ": lists " + relative + " twice");
+    check.problems.push_back(name + ": lists " + bounded_quote(relative) + " twice");
     return;
   }
-  const fs::path path = root / relative;
   const std::string sha256 = entry["sha256"].get<std::string>();
+  check.listed.push_back({relative, sha256});
+  const fs::path path = root / relative;
+  const auto found = on_disk.find(relative);
+  if (found == on_disk.end() || found->second.kind != TreeEntryKind::RegularFile) {
+    // A link or FIFO is named by the walk already; a link in a parent folder leaves it unlisted.
+    if (found == on_disk.end())
+      check.problems.push_back(path.string() +
+                               ": listed in the manifest, but not a regular file of the folder");
+    return;
+  }
   try {
-    std::string content = read_input_file(path.string());
+    std::string content = read_input_file(path.string(), max_input_file_bytes(), FinalLink::Refuse);
+    if (content.size() != *bytes) {
+      check.problems.push_back(path.string() + ": " + std::to_string(content.size()) +
+                               " bytes, the manifest lists " + std::to_string(*bytes));
+      return;
+    }
     if (sha256_hex(content) != sha256) {
       check.problems.push_back(digest_problem(path));
       return;
@@ -109,17 +162,20 @@ void check_entry(const fs::path& root, const nlohmann::json& entry, std::size_t 
   }
 }
 
-// Every .json file of the folder but the manifest and schema/ must be listed.
-void check_unlisted(const fs::path& root, const std::set<std::string>& listed,
-                    ManifestCheck& check) {
-  std::error_code error;
-  for (auto entry = fs::recursive_directory_iterator(root, error);
-       !error && entry != fs::recursive_directory_iterator(); entry.increment(error)) {
-    if (entry->path().extension() != ".json") continue;
-    const std::string relative = fs::relative(entry->path(), root).generic_string();
-    if (relative != "manifest.json" && !relative.starts_with("schema/") && !listed.count(relative))
-      check.problems.push_back(entry->path().string() + ": not listed in the manifest");
-  }
+// Every regular file of the folder but the manifest and the documentation must be listed: a
+// chunk file left in an array's folder, or any other, changes what is checked.
+void check_unlisted(const fs::path& root, const std::map<std::string, TreeEntry>& on_disk,
+                    const std::set<std::string>& listed, ManifestCheck& check) {
+  std::vector<std::string> unlisted;
+  for (const auto& [relative, entry] : on_disk)
+    if (entry.kind == TreeEntryKind::RegularFile && !listed.count(relative) &&
+        !is_unlisted_documentation(relative))
+      unlisted.push_back(relative);
+  for (std::size_t k = 0; k < unlisted.size() && k < kListedItems; ++k)
+    check.problems.push_back((root / unlisted[k]).string() + ": not listed in the manifest");
+  if (unlisted.size() > kListedItems)
+    check.problems.push_back("... and " + std::to_string(unlisted.size() - kListedItems) +
+                             " more files not listed in the manifest");
 }
 
 }  // namespace
@@ -130,7 +186,7 @@ ManifestCheck check_manifest(const std::string& directory, std::uintmax_t keep_b
   const std::string name = (root / "manifest.json").string();
   nlohmann::json manifest;
   try {
-    const std::string text = read_input_file(name);
+    const std::string text = read_input_file(name, max_input_file_bytes(), FinalLink::Refuse);
     check.sha256 = sha256_hex(text);
     manifest = parse_json_exact(text);
   } catch (const InputFileError& error) {
@@ -145,10 +201,12 @@ ManifestCheck check_manifest(const std::string& directory, std::uintmax_t keep_b
     return check;
   }
   check_header(manifest, name, check);
+  const std::map<std::string, TreeEntry> on_disk = folder_entries(root, check);
   std::set<std::string> listed;
   for (std::size_t i = 0; i < manifest["files"].size(); ++i)
-    check_entry(root, manifest["files"][i], i, name, listed, keep_bytes, check);
-  check_unlisted(root, listed, check);
+    check_entry(root, manifest["files"][i], i, name, on_disk, listed, keep_bytes, check);
+  check_unlisted(root, on_disk, listed, check);
+  check.identity = identify_vector_set(check.sha256, check.vectors_version, check.listed);
   return check;
 }
 
@@ -157,7 +215,7 @@ std::string read_listed_file(const std::string& directory, const std::string& re
   const fs::path path = fs::path(directory) / relative;
   std::string content;
   try {
-    content = read_input_file(path.string());
+    content = read_input_file(path.string(), max_input_file_bytes(), FinalLink::Refuse);
   } catch (const InputFileError& error) {
     throw VectorFormatError(std::string(error.what()) + " (listed in the manifest)");
   }

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "vector_format/published_manifests.hpp"
+
 namespace cvc {
 
 // The version of the published vectors (semantic: a change of any expected result is a new major
@@ -25,8 +27,11 @@ std::string manifest_text(const std::vector<std::pair<std::string, std::string>>
 
 // A vector folder's manifest, checked before any file of it is used: it parses, carries a vectors
 // version and spec revision, lists at least one file; each listed file is inside the folder, a
-// regular file under the size cap, listed once, with the listed SHA-256; no .json file beside
-// them is unlisted (schema/ aside). `paths` holds the listed files that passed.
+// regular file under the size cap (never through a link), listed once, with the listed size and
+// SHA-256; the folder holds only regular files and folders (no link, FIFO or device, walked
+// without following links), and every file in it is listed but the manifest and the
+// documentation (README.md, CHANGELOG.md, STORES.md, schema/). `paths` holds the listed files
+// that passed. `identity` says whether the manifest is one the suite published.
 //
 // Each file is read once: the bytes that were hashed are kept (`contents`) while their total is at
 // most `keep_bytes`, for the reader to parse; a file beyond that is read again when used, with
@@ -37,7 +42,9 @@ struct ManifestCheck {
   std::vector<std::optional<std::string>> contents;  // each of `paths`, when kept
   std::vector<std::string> problems;                 // each names the file
   std::string vectors_version;
-  std::string sha256;  // of manifest.json
+  std::string sha256;              // of manifest.json
+  std::vector<ListedFile> listed;  // every well-formed entry of "files", as written
+  VectorSetIdentity identity;
 };
 ManifestCheck check_manifest(const std::string& directory, std::uintmax_t keep_bytes = 0);
 

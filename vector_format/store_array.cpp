@@ -1,5 +1,7 @@
 #include "vector_format/store_array.hpp"
 
+#include "oracle/bounded_quote.hpp"
+#include "oracle/checked_arithmetic.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
@@ -43,6 +45,10 @@ Extents zarr_extents(const nlohmann::json& object, const char* key, const std::s
                              " is not a positive integer");
     extents.push_back(std::stoull(*text));
   }
+  if (!checked_extent_product(extents, kMaxStoreElements))
+    throw StoreFormatError(at + "." + key + ": " + bounded_quote(dump_json_exact(value)) +
+                           " holds more than " + std::to_string(kMaxStoreElements) +
+                           " elements (the store family's limit)");
   return extents;
 }
 
@@ -174,9 +180,9 @@ StoreArray parse_store_array(const nlohmann::json& zarr_json) {
 }
 
 std::uint64_t element_count(const Extents& extents) {
-  std::uint64_t count = 1;
-  for (const std::uint64_t extent : extents) count *= extent;
-  return count;
+  const std::optional<std::uint64_t> count = checked_extent_product(extents);
+  if (!count) throw StoreFormatError("an extent product of 2^64 elements or more");
+  return *count;
 }
 
 Extents grid_extents(const Extents& shape, const Extents& chunk) {

@@ -36,6 +36,12 @@ class StoreFormatError : public std::runtime_error {
 
 using Extents = std::vector<std::uint64_t>;
 
+// The most elements a store array's shape, or one of its chunks or inner chunks, may hold (the
+// published arrays hold at most a few thousand): every product of extents from outside is checked
+// against it (oracle/checked_arithmetic.hpp) before anything is allocated or iterated, so that
+// [2^32, 2^32], which wraps to 0, or [10^9, 10^9] is refused, naming the field.
+inline constexpr std::uint64_t kMaxStoreElements = std::uint64_t{1} << 22;
+
 // The sharding_indexed codec's layout: inner chunk shape and where and how its index is stored.
 struct ShardingLayout {
   Extents inner_shape;
@@ -74,6 +80,8 @@ StoreArray parse_store_array(const nlohmann::json& zarr_json);
 // --- Geometry
 // -------------------------------------------------------------------------------------
 
+// The product of the extents; throws StoreFormatError past 2^64 (the readers have refused more
+// than kMaxStoreElements before).
 std::uint64_t element_count(const Extents& extents);
 
 // Number of chunks of `chunk` along each dimension of `shape` (rounded up: the grid overhangs).

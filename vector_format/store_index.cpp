@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <initializer_list>
-#include <limits>
 
+#include "oracle/bounded_quote.hpp"
+#include "oracle/checked_arithmetic.hpp"
 #include "oracle/hex_digits.hpp"
 #include "oracle/json_exact.hpp"
 #include "vector_format/result_text.hpp"
@@ -23,10 +24,9 @@ std::string item(const std::string& where, std::size_t k) {
   return where + "[" + std::to_string(k) + "]";
 }
 
-// A value as a message quotes it (long ones cut).
+// A value as a message quotes it (long ones cut, their size said).
 std::string shown(const nlohmann::json& value) {
-  const std::string text = dump_json_exact(value);
-  return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+  return bounded_quote(dump_json_exact(value), 60);
 }
 
 void require_object(const nlohmann::json& value, const std::string& where) {
@@ -71,17 +71,15 @@ bool listed(std::string_view name, const auto& list) {
   return std::find(std::begin(list), std::end(list), name) != std::end(list);
 }
 
-// A shape or chunk shape: positive integers, at least one, fewer than 2^64 elements in all.
+// A shape or chunk shape: positive integers, at least one, at most kMaxStoreElements in all.
 Extents shape_at(const nlohmann::json& value, const std::string& where) {
   if (!value.is_array() || value.empty()) refuse_index(where, "not a non-empty list of lengths");
   Extents shape;
-  std::uint64_t count = 1;
-  for (std::size_t d = 0; d < value.size(); ++d) {
+  for (std::size_t d = 0; d < value.size(); ++d)
     shape.push_back(integer_at(value[d], 1, item(where, d)));
-    if (count > std::numeric_limits<std::uint64_t>::max() / shape.back())
-      refuse_index(where, "2^64 elements or more");
-    count *= shape.back();
-  }
+  if (!checked_extent_product(shape, kMaxStoreElements))
+    refuse_index(where, shown(value) + " holds more than " + std::to_string(kMaxStoreElements) +
+                            " elements (the store family's limit)");
   return shape;
 }
 
@@ -199,10 +197,11 @@ Selection selection_at(const nlohmann::json& value, const Extents& shape,
   return selection;
 }
 
+// Inside the shape, which is at most kMaxStoreElements: no overflow.
 std::uint64_t selected_count(const Selection& selection) {
-  std::uint64_t count = 1;
-  for (const auto& [start, stop] : selection) count *= stop - start;
-  return count;
+  Extents extents;
+  for (const auto& [start, stop] : selection) extents.push_back(stop - start);
+  return element_count(extents);
 }
 
 void read_decode(const nlohmann::json& entry, StoreIndexEntry& out, const std::string& where) {
@@ -363,6 +362,36 @@ StoreIndexEntry parse_store_index_entry(const nlohmann::json& entry, std::size_t
       break;
   }
   return out;
+}
+
+std::optional<std::string> index_entry_disagreement(const StoreIndexEntry& entry,
+                                                    const nlohmann::json& zarr_json) {
+  if (!zarr_json.is_object()) return "zarr.json: " + shown(zarr_json) + " is not a JSON object";
+  const nlohmann::json* grid =
+      zarr_json.contains("chunk_grid") ? &zarr_json["chunk_grid"] : nullptr;
+  const nlohmann::json* configuration =
+      grid != nullptr && grid->is_object() && grid->contains("configuration")
+          ? &(*grid)["configuration"]
+          : nullptr;
+  const nlohmann::json* chunk_shape = configuration != nullptr && configuration->is_object() &&
+                                              configuration->contains("chunk_shape")
+                                          ? &(*configuration)["chunk_shape"]
+                                          : nullptr;
+  const std::pair<const char*, const nlohmann::json*> facts[] = {
+      {"data_type", zarr_json.contains("data_type") ? &zarr_json["data_type"] : nullptr},
+      {"shape", zarr_json.contains("shape") ? &zarr_json["shape"] : nullptr},
+      {"chunk_grid.configuration.chunk_shape", chunk_shape}};
+  const nlohmann::json listed[] = {std::string(entry.data_type->name), entry.shape,
+                                   entry.chunk_shape};
+  for (std::size_t k = 0; k < std::size(facts); ++k) {
+    const auto& [name, value] = facts[k];
+    if (value == nullptr)
+      return std::string("zarr.json: no ") + name + " (index.json gives " + shown(listed[k]) + ")";
+    if (dump_json_exact(*value) != dump_json_exact(listed[k]))
+      return std::string("zarr.json.") + name + " is " + shown(*value) + ", index.json's " +
+             shown(listed[k]);
+  }
+  return std::nullopt;
 }
 
 StoreIndex parse_store_index(const nlohmann::json& index) {

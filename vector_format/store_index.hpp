@@ -93,4 +93,11 @@ StoreIndexEntry parse_store_index_entry(const nlohmann::json& entry, std::size_t
 // The whole index: the header, every entry, the ids unique. Throws at the first problem.
 StoreIndex parse_store_index(const nlohmann::json& index);
 
+// Where an array's zarr.json contradicts the entry's copies of its facts (data_type, shape, the
+// regular grid's chunk_shape), or is no JSON object: "zarr.json.shape is [4,4], index.json's
+// [4,2]"; nullopt when it agrees. The verifier and check-store both ask it, so that an index
+// and an array that disagree are bad vectors, never a verdict on the implementation.
+std::optional<std::string> index_entry_disagreement(const StoreIndexEntry& entry,
+                                                    const nlohmann::json& zarr_json);
+
 }  // namespace cvc

@@ -400,6 +400,8 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
   const fs::path root(directory);
   ManifestCheck manifest = check_manifest(directory);
   report.problems = std::move(manifest.problems);
+  report.manifest_problems = report.problems.size();
+  report.identity = manifest.identity;
   const std::vector<std::string>& paths = manifest.paths;
   for (std::size_t i = 0; i < paths.size(); ++i) {
     if (is_store_family_path(paths[i])) continue;  // checked as a whole below

@@ -27,6 +27,10 @@ struct VectorCheckReport {
   std::uint64_t completeness_cases = 0;
   std::uint64_t chain_results_checked = 0;  // of results_checked: the chain family's cases
   std::vector<std::string> problems;        // each names the file, group and case
+  // Of problems, the first ones: the manifest check's (the folder itself: its files, their
+  // listing, sizes and digests), before any file is parsed.
+  std::size_t manifest_problems = 0;
+  VectorSetIdentity identity;  // whether the manifest is one the suite published
 };
 
 VectorCheckReport check_vectors(const std::string& directory, const VectorCheckOptions& options);

@@ -102,6 +102,32 @@ MissingPair parse_missing_pair(const nlohmann::json& entry, const std::string& f
   return pair;
 }
 
+// capabilities.missing_pairs: each pair once (as a repeated rounding mode is refused), so at most
+// one per direction and pair of types; checked before any entry is read.
+std::vector<MissingPair> parse_missing_pairs(const nlohmann::json& pairs) {
+  const std::string field = "capabilities.missing_pairs";
+  if (!pairs.is_array()) refuse_field(field, "is not a JSON array");
+  constexpr std::size_t kMostPairs = 2 * kDataTypeCount * kDataTypeCount;
+  if (pairs.size() > kMostPairs)
+    refuse_field(field, "has " + std::to_string(pairs.size()) + " entries, more than the " +
+                            std::to_string(kMostPairs) +
+                            " pairs there are (two directions, each pair of types once)");
+  std::vector<MissingPair> missing;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::string item_field = field + "[" + std::to_string(i) + "]";
+    const MissingPair pair = parse_missing_pair(pairs[i], item_field);
+    for (std::size_t k = 0; k < missing.size(); ++k)
+      if (missing[k].direction == pair.direction && missing[k].input == pair.input &&
+          missing[k].output == pair.output)
+        refuse_field(item_field, "repeats " + field + "[" + std::to_string(k) + "] (" +
+                                     std::string(direction_name(pair.direction)) + " " +
+                                     std::string(pair.input->name) + " -> " +
+                                     std::string(pair.output->name) + ")");
+    missing.push_back(pair);
+  }
+  return missing;
+}
+
 ChainCapabilities parse_chain_capabilities(const nlohmann::json& value) {
   const std::string field = "capabilities.chain";
   check_capability_keys(value, field, {"codecs", "directions"});
@@ -144,13 +170,8 @@ Capabilities parse_capabilities(const nlohmann::json& value) {
     capabilities.encode = parse_direction_capabilities(value["encode"], "capabilities.encode");
   if (value.contains("decode"))
     capabilities.decode = parse_direction_capabilities(value["decode"], "capabilities.decode");
-  if (value.contains("missing_pairs")) {
-    const nlohmann::json& pairs = value["missing_pairs"];
-    if (!pairs.is_array()) refuse_field("capabilities.missing_pairs", "is not a JSON array");
-    for (std::size_t i = 0; i < pairs.size(); ++i)
-      capabilities.missing_pairs.push_back(
-          parse_missing_pair(pairs[i], "capabilities.missing_pairs[" + std::to_string(i) + "]"));
-  }
+  if (value.contains("missing_pairs"))
+    capabilities.missing_pairs = parse_missing_pairs(value["missing_pairs"]);
   if (value.contains("chain")) capabilities.chain = parse_chain_capabilities(value["chain"]);
   return capabilities;
 }

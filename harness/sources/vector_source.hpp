@@ -39,6 +39,9 @@ class VectorCaseSource : public CaseSource {
   // The manifest's "vectors_version" ("" when it has none) and the SHA-256 of manifest.json.
   const std::string& vectors_version() const { return vectors_version_; }
   const std::string& manifest_sha256() const { return manifest_sha256_; }
+  // Whether the manifest is one the suite published (a modified set otherwise, whatever its
+  // "vectors_version" says).
+  const VectorSetIdentity& identity() const { return manifest_.identity; }
 
  private:
   // Loads files until a batch is pending; false when every file is done.

@@ -1,11 +1,10 @@
 #include "harness/stores/store_vectors.hpp"
 
-#include <fstream>
-#include <iterator>
-
 #include "oracle/codec_chain.hpp"
 #include "oracle/input_file.hpp"
+#include "oracle/input_tree.hpp"
 #include "oracle/json_exact.hpp"
+#include "vector_format/store_array.hpp"
 
 namespace cvc {
 namespace {
@@ -17,15 +16,66 @@ using json = nlohmann::json;
   throw StoreVectorError(where + ": " + why);
 }
 
+// A JSON file of the vectors: a regular file (no FIFO, device or link: oracle/input_file.hpp),
+// at most --max-file-bytes, checked before a byte is read.
 json read_json_file(const fs::path& path, const std::string& where) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) refuse(where, "cannot read " + path.filename().string());
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (text.size() > max_input_file_bytes()) refuse(where, "larger than --max-file-bytes");
+  std::string text;
+  try {
+    text = read_input_file(path.string(), max_input_file_bytes(), FinalLink::Refuse);
+  } catch (const InputFileError& error) {
+    refuse(where, error.what());
+  }
   try {
     return parse_json_exact(text);
-  } catch (const std::exception& error) {
-    refuse(where, std::string("not JSON: ") + error.what());
+  } catch (const JsonError& error) {
+    refuse(where, path.filename().string() + " is not JSON: " + error.what());
+  }
+}
+
+// The array's folder as the vectors must hold it (the manifest check says the same of a folder
+// with a manifest): regular files and folders only, walked without following a link; zarr.json,
+// and for a decode array the chunk files of its grid; nothing else (a stray file would be copied
+// to the implementation with the array).
+void check_array_folder(const StoreCase& store_case, const fs::path& folder,
+                        const std::string& where) {
+  std::vector<TreeEntry> entries;
+  try {
+    entries = list_input_tree(folder, TreeLimits{10000, 8});
+  } catch (const InputFileError& error) {
+    refuse(where, error.what());
+  }
+  for (const TreeEntry& entry : entries) {
+    const std::string path = (folder / entry.relative).string();
+    if (entry.kind == TreeEntryKind::Directory) continue;
+    if (entry.kind != TreeEntryKind::RegularFile)
+      refuse(where, path + ": " + describe_kind(entry.kind) +
+                        ", where an array folder holds only regular files and folders");
+    if (entry.relative == "zarr.json") continue;
+    if (store_case.kind != StoreKind::Decode)
+      refuse(where, path + ": a file beside zarr.json in an " +
+                        std::string(store_kind_name(store_case.kind)) +
+                        " array's folder (only zarr.json belongs)");
+    if (!chunk_position_of(store_case.shape, store_case.chunk_shape, entry.relative))
+      refuse(where, path + ": not a chunk file of the array's grid");
+  }
+}
+
+// zarr.json agrees with the index (data type, shape, chunk shape) and, for a decode or encode
+// array, is metadata of the subset this family writes, with the listed stored data type: a
+// malformed zarr.json is bad vectors, never the implementation's failure.
+void check_array_metadata(const StoreCase& store_case, const std::string& where) {
+  if (const std::optional<std::string> problem =
+          index_entry_disagreement(store_case, store_case.metadata))
+    refuse(where, *problem);
+  if (store_case.kind == StoreKind::Open) return;  // its metadata is what is judged
+  try {
+    const StoreArray array = parse_store_array(store_case.metadata);
+    if (array.stored_type != store_case.stored_data_type)
+      refuse(where, "zarr.json stores " + std::string(array.stored_type->name) +
+                        ", index.json's stored_data_type is " +
+                        std::string(store_case.stored_data_type->name));
+  } catch (const StoreFormatError& error) {
+    refuse(where, error.what());
   }
 }
 
@@ -63,6 +113,8 @@ StoreCase read_case(StoreIndexEntry entry, const fs::path& root, std::size_t pos
   const std::string where =
       "index.json arrays[" + std::to_string(position) + "] (" + result.id + ")";
   result.metadata = read_json_file(root / result.id / "zarr.json", where);
+  check_array_metadata(result, where);
+  check_array_folder(result, root / result.id, where);
   result.types.insert(std::string(result.data_type->name));
   if (result.metadata.is_object() && result.metadata.contains("codecs"))
     collect_chain(result.metadata["codecs"], result);

@@ -201,6 +201,36 @@ TEST(Protocol, NoScalarMapLeavesOutEveryScalarMap) {
   }
 }
 
+// --- missing_pairs: each pair once, the list bounded -------------------------------------------
+
+std::string capabilities_refusal(const std::string& capabilities) {
+  try {
+    parse_capabilities(parse_json_exact(capabilities));
+  } catch (const CapabilitiesError& error) {
+    return error.what();
+  }
+  return "accepted";
+}
+
+TEST(Capabilities, ARepeatedMissingPairIsRefusedNamingTheFirstRepeat) {
+  const std::string pair = R"({"direction": "encode", "input": "float64", "output": "int2"})";
+  const std::string other = R"({"direction": "decode", "input": "float64", "output": "int2"})";
+  EXPECT_EQ(capabilities_refusal(R"({"missing_pairs": [)" + pair + "," + other + "," + pair + "]}"),
+            "capabilities.missing_pairs[2] repeats capabilities.missing_pairs[0] (encode float64 "
+            "-> int2)");
+  EXPECT_EQ(capabilities_refusal(R"({"missing_pairs": [)" + pair + "," + other + "]}"), "accepted");
+}
+
+TEST(Capabilities, MoreMissingPairsThanThereArePairsAreRefusedBeforeAnyIsRead) {
+  std::string pairs;
+  for (int k = 0; k < 100000; ++k)
+    pairs += std::string(k == 0 ? "" : ",") +
+             R"({"direction": "encode", "input": "int8", "output": "int4"})";
+  EXPECT_EQ(capabilities_refusal(R"({"missing_pairs": [)" + pairs + "]}"),
+            "capabilities.missing_pairs has 100000 entries, more than the 1352 pairs there are "
+            "(two directions, each pair of types once)");
+}
+
 // --- undeclared: the quoted declaration --------------------------------------------------------
 
 TEST(Capabilities, UndeclaredQuotesTheDeclarationThatExcludesACast) {
