@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
 #include "harness/reports/report_merge.hpp"
+#include "oracle/input_file.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -20,7 +21,17 @@ differs (a missing or repeated shard, another selection, implementation or harne
 
 )";
 
-constexpr std::string_view kMergeReportsHelpEnd = R"(
+constexpr std::string_view kMergeReportsHelpEnd =
+    R"(  --max-file-bytes N      refuse reports larger than N bytes (default 67108864); only regular
+                          files are read (a FIFO is refused, never waited on)
+
+Each report is checked before it is merged: its counts must add up (without wrapping past
+2^64 - 1) and its parts agree: totals, cells, rules, flags, failure groups, the diagnosis, and
+the fields derived from them (complete, exit_code, accounting, each cell's status). A report
+whose failures were relabelled in some of these but not all is refused, naming the file and
+the disagreement. The report files are written under a temporary name and renamed into place,
+so a refused merge leaves an earlier report at the same path untouched.
+
 Exit 0 when the merged run passes, 1 when it does not (failures, adapter errors, an
 interrupted or aborted shard, nothing compared), as `cvc run` exits for the whole run; 2 when
 the reports cannot be merged or read; 3 for an I/O error.
@@ -34,14 +45,13 @@ int run_merge_reports(Arguments& arguments) {
     return kExitOk;
   }
   const ReportRequest request = read_report_arguments(arguments);
+  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
   const std::vector<std::string> paths = arguments.finish();
   if (paths.empty()) throw UsageError("cvc merge-reports: give the shards' JSON reports");
   std::vector<ReportFile> files = open_report_files(request, "cvc merge-reports");
   MergeResult merged{RunSummary(), {}};
   try {
-    std::vector<ShardReport> shards;
-    for (const std::string& path : paths) shards.push_back(read_shard_report(path));
-    merged = merge_shard_reports(shards);
+    merged = merge_shard_report_files({paths.begin(), paths.end()});
   } catch (const MergeError& error) {
     throw UsageError(std::string("cvc merge-reports: ") + error.what());
   }

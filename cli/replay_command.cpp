@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "harness/protocol/replay_request.hpp"
 #include "harness/run/runner.hpp"
+#include "oracle/bounded_quote.hpp"
 #include "oracle/bug_models/bug_model.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -27,9 +28,19 @@ mismatch. Reports print such a command for the simplest case of each diagnosis g
   --timeout SECONDS    how long to wait for each answer (default 60)
   REQUEST              a cast, chain or validate request line (JSON), or @FILE holding one
 
-Exit 0 when the answer matches the oracle, 1 when it does not (or the adapter answered
-unsupported, rejected, error, or misbehaved), 2 for bad arguments.
+Exit 0 when the answer matches the oracle (at least one element compared), 1 when it does not
+(or the adapter answered unsupported, rejected, error, or misbehaved), 2 for bad arguments and
+for a request the oracle refuses (an invalid fill value, codec or elements: named, never sent to
+the adapter) or that selects nothing ("count": 0: nothing would be compared).
 )";
+
+// An error message quoting the request is cut to this many bytes (and says its size).
+constexpr std::size_t kMessageBytes = 1000;
+
+// What the adapter said (a message, an incident's detail), bounded: it may be megabytes long.
+std::string adapter_text(std::string_view text) {
+  return bounded_quote(text, kMessageBytes);
+}
 
 std::string request_text(const std::string& argument) {
   if (!argument.starts_with("@")) return argument;
@@ -53,13 +64,14 @@ std::string model_names(BugModelSet models) {
 int replay_cast(AdapterClient& client, const CastRequest& request, const CastRule& rule) {
   const AdapterAnswer answer = client.cast(request);
   if (answer.status == AdapterAnswer::Status::Incident) {
-    std::cout << "adapter incident: " << answer.incident->kind << ": " << answer.incident->detail
-              << "\n";
+    std::cout << "adapter incident: " << answer.incident->kind << ": "
+              << adapter_text(answer.incident->detail) << "\n";
     return kExitNegative;
   }
   if (answer.status != AdapterAnswer::Status::Ok) {
     const bool rejected = answer.status == AdapterAnswer::Status::Rejected;
-    std::cout << (rejected ? "rejected" : "not answered") << ": " << answer.message << "\n";
+    std::cout << (rejected ? "rejected" : "not answered") << ": " << adapter_text(answer.message)
+              << "\n";
     if (rejected)
       std::cout << "models that refuse it: " << model_names(models_rejecting(rule)) << "\n";
     return kExitNegative;
@@ -97,13 +109,13 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
 int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayChain& chain) {
   const AdapterAnswer answer = client.cast(request);
   if (answer.status == AdapterAnswer::Status::Incident) {
-    std::cout << "adapter incident: " << answer.incident->kind << ": " << answer.incident->detail
-              << "\n";
+    std::cout << "adapter incident: " << answer.incident->kind << ": "
+              << adapter_text(answer.incident->detail) << "\n";
     return kExitNegative;
   }
   if (answer.status != AdapterAnswer::Status::Ok) {
     std::cout << (answer.status == AdapterAnswer::Status::Rejected ? "rejected" : "not answered")
-              << ": " << answer.message << "\n";
+              << ": " << adapter_text(answer.message) << "\n";
     return kExitNegative;
   }
   const DataType& input_type = *request.input;
@@ -154,18 +166,18 @@ int replay_validate(AdapterClient& client, const ValidateRequest& request) {
   std::cout << "expected " << (expected.valid ? "valid" : "invalid") << ": " << expected.message
             << "\n";
   if (answer.status == AdapterAnswer::Status::Incident) {
-    std::cout << "adapter incident: " << answer.incident->kind << ": " << answer.incident->detail
-              << "\n";
+    std::cout << "adapter incident: " << answer.incident->kind << ": "
+              << adapter_text(answer.incident->detail) << "\n";
     return kExitNegative;
   }
   if (answer.status != AdapterAnswer::Status::Valid &&
       answer.status != AdapterAnswer::Status::Invalid) {
-    std::cout << "not answered: " << answer.message << "\n";
+    std::cout << "not answered: " << adapter_text(answer.message) << "\n";
     return kExitNegative;
   }
   const bool valid = answer.status == AdapterAnswer::Status::Valid;
   std::cout << "got      " << (valid ? "valid" : "invalid")
-            << (answer.message.empty() ? "" : ": " + answer.message) << "\n";
+            << (answer.message.empty() ? "" : ": " + adapter_text(answer.message)) << "\n";
   if (valid == expected.valid) {
     std::cout << "match\n";
     return kExitOk;
@@ -195,17 +207,23 @@ int run_replay(Arguments& arguments) {
   try {
     replay = parse_request_line(request_text(rest[0]));
   } catch (const ReplayError& error) {
-    throw UsageError(std::string("cvc replay: REQUEST: ") + error.what());
+    // The message may quote the request's text (a fill value, a codec): bounded.
+    throw UsageError("cvc replay: REQUEST: " + bounded_quote(error.what(), kMessageBytes));
   }
+  if (replay.cast && replay.cast->elements.empty())
+    throw UsageError(
+        "cvc replay: REQUEST: count is 0: the request selects no element, so nothing would be "
+        "compared (a replay that compares nothing never passes)");
   AdapterClient client(command, timeout);
   AdapterIncident incident;
   const std::optional<Handshake> handshake = client.connect(incident);
   if (!handshake) {
-    std::cout << "the adapter could not be started: " << incident.kind << ": " << incident.detail
-              << "\n";
+    std::cout << "the adapter could not be started: " << incident.kind << ": "
+              << adapter_text(incident.detail) << "\n";
     return kExitNegative;
   }
-  std::cout << "adapter: " << handshake->name << " " << handshake->version << "\n";
+  std::cout << "adapter: " << adapter_text(handshake->name) << " "
+            << adapter_text(handshake->version) << "\n";
   const int status = replay.chain  ? replay_chain(client, *replay.cast, *replay.chain)
                      : replay.cast ? replay_cast(client, *replay.cast, replay.rule)
                                    : replay_validate(client, *replay.validate);

@@ -5,6 +5,7 @@
 #include "harness/reports/report_html.hpp"
 #include "harness/reports/report_json.hpp"
 #include "harness/reports/report_junit.hpp"
+#include "oracle/output_file.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -21,11 +22,23 @@ std::unique_ptr<ReportOutput> open_report_output(const std::string& path,
                                                  std::string_view command) {
   const std::filesystem::path file(path);
   try {
-    if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+    // A missing folder is made (never through a link); an existing one is check_output_path's.
+    std::error_code ignored;
+    if (file.has_parent_path() && !std::filesystem::exists(file.parent_path(), ignored))
+      prepare_output_directory(file.parent_path());
     return std::make_unique<ReportOutput>(file);
   } catch (const std::exception& error) {
     throw UsageError(std::string(command) + ": cannot write the report " + path + ": " +
                      error.what());
+  }
+}
+
+void prepare_report_directory(const std::string& path, std::string_view option,
+                              std::string_view command) {
+  try {
+    prepare_output_directory(path);
+  } catch (const OutputFileError& error) {
+    throw UsageError(std::string(command) + ": " + std::string(option) + ": " + error.what());
   }
 }
 
@@ -36,6 +49,7 @@ ReportRequest read_report_arguments(Arguments& arguments) {
   request.junit_path = arguments.option("junit");
   request.html_path = arguments.option("html");
   request.terminal.failures_shown = arguments.number_option("failures", 20);
+  request.report_dir = report_dir;
   if (report_dir) {
     request.json_path = request.json_path.value_or(*report_dir + "/report.json");
     request.junit_path = request.junit_path.value_or(*report_dir + "/report.xml");
@@ -46,6 +60,7 @@ ReportRequest read_report_arguments(Arguments& arguments) {
 
 std::vector<ReportFile> open_report_files(const ReportRequest& request, std::string_view command) {
   std::vector<ReportFile> files;
+  if (request.report_dir) prepare_report_directory(*request.report_dir, "--report-dir", command);
   if (request.json_path)
     files.push_back(open_report_file(*request.json_path, &write_json_report, command));
   if (request.junit_path)

@@ -1,6 +1,7 @@
 // The report outputs `cvc run` and `cvc merge-reports` share: the terminal report on stdout and
-// the files of --report-dir, --json, --junit and --html, opened before the work starts so that an
-// unwritable path stops it before it begins.
+// the files of --report-dir, --json, --junit and --html, checked and opened (as temporary files)
+// before the work starts so that an unwritable path stops it before it begins, and renamed into
+// place only when written whole, so that a refusal or a crash never destroys an earlier report.
 #pragma once
 
 #include <filesystem>
@@ -24,6 +25,7 @@ inline constexpr std::string_view kReportOptionsHelp =
 )";
 
 struct ReportRequest {
+  std::optional<std::string> report_dir;
   std::optional<std::string> json_path, junit_path, html_path;
   TerminalOptions terminal;
 };
@@ -38,11 +40,19 @@ struct ReportFile {
   std::unique_ptr<ReportOutput> output;
 };
 
-// Opens (creates or truncates) the report file `path`, making its directory; a UsageError naming
-// `command` and the path when it cannot be written.
+// Checks the report file `path` and opens its temporary file beside it (the path itself is
+// written only when the report is finished), making its folder when absent; a UsageError naming
+// `command` and the path when it cannot be written (a folder, a FIFO, a device, no such folder).
 std::unique_ptr<ReportOutput> open_report_output(const std::string& path, std::string_view command);
 
-// Opens every requested file; a UsageError naming the path when one cannot be written.
+// An output folder (--report-dir, --issue-drafts), made when absent; a UsageError naming
+// `command`, the option and the path when it is a symbolic link (never followed), not a folder,
+// or not writable.
+void prepare_report_directory(const std::string& path, std::string_view option,
+                              std::string_view command);
+
+// Prepares --report-dir and opens every requested file, before the work starts; a UsageError
+// naming the path when one cannot be written.
 std::vector<ReportFile> open_report_files(const ReportRequest& request, std::string_view command);
 
 // The terminal report on stdout, then each file ("wrote PATH" on stderr).

@@ -18,6 +18,7 @@
 #include "harness/sources/vector_source.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/input_file.hpp"
+#include "oracle/output_file.hpp"
 #include "vector_format/vector_reader.hpp"
 
 namespace cvc::cli {
@@ -52,7 +53,9 @@ constexpr std::string_view kRunHelpRest =
     R"(  --examples N            examples kept per failure group in the JSON report (default 3)
   --issue-drafts DIR      write one Markdown bug-report draft per diagnosis group into DIR
                           (NN-ID.md, replacing the drafts of an earlier run there), with the
-                          adapter's reproducer in the library's own terms when it states one
+                          adapter's reproducer in the library's own terms when it states one;
+                          checked before the run (made when absent; a file or a symbolic link
+                          is refused), as every report path is
   --max-file-bytes N      refuse vector files larger than N bytes (default 67108864); only
                           regular files are read
   --shard K/N             run only shard K of N (numbered from 1): the source's batches K, K+N,
@@ -259,21 +262,34 @@ void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& su
   std::signal(SIGTERM, SIG_DFL);
 }
 
-// One draft per diagnosis group; the adapter is started again to state each reproducer.
-void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
-  const std::filesystem::path directory(*request.issue_drafts);
-  std::error_code error;
-  std::filesystem::create_directories(directory, error);
-  if (error)
-    throw std::runtime_error("cvc run: --issue-drafts: cannot create " + directory.string() + ": " +
-                             error.message());
-  // Drafts of an earlier run ("NN-ID.md") are replaced, not mixed with these.
+// Every output of the run checked (and the report files opened as temporary files) before the
+// run starts: a drafts path that is a file or a symbolic link is refused now, not after an hour.
+std::vector<ReportFile> prepare_outputs(const RunRequest& request) {
+  std::vector<ReportFile> reports = open_report_files(request.reports, "cvc run");
+  if (request.issue_drafts)
+    prepare_report_directory(*request.issue_drafts, "--issue-drafts", "cvc run");
+  return reports;
+}
+
+// Drafts of an earlier run ("NN-ID.md", regular files only, never through a link) are replaced,
+// not mixed with these.
+void remove_earlier_drafts(const std::filesystem::path& directory) {
   for (const auto& entry : std::filesystem::directory_iterator(directory)) {
     const std::string name = entry.path().filename().string();
-    if (entry.is_regular_file() && name.size() > 6 && std::isdigit(name[0]) &&
-        std::isdigit(name[1]) && name[2] == '-' && name.ends_with(".md"))
+    if (entry.symlink_status().type() == std::filesystem::file_type::regular && name.size() > 6 &&
+        std::isdigit(static_cast<unsigned char>(name[0])) &&
+        std::isdigit(static_cast<unsigned char>(name[1])) && name[2] == '-' &&
+        name.ends_with(".md"))
       std::filesystem::remove(entry.path());
   }
+}
+
+// One draft per diagnosis group; the adapter is started again to state each reproducer. Each
+// draft is written whole under a temporary name and renamed into place.
+void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
+  const std::filesystem::path directory(*request.issue_drafts);
+  prepare_report_directory(directory.string(), "--issue-drafts", "cvc run");
+  remove_earlier_drafts(directory);
   const std::vector<DiagnosisGroup> groups = summary.diagnosis().groups();
   AdapterClient client(request.options.command, request.options.timeout);
   AdapterIncident incident;
@@ -286,10 +302,11 @@ void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
       reproducer = client.reproduce(line);
     }
     const std::filesystem::path path = directory / issue_draft_file_name(i, groups[i]);
-    std::ofstream file(path);
-    file << issue_draft(summary, groups[i], reproducer);
-    if (!file.flush())
-      throw std::runtime_error("cvc run: --issue-drafts: cannot write " + path.string());
+    try {
+      write_output_file(path, issue_draft(summary, groups[i], reproducer));
+    } catch (const OutputFileError& error) {
+      throw std::runtime_error(std::string("cvc run: --issue-drafts: ") + error.what());
+    }
   }
   client.close();
   std::cerr << "wrote " << groups.size() << " issue drafts into " << directory.string() << "\n";
@@ -297,7 +314,7 @@ void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
 
 // --jobs N: N shard processes at once, their reports merged into the whole run's.
 int run_jobs(const RunRequest& request) {
-  std::vector<ReportFile> reports = open_report_files(request.reports, "cvc run");
+  std::vector<ReportFile> reports = prepare_outputs(request);
   const TemporaryDirectory directory("cvc-jobs");
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
@@ -306,10 +323,8 @@ int run_jobs(const RunRequest& request) {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   if (ran.failed_exit != 0) return ran.failed_exit;
-  std::vector<ShardReport> shards;
-  for (const std::filesystem::path& path : ran.reports) shards.push_back(read_shard_report(path));
-  if (shards.empty()) throw std::runtime_error("--jobs: no shard wrote a report");
-  MergeResult merged = merge_shard_reports(shards, ran.interrupted);
+  if (ran.reports.empty()) throw std::runtime_error("--jobs: no shard wrote a report");
+  MergeResult merged = merge_shard_report_files(ran.reports, ran.interrupted);
   for (const std::string& warning : merged.warnings)
     std::cerr << "cvc run: warning: " << warning << "\n";
   write_reports(merged.summary, request.reports, reports);
@@ -326,8 +341,8 @@ int run_run(Arguments& arguments) {
   }
   RunRequest request = read_run_arguments(arguments);
   if (request.jobs > 1) return run_jobs(request);
+  std::vector<ReportFile> reports = prepare_outputs(request);
   const std::unique_ptr<CaseSource> source = open_source(request);
-  std::vector<ReportFile> reports = open_report_files(request.reports, "cvc run");
   RunSummary summary(request.limits);
   if (request.sharded)
     summary.set_shard({request.options.shard_index + 1, request.options.shard_count});

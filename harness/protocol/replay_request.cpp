@@ -4,6 +4,7 @@
 #include "oracle/codec_metadata.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/json_exact.hpp"
+#include "oracle/scalar_json.hpp"
 
 namespace cvc {
 namespace {
@@ -28,6 +29,13 @@ ReplayRequest parse_cast(const nlohmann::json& message) {
     throw ReplayError("array_data_type is not one of the " + std::to_string(kDataTypeCount) +
                       " type names: " + dump_json_exact(array_type));
   request.fill_value = member(message, "fill_value");
+  try {
+    // The array's fill value, as the oracle reads it: a request it refuses is bad input, never
+    // sent to the adapter to be blamed on it.
+    parse_scalar(*request.array_type, request.fill_value);
+  } catch (const ScalarError& error) {
+    throw ReplayError(std::string("fill_value: ") + error.what());
+  }
   ReplayRequest replay;
   if (member(message, "cmd") == "chain") {
     request.chain = member(message, "codecs");

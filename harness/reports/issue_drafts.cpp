@@ -1,9 +1,34 @@
 #include "harness/reports/issue_drafts.hpp"
 
+#include <algorithm>
 #include <cstdio>
+
+#include "harness/reports/environment_text.hpp"
+#include "oracle/bounded_quote.hpp"
 
 namespace cvc {
 namespace {
+
+// The adapter's reproducer is a short program; an answer of megabytes is cut to this (and says
+// its size) rather than pasted into a draft meant for a person to read and file.
+constexpr std::size_t kReproducerBytes = 64 << 10;
+// Each text of the run's identity and of the simplest case in a draft (the run cuts kept texts at
+// its limits' text_bytes, 4096 by default; a merged report's come from files).
+constexpr std::size_t kDraftTextBytes = 4096;
+
+std::string text_of(std::string_view text) {
+  return bounded_quote(text, kDraftTextBytes);
+}
+
+// The fence's info string: a language name, only its plain characters ("python", "c++").
+std::string language_name(std::string_view language) {
+  std::string name;
+  for (const char c : language.substr(0, std::min<std::size_t>(language.size(), 32)))
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+        c == '-' || c == '_' || c == '.')
+      name.push_back(c);
+  return name;
+}
 
 std::string slug(std::string_view text) {
   std::string out;
@@ -50,9 +75,11 @@ std::string quoted(std::string_view text) {
 }
 
 std::string implementation_line(const RunInfo& info) {
-  std::string line = info.implementation_name;
-  if (!info.implementation_version.empty()) line += " " + info.implementation_version;
-  if (!info.implementation_language.empty()) line += " (" + info.implementation_language + ")";
+  std::string line = bounded_quote(info.implementation_name);
+  if (!info.implementation_version.empty())
+    line += " " + bounded_quote(info.implementation_version);
+  if (!info.implementation_language.empty())
+    line += " (" + bounded_quote(info.implementation_language) + ")";
   return line;
 }
 
@@ -71,29 +98,21 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
   const std::string cell = outcome_cell_name(minimal);
   std::string draft = "# cast_value: " + cell + " ";
   draft += group.model != nullptr ? "gives a wrong result: " + std::string(group.model->title)
-                                  : "disagrees with the spec (" + group.kind + ")";
+                                  : "disagrees with the spec (" + bounded_quote(group.kind) + ")";
   draft += "\n\n";
 
   draft += "**Implementation:** " + implementation_line(info) + "  \n";
-  if (!info.environment.empty()) {
-    draft += "**Environment:** ";
-    bool first = true;
-    for (const auto& [name, version] : info.environment) {
-      draft += (first ? "" : ", ") + name + " " + version;
-      first = false;
-    }
-    draft += "  \n";
-  }
+  if (!info.environment.empty()) draft += "**Environment:** " + environment_text(info) + "  \n";
   draft += "**Found by:** cast-value-conformance " + info.harness_version;
   if (!info.vectors_version.empty())
-    draft += ", test vectors " + info.vectors_version + " (manifest SHA-256 " +
-             info.vectors_manifest_sha256 + ")";
+    draft += ", test vectors " + bounded_quote(info.vectors_version) + " (manifest SHA-256 " +
+             bounded_quote(info.vectors_manifest_sha256) + ")";
   draft += "  \n**Affected:** " + std::to_string(group.cases) + " of " +
            std::to_string(summary.diagnosis().failures()) + " failing cases of the run";
   draft += group.cells.size() == 1
                ? ", in one type pair:\n\n"
                : ", in " + std::to_string(group.cells.size()) + " type pairs:\n\n";
-  const std::size_t cells_listed = std::min<std::size_t>(group.cells.size(), 20);
+  const std::size_t cells_listed = std::min<std::size_t>(group.cells.size(), kListedItems);
   for (std::size_t i = 0; i < cells_listed; ++i) {
     const DiagnosisCell& affected = group.cells[i];
     draft += "- " + explained_cell_text(affected, summary.cell_failures(affected)) + "\n";
@@ -103,23 +122,24 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
 
   draft += "\n## Minimal reproducer\n\n";
   if (reproducer) {
-    draft += fenced(reproducer->language, reproducer->code);
+    draft += fenced(language_name(reproducer->language),
+                    bounded_quote(reproducer->code, kReproducerBytes));
   } else {
     draft +=
         "The adapter states no reproducer in the library's own terms; the protocol request "
         "below replays the case through it.\n";
   }
-  draft += "\nThe simplest failing case of this group (" + minimal.where + "):\n\n";
+  draft += "\nThe simplest failing case of this group (" + text_of(minimal.where) + "):\n\n";
   draft += "- operation: " + cell + "\n";
-  draft += "- codec configuration: `" + minimal.configuration + "`\n";
-  draft += "- input: " + minimal.input_text + "\n";
-  draft += "- expected: " + minimal.expected + "\n";
-  draft += "- actual: " + minimal.got + "\n";
+  draft += "- codec configuration: `" + text_of(minimal.configuration) + "`\n";
+  draft += "- input: " + text_of(minimal.input_text) + "\n";
+  draft += "- expected: " + text_of(minimal.expected) + "\n";
+  draft += "- actual: " + text_of(minimal.got) + "\n";
 
   draft += "\n## What the spec says\n\n";
   if (group.model != nullptr && !group.model->spec.empty()) draft += quoted(group.model->spec);
-  draft +=
-      "\nThe expected result, step by step (the spec's procedure): " + minimal.explanation + "\n";
+  draft += "\nThe expected result, step by step (the spec's procedure): " +
+           text_of(minimal.explanation) + "\n";
   if (group.model != nullptr) {
     draft += "\n## Probable cause\n\n";
     draft += "Every one of these " + std::to_string(group.cases) +
@@ -137,10 +157,10 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
     draft +=
         "The expected result, explained by the exact reference oracle of "
         "cast-value-conformance (`cvc`):\n\n" +
-        fenced("sh", minimal.oracle_command);
+        fenced("sh", text_of(minimal.oracle_command));
   if (!minimal.replay.empty())
     draft += "\nThe case sent to the implementation through its conformance adapter:\n\n" +
-             fenced("sh", replay_command(info.command, minimal.replay));
+             fenced("sh", text_of(replay_command(info.command, minimal.replay)));
   return draft;
 }
 

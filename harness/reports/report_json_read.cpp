@@ -7,6 +7,9 @@
 
 #include <utility>
 
+#include "harness/reports/summary_consistency.hpp"
+#include "oracle/bounded_quote.hpp"
+
 namespace cvc {
 namespace {
 
@@ -35,6 +38,8 @@ class ReportField {
     return {value_[index], path_ + "[" + std::to_string(index) + "]"};
   }
   bool is_null() const { return value_.is_null(); }
+  // A text for a message: the report's text quoted bounded (it may be megabytes long).
+  std::string quoted() const { return "\"" + bounded_quote(text()) + "\""; }
   std::string text() const {
     if (!value_.is_string()) fail("is not a string");
     return value_.get<std::string>();
@@ -58,7 +63,7 @@ class ReportField {
     const std::string name = text();
     if (name == type_label(nullptr)) return nullptr;
     const DataType* type = find_data_type(name);
-    if (type == nullptr) fail("names no data type: \"" + name + "\"");
+    if (type == nullptr) fail("names no data type: " + quoted());
     return type;
   }
   const nlohmann::json& value() const { return value_; }
@@ -75,14 +80,20 @@ Verdict verdict_of(const ReportField& field) {
   const std::string name = field.text();
   for (const Verdict verdict : kAllVerdicts)
     if (verdict_name(verdict) == name) return verdict;
-  field.fail("is not a verdict: \"" + name + "\"");
+  field.fail("is not a verdict: " + field.quoted());
 }
 
 VerdictCounts counts_of(const ReportField& field) {
   VerdictCounts counts;
   for (const Verdict verdict : kAllVerdicts)
     counts.add(verdict, field[verdict_name(verdict)].count());
-  if (counts.total() != field["cases"].count()) field.fail("counts do not add up to cases");
+  std::uint64_t total = 0;
+  try {
+    total = counts.total();
+  } catch (const CountOverflow&) {
+    field.fail("counts add up to more than 2^64 - 1 (a wrapped sum is no total)");
+  }
+  if (total != field["cases"].count()) field.fail("counts do not add up to cases");
   return counts;
 }
 
@@ -135,7 +146,8 @@ RunInfo info_of(const ReportField& report, int report_version) {
   const ReportField environment = run["environment"];
   if (!environment.value().is_object()) environment.fail("is not an object");
   for (const auto& [name, version] : environment.value().items())
-    info.environment[name] = ReportField(version, "run.environment." + name).text();
+    info.environment[name] =
+        ReportField(version, "run.environment.\"" + bounded_quote(name) + "\"").text();
   info.mode = run["mode"].text();
   info.selection = run["selection"].text();
   info.vectors_version = run["vectors"]["version"].text();
@@ -175,7 +187,7 @@ BugModelSet models_of(const ReportField& field) {
   for (std::size_t i = 0; i < field.size(); ++i) {
     const std::string id = field[i].text();
     const BugModel* model = find_bug_model(id);
-    if (model == nullptr) field[i].fail("is no known-bug model of this cvc: \"" + id + "\"");
+    if (model == nullptr) field[i].fail("is no known-bug model of this cvc: " + field[i].quoted());
     models |= BugModelSet{1} << bug_model_index(*model);
   }
   return models;
@@ -202,7 +214,131 @@ Diagnosis::BucketEntry bucket_of(const ReportField& field) {
   return bucket;
 }
 
+// The failure groups, within the limits a run keeps (adding more would cost a sort each).
+void read_failure_groups(const ReportField& report, RunSummary& summary) {
+  const ReportField failure_groups = report["failure_groups"];
+  const ReportField groups = failure_groups["groups"];
+  if (groups.size() > summary.limits().groups)
+    groups.fail("has " + std::to_string(groups.size()) + " groups, more than limits.groups (" +
+                std::to_string(summary.limits().groups) + ")");
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    FailureGroup group;
+    group.operation = groups[i]["operation"].text();
+    group.input = groups[i]["input_type"].type();
+    group.output = groups[i]["output_type"].type();
+    group.rule = groups[i]["rule"].text();
+    group.kind = groups[i]["kind"].text();
+    group.counts = counts_of(groups[i]["counts"]);
+    const ReportField examples = groups[i]["examples"];
+    if (examples.size() > summary.limits().examples_per_group)
+      examples.fail("has " + std::to_string(examples.size()) +
+                    " examples, more than limits.examples_per_group (" +
+                    std::to_string(summary.limits().examples_per_group) + ")");
+    for (std::size_t e = 0; e < examples.size(); ++e)
+      group.examples.push_back(outcome_of(examples[e]));
+    summary.add_group(group);
+  }
+  summary.add_omitted_group_cases(failure_groups["omitted_cases"].count());
+}
+
+// The diagnosis buckets, their cases summed checked (Diagnosis adds them unchecked).
+void read_diagnosis(const ReportField& report, RunSummary& summary) {
+  const ReportField buckets = report["diagnosis"]["buckets"];
+  std::uint64_t diagnosed = 0;
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    const Diagnosis::BucketEntry bucket = bucket_of(buckets[i]);
+    try {
+      add_count(diagnosed, bucket.cases, "the buckets' cases");
+    } catch (const CountOverflow& error) {
+      buckets[i]["cases"].fail(error.what());
+    }
+    summary.diagnosis_to_merge().add_bucket(bucket);
+  }
+  if (summary.diagnosis().failures() != report["diagnosis"]["failures"].count() ||
+      summary.diagnosis().explained() != report["diagnosis"]["explained"].count())
+    report["diagnosis"]["buckets"].fail("do not add up to the diagnosis' failures and explained");
+}
+
+// The kept incidents, within limits().incidents, and the counts of all of them.
+void read_incidents(const ReportField& report, RunSummary& summary) {
+  const ReportField incidents = report["incidents"];
+  const ReportField retained = incidents["retained"];
+  if (retained.size() > summary.limits().incidents)
+    retained.fail("has " + std::to_string(retained.size()) +
+                  " incidents, more than limits.incidents (" +
+                  std::to_string(summary.limits().incidents) + ")");
+  std::vector<AdapterIncident> kept;
+  for (std::size_t i = 0; i < retained.size(); ++i)
+    kept.push_back({retained[i]["kind"].text(), retained[i]["detail"].text(),
+                    retained[i]["request"].text(), retained[i]["cases_affected"].count(),
+                    retained[i]["stderr_tail"].text()});
+  summary.add_incidents(kept, incidents["count"].count(), incidents["cases_affected"].count());
+}
+
+// The fields a report derives from its counts (its verdict, the accounting, each cell's status,
+// the diagnosis groups) must be what its counts give: a report relabelled in one place only
+// disagrees with itself.
+void check_derived_fields(const ReportField& report, const RunSummary& summary) {
+  const auto expect = [](const ReportField& field, const nlohmann::json& derived) {
+    if (field.value() != derived)
+      field.fail("is " + bounded_quote(field.value().dump()) + " but the report's counts give " +
+                 bounded_quote(derived.dump()));
+  };
+  expect(report["complete"], summary.complete());
+  expect(report["exit_code"], exit_code(summary));
+  const ReportField accounting = report["accounting"];
+  expect(accounting["counted"], summary.cases_counted());
+  if (summary.run_end().not_reached_known) {
+    std::uint64_t selected = summary.cases_counted();
+    try {
+      add_count(selected, summary.run_end().not_reached, "counted and not_reached");
+    } catch (const CountOverflow& error) {
+      accounting["not_reached"].fail(error.what());
+    }
+    expect(accounting["selected"], selected);
+  }
+  const ReportField cells = report["cells"];
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const VerdictCounts counts = counts_of(cells[i]["counts"]);
+    expect(cells[i]["status"], std::string(cell_status_name(cell_status(counts))));
+    expect(cells[i]["passed_percent"], passed_percent(counts));
+  }
+  const ReportField groups = report["diagnosis"]["groups"];
+  const std::vector<DiagnosisGroup> derived = summary.diagnosis().groups();
+  if (groups.size() != derived.size())
+    groups.fail("has " + std::to_string(groups.size()) + " groups but the buckets give " +
+                std::to_string(derived.size()));
+  for (std::size_t i = 0; i < derived.size(); ++i) {
+    expect(groups[i]["id"], derived[i].id());
+    expect(groups[i]["cases"], derived[i].cases);
+  }
+}
+
 }  // namespace
+
+nlohmann::json parse_report_text(std::string_view text) {
+  const auto bounded_depth = [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+    if (depth > kMaxReportDepth)
+      throw ReportReadError("not a cvc run report: nested deeper than " +
+                            std::to_string(kMaxReportDepth) + " levels");
+    return true;
+  };
+  try {
+    return nlohmann::json::parse(text, bounded_depth);
+  } catch (const nlohmann::json::exception& error) {
+    // nlohmann's text after its "[json.exception.parse_error.N] " tag; it may quote the input.
+    const std::string_view what = error.what();
+    const std::size_t tag_end = what.find("] ");
+    const std::string_view account =
+        tag_end == std::string_view::npos ? what : what.substr(tag_end + 2);
+    const auto* parse_error = dynamic_cast<const nlohmann::json::parse_error*>(&error);
+    throw ReportReadError("not JSON" +
+                          (parse_error == nullptr
+                               ? std::string()
+                               : " (at byte " + std::to_string(parse_error->byte) + ")") +
+                          ": " + bounded_quote(account));
+  }
+}
 
 RunSummary read_json_report(const nlohmann::json& json) {
   const ReportField report(json, "");
@@ -212,11 +348,11 @@ RunSummary read_json_report(const nlohmann::json& json) {
   const ReportField version_field = report["report_version"];
   const std::int64_t version = version_field.value().get<std::int64_t>();
   if (version < kOldestMergeableReportVersion || version > kReportVersion)
-    version_field.fail("is " + version_field.value().dump() + ": only versions " +
+    version_field.fail("is " + bounded_quote(version_field.value().dump()) + ": only versions " +
                        std::to_string(kOldestMergeableReportVersion) + " to " +
                        std::to_string(kReportVersion) + " can be merged (run again with this cvc)");
   if (version >= kFirstVersionWithEnvelope && report["report"].text() != kReportName)
-    report["report"].fail("is \"" + report["report"].text() + "\", not \"" +
+    report["report"].fail("is " + report["report"].quoted() + ", not \"" +
                           std::string(kReportName) + "\": not a cvc run report");
   RunSummary summary(limits_of(report["limits"]));
   summary.set_run(info_of(report, static_cast<int>(version)), end_of(report));
@@ -241,36 +377,12 @@ RunSummary read_json_report(const nlohmann::json& json) {
   for (std::size_t i = 0; i < flags.size(); ++i)
     summary.add_flag(
         {flags[i]["flag"].text(), flags[i]["cases"].count(), outcome_of(flags[i]["first"])});
-  const ReportField failure_groups = report["failure_groups"];
-  const ReportField groups = failure_groups["groups"];
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    FailureGroup group;
-    group.operation = groups[i]["operation"].text();
-    group.input = groups[i]["input_type"].type();
-    group.output = groups[i]["output_type"].type();
-    group.rule = groups[i]["rule"].text();
-    group.kind = groups[i]["kind"].text();
-    group.counts = counts_of(groups[i]["counts"]);
-    const ReportField examples = groups[i]["examples"];
-    for (std::size_t e = 0; e < examples.size(); ++e)
-      group.examples.push_back(outcome_of(examples[e]));
-    summary.add_group(group);
-  }
-  summary.add_omitted_group_cases(failure_groups["omitted_cases"].count());
-  const ReportField buckets = report["diagnosis"]["buckets"];
-  for (std::size_t i = 0; i < buckets.size(); ++i)
-    summary.diagnosis_to_merge().add_bucket(bucket_of(buckets[i]));
-  if (summary.diagnosis().failures() != report["diagnosis"]["failures"].count() ||
-      summary.diagnosis().explained() != report["diagnosis"]["explained"].count())
-    report["diagnosis"]["buckets"].fail("do not add up to the diagnosis' failures and explained");
-  const ReportField incidents = report["incidents"];
-  const ReportField retained = incidents["retained"];
-  std::vector<AdapterIncident> kept;
-  for (std::size_t i = 0; i < retained.size(); ++i)
-    kept.push_back({retained[i]["kind"].text(), retained[i]["detail"].text(),
-                    retained[i]["request"].text(), retained[i]["cases_affected"].count(),
-                    retained[i]["stderr_tail"].text()});
-  summary.add_incidents(kept, incidents["count"].count(), incidents["cases_affected"].count());
+  read_failure_groups(report, summary);
+  read_diagnosis(report, summary);
+  read_incidents(report, summary);
+  if (const std::optional<std::string> disagreement = summary_disagreement(summary))
+    report.fail("its parts disagree: " + *disagreement);
+  check_derived_fields(report, summary);
   return summary;
 }
 

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <string_view>
 
 #include "harness/reports/report_json.hpp"
 
@@ -15,6 +16,13 @@ class ReportReadError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// The deepest nesting of a run report is 6 levels; text nested deeper is refused while parsing.
+inline constexpr int kMaxReportDepth = 32;
+
+// The JSON of a report's text; throws ReportReadError saying where it is not JSON (the
+// parser's account quoted bounded) or that it nests deeper than kMaxReportDepth.
+nlohmann::json parse_report_text(std::string_view text);
 
 // The summary a version-4 or 5 JSON report describes: every report form written from it is what the
 // run that wrote the report would have written (times included). Throws ReportReadError.

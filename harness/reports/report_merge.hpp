@@ -42,4 +42,11 @@ struct MergeResult {
 // no report are left out and the merge is marked interrupted.
 MergeResult merge_shard_reports(const std::vector<ShardReport>& shards, bool allow_missing = false);
 
+// The same from the report files, each read and checked twice rather than all kept at once:
+// first every file for its identity, then one at a time in shard order, merged and let go, so that
+// memory holds one report and the merge however many shards there are. A file that changed
+// between the two readings is refused.
+MergeResult merge_shard_report_files(const std::vector<std::filesystem::path>& paths,
+                                     bool allow_missing = false);
+
 }  // namespace cvc

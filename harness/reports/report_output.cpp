@@ -1,24 +1,18 @@
 #include "harness/reports/report_output.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <stdexcept>
 
 namespace cvc {
 
-ReportOutput::ReportOutput(std::ostream& stream) : stream_(&stream), name_("report stream") {}
+ReportOutput::ReportOutput(std::ostream& stream) : stream_(&stream) {}
 
 ReportOutput::ReportOutput(const std::filesystem::path& path)
-    : file_(std::make_unique<std::ofstream>(path, std::ios::binary | std::ios::trunc)),
-      stream_(file_.get()),
-      name_(path.string()) {
-  if (!*file_)
-    throw std::runtime_error("cannot write the report " + name_ + ": " + std::strerror(errno));
-}
+    : file_(std::make_unique<AtomicOutputFile>(path)), stream_(&file_->stream()) {}
 
 void ReportOutput::finish() {
+  if (file_) return file_->commit();
   stream_->flush();
-  if (!*stream_) throw std::runtime_error("could not write the report " + name_);
+  if (!*stream_) throw std::runtime_error("could not write the report stream");
 }
 
 }  // namespace cvc

@@ -10,19 +10,36 @@
 #include <sstream>
 #include <vector>
 
+#include "harness/reports/environment_text.hpp"
 #include "harness/text/text_escape.hpp"
+#include "oracle/bounded_quote.hpp"
 
 namespace cvc {
 namespace {
+
+// Each text from the run (the adapter's hello, a kept outcome, a merged report's fields) is
+// printed bounded: a run cuts kept texts at 4096 bytes (SummaryLimits::text_bytes), so a real
+// report prints the same, and a 50 MB field prints as its start and its size.
+constexpr std::size_t kTextBytes = 4096;
+// Tables and lists stop after this many rows ("... and N more"): every cell of the three
+// operations (3 x 27 x 27) still fits, a merged report naming thousands of operations does not.
+constexpr std::size_t kTableRows = 2200;
+constexpr std::size_t kUnsupportedGroupsListed = 100;
 
 // Columns: the first left-aligned, the others right-aligned; a rule line before a total row.
 class TextTable {
  public:
   explicit TextTable(std::vector<std::string> header) { rows_.push_back(std::move(header)); }
-  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  void add(std::vector<std::string> row) {
+    if (rows_.size() > kTableRows) {
+      ++rows_left_out_;
+      return;
+    }
+    rows_.push_back(std::move(row));
+  }
   void add_total(std::vector<std::string> row) {
     total_row_ = rows_.size();
-    add(std::move(row));
+    rows_.push_back(std::move(row));
   }
 
   void write(std::ostream& out, std::string_view indent) const {
@@ -45,16 +62,22 @@ class TextTable {
       }
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out << line << "\n";
+      if (r + 1 == total_row_ && rows_left_out_ > 0)
+        out << indent << "... and " << rows_left_out_
+            << " more rows (the JSON report lists them)\n";
     }
+    if (total_row_ == static_cast<std::size_t>(-1) && rows_left_out_ > 0)
+      out << indent << "... and " << rows_left_out_ << " more rows (the JSON report lists them)\n";
   }
 
  private:
+  std::size_t rows_left_out_ = 0;
   std::vector<std::vector<std::string>> rows_;
   std::size_t total_row_ = static_cast<std::size_t>(-1);
 };
 
 std::string one_line(std::string_view text) {
-  return sanitize_text(text, false);
+  return sanitize_text(bounded_quote(text, kTextBytes), false);
 }
 
 std::vector<std::string> counts_header(std::string first) {
@@ -101,7 +124,7 @@ std::string format_duration(std::uint64_t seconds) {
 void write_field(std::ostream& out, std::string_view indent, std::string_view name,
                  std::string_view value) {
   constexpr std::size_t kNameWidth = 15;
-  const std::string clean = sanitize_text(value, true);
+  const std::string clean = sanitize_text(bounded_quote(value, kTextBytes), true);
   out << indent << name << std::string(kNameWidth - std::min(kNameWidth - 1, name.size()), ' ');
   for (const char c : clean) {
     out << c;
@@ -121,10 +144,7 @@ void write_terminal_header(const RunSummary& summary, std::ostream& out) {
   if (!info.command.empty()) write_field(out, "  ", "command", info.command);
   if (!info.notes.empty()) write_field(out, "  ", "notes", info.notes);
   if (!info.environment.empty()) {
-    std::string environment;
-    for (const auto& [name, version] : info.environment)
-      environment += (environment.empty() ? "" : ", ") + name + " " + version;
-    write_field(out, "  ", "environment", environment);
+    write_field(out, "  ", "environment", environment_text(info));
   }
   write_field(out, "  ", "mode", info.mode + (info.strict ? " (strict)" : ""));
   if (!info.vectors_version.empty() || !info.vectors_manifest_sha256.empty())
@@ -140,13 +160,18 @@ void write_terminal_header(const RunSummary& summary, std::ostream& out) {
   std::string status = "complete";
   if (!summary.ended()) status = "NOT ENDED: the report is partial";
   if (end.interrupted) status = "INTERRUPTED: the report is partial";
-  if (end.aborted) status = "ABORTED: " + end.abort_reason + " (the report is partial)";
+  if (end.aborted)
+    status = "ABORTED: " + bounded_quote(end.abort_reason, kTextBytes) + " (the report is partial)";
   write_field(out, "  ", "status", status);
   out << "\n"
       << "Totals: " << counts_sentence(summary.totals()) << "\n"
       << "  " << accounting_text(summary) << "\n";
-  for (const std::string& line : end.outside_selection)
-    out << "  outside the selection: " << one_line(line) << "\n";
+  const std::size_t outside_listed = std::min(end.outside_selection.size(), kListedItems);
+  for (std::size_t i = 0; i < outside_listed; ++i)
+    out << "  outside the selection: " << one_line(end.outside_selection[i]) << "\n";
+  if (end.outside_selection.size() > outside_listed)
+    out << "  ... and " << end.outside_selection.size() - outside_listed
+        << " more outside the selection\n";
 }
 
 // Cells whose every case was unsupported, compactly: grouped by input type ("decode
@@ -203,14 +228,18 @@ void write_cells(const RunSummary& summary, std::ostream& out) {
   if (unsupported.empty()) return;
   out << "  entirely unsupported:";
   std::size_t column = 24;
-  for (const std::string& group : unsupported_groups(unsupported)) {
+  const std::vector<std::string> groups = unsupported_groups(unsupported);
+  const std::size_t groups_listed = std::min(groups.size(), kUnsupportedGroupsListed);
+  for (std::size_t i = 0; i < groups_listed; ++i) {
+    const std::string group = one_line(groups[i]);
     if (column + group.size() > 98) {
       out << "\n   ";
       column = 3;
     }
-    out << " " << one_line(group) << ";";
+    out << " " << group << ";";
     column += group.size() + 2;
   }
+  if (groups.size() > groups_listed) out << " ... and " << groups.size() - groups_listed << " more";
   out << "\n";
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "harness/text/text_escape.hpp"
+#include "oracle/checked_arithmetic.hpp"
 
 namespace cvc {
 namespace {
@@ -48,19 +49,39 @@ std::vector<const Entry*> values_of(const std::map<std::string, Entry, std::less
 
 }  // namespace
 
+void add_count(std::uint64_t& total, std::uint64_t count, std::string_view what) {
+  const std::optional<std::uint64_t> sum = checked_sum(total, count);
+  if (!sum)
+    throw CountOverflow(std::string(what) + " add up to more than 2^64 - 1 (" +
+                        std::to_string(total) + " + " + std::to_string(count) + ")");
+  total = *sum;
+}
+
+void VerdictCounts::add(Verdict verdict, std::uint64_t count) {
+  std::uint64_t& total = by_verdict[static_cast<std::size_t>(verdict)];
+  const std::optional<std::uint64_t> sum = checked_sum(total, count);
+  if (sum) {
+    total = *sum;
+    return;
+  }
+  add_count(total, count, std::string(verdict_name(verdict)) + " counts");  // throws
+}
+
 void VerdictCounts::add(const VerdictCounts& other) {
-  for (std::size_t i = 0; i < by_verdict.size(); ++i) by_verdict[i] += other.by_verdict[i];
+  for (const Verdict verdict : kAllVerdicts) add(verdict, other[verdict]);
 }
 
 std::uint64_t VerdictCounts::total() const {
   std::uint64_t sum = 0;
-  for (const std::uint64_t count : by_verdict) sum += count;
+  for (const std::uint64_t count : by_verdict) add_count(sum, count, "the counts of the verdicts");
   return sum;
 }
 
 std::uint64_t VerdictCounts::failed(bool strict) const {
-  return (*this)[Verdict::Fail] + (*this)[Verdict::AdapterError] +
-         (strict ? (*this)[Verdict::Divergence] : 0);
+  std::uint64_t sum = (*this)[Verdict::Fail];
+  add_count(sum, (*this)[Verdict::AdapterError], "fail and adapter_error counts");
+  if (strict) add_count(sum, (*this)[Verdict::Divergence], "fail and divergence counts");
+  return sum;
 }
 
 std::string_view cell_status_name(CellStatus status) {
@@ -83,7 +104,12 @@ CellStatus cell_status(const VerdictCounts& counts) {
 unsigned passed_percent(const VerdictCounts& counts) {
   const std::uint64_t total = counts.total();
   if (total == 0) return 0;
-  return static_cast<unsigned>(counts[Verdict::Pass] * 100 / total);
+  if (const std::optional<std::uint64_t> hundredfold = checked_product(counts[Verdict::Pass], 100))
+    return static_cast<unsigned>(*hundredfold / total);
+  // Counts beyond 2^64 / 100 (only a report's): the share from the long double quotient.
+  const auto share = static_cast<unsigned>(
+      100.0L * static_cast<long double>(counts[Verdict::Pass]) / static_cast<long double>(total));
+  return counts[Verdict::Pass] < total ? std::min(share, 99u) : 100u;
 }
 
 std::string CellSummary::pair_name() const {
@@ -327,7 +353,10 @@ std::vector<const FlagSummary*> RunSummary::divergence_flags() const {
 }
 
 std::uint64_t VerdictCounts::compared() const {
-  return (*this)[Verdict::Pass] + (*this)[Verdict::Divergence] + (*this)[Verdict::Fail];
+  std::uint64_t sum = (*this)[Verdict::Pass];
+  add_count(sum, (*this)[Verdict::Divergence], "pass and divergence counts");
+  add_count(sum, (*this)[Verdict::Fail], "pass, divergence and fail counts");
+  return sum;
 }
 
 int exit_code(const RunSummary& summary) {
@@ -429,7 +458,7 @@ void RunSummary::drop_groups_beyond_limit() {
     if (rank < limits_.groups) {
       kept.push_back(std::move(group));
     } else {
-      omitted_group_cases_ += group.counts.total();
+      add_omitted_group_cases(group.counts.total());
     }
   }
   groups_ = std::move(kept);
@@ -441,10 +470,10 @@ void RunSummary::drop_groups_beyond_limit() {
 
 void RunSummary::add_incidents(const std::vector<AdapterIncident>& kept, std::uint64_t count,
                                std::uint64_t cases_affected) {
+  add_count(incident_count_, count, "incidents.count");
+  add_count(incident_cases_, cases_affected, "incidents.cases_affected");
   for (const AdapterIncident& incident : kept)
     if (incidents_.size() < limits_.incidents) incidents_.push_back(incident);
-  incident_count_ += count;
-  incident_cases_ += cases_affected;
 }
 
 void RunSummary::merge(const RunSummary& other) {
@@ -468,7 +497,7 @@ void RunSummary::merge(const RunSummary& other) {
     end_.aborted = end_.aborted || other.end_.aborted;
     if (end_.abort_reason.empty()) end_.abort_reason = other.end_.abort_reason;
     end_.seconds = std::max(end_.seconds, other.end_.seconds);
-    end_.not_reached += other.end_.not_reached;
+    add_count(end_.not_reached, other.end_.not_reached, "accounting.not_reached");
     end_.not_reached_known = end_.not_reached_known && other.end_.not_reached_known;
   }
   began_ = began_ || other.began_;
@@ -477,7 +506,7 @@ void RunSummary::merge(const RunSummary& other) {
   for (const auto& [name, rule] : other.rules_) add_rule(rule);
   for (const auto& [name, flag] : other.flags_) add_flag(flag);
   for (const FailureGroup& group : other.groups_) add_group(group);
-  omitted_group_cases_ += other.omitted_group_cases_;
+  add_omitted_group_cases(other.omitted_group_cases_);
   add_incidents(other.incidents_, other.incident_count_, other.incident_cases_);
   for (const Diagnosis::BucketEntry& bucket : other.diagnosis_.buckets())
     diagnosis_.add_bucket(bucket);

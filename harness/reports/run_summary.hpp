@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,15 @@ struct SummaryLimits {
   std::size_t text_bytes = 4096;     // each text field of a kept outcome or incident is cut
 };
 
+// A sum of counts that does not fit in 64 bits (only counts read from reports can get there).
+class CountOverflow : public std::overflow_error {
+ public:
+  using std::overflow_error::overflow_error;
+};
+
+// `total += count`, or CountOverflow naming `what`.
+void add_count(std::uint64_t& total, std::uint64_t count, std::string_view what);
+
 // All verdicts, in Verdict order.
 inline constexpr std::array<Verdict, kVerdictCount> kAllVerdicts = {
     Verdict::Pass, Verdict::Divergence, Verdict::Fail, Verdict::Unsupported, Verdict::AdapterError};
@@ -42,9 +52,9 @@ struct VerdictCounts {
   std::uint64_t operator[](Verdict verdict) const {
     return by_verdict[static_cast<std::size_t>(verdict)];
   }
-  void add(Verdict verdict, std::uint64_t count = 1) {
-    by_verdict[static_cast<std::size_t>(verdict)] += count;
-  }
+  // Every sum is checked (oracle/checked_arithmetic.hpp): counts read from a report could
+  // otherwise wrap past 2^64 and pass as a small total. Throws CountOverflow.
+  void add(Verdict verdict, std::uint64_t count = 1);
   void add(const VerdictCounts& other);
   std::uint64_t total() const;
   // Fail + AdapterError, plus Divergence when strict: what makes the exit code non-zero.
@@ -185,7 +195,9 @@ class RunSummary : public ReportSink {
   // Beyond limits().groups, the groups whose first example comes last are dropped and their cases
   // counted as omitted, as a single run would not have made them.
   void add_group(const FailureGroup& group);
-  void add_omitted_group_cases(std::uint64_t cases) { omitted_group_cases_ += cases; }
+  void add_omitted_group_cases(std::uint64_t cases) {
+    add_count(omitted_group_cases_, cases, "failure_groups.omitted_cases");
+  }
   // Appends kept incidents (up to limits().incidents) and adds the counts of all of them.
   void add_incidents(const std::vector<AdapterIncident>& kept, std::uint64_t count,
                      std::uint64_t cases_affected);

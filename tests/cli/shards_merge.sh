@@ -71,20 +71,25 @@ assert r['diagnosis']['buckets'] and r['failure_groups']['groups']" "$work/$name
     same_reports "$work/$name-single" "$work/$name-jobs"
 done
 
-# Teeth: a shard with one pass more (its cell and totals kept consistent) merges into another run.
+# Teeth: a shard with one pass more (its cell, a rule, the totals and the derived fields kept
+# consistent, so that the merge accepts it) merges into another run.
 python3 - "$work/live-2/shard-2.json" "$work/perturbed.json" <<'EOF'
 import json, sys
 report = json.load(open(sys.argv[1]))
-for counts in (report["cells"][0]["counts"], report["totals"]):
+for counts in (report["cells"][0]["counts"], report["rules"][0]["counts"], report["totals"]):
     counts["pass"] += 1
     counts["cases"] += 1
+cell = report["cells"][0]
+cell["passed_percent"] = cell["counts"]["pass"] * 100 // cell["counts"]["cases"]
 report["accounting"]["counted"] += 1
+report["accounting"]["selected"] += 1
 json.dump(report, open(sys.argv[2], "w"), indent=1)
 EOF
 mkdir -p "$work/perturbed-merge"
 "$cvc" merge-reports --report-dir "$work/perturbed-merge" "$work/live-2/shard-1.json" \
   "$work/perturbed.json" > "$work/perturbed-merge/terminal.txt" 2>/dev/null
 differs() { ! same_reports "$@" > /dev/null; }
+check "teeth: the perturbed shard is accepted" test -s "$work/perturbed-merge/report.json"
 check "teeth: a perturbed shard no longer merges into the single run" \
   differs "$work/live-single" "$work/perturbed-merge"
 
@@ -106,7 +111,7 @@ echo '{"name": "x"}' > "$work/other.json"
 refused "a JSON file that is not a report" "not a cvc run report" "$work/other.json"
 echo 'not json' > "$work/text.json"
 refused "a file that is not JSON" "not JSON" "$work/text.json"
-refused "a missing file" "cannot be read" "$work/nowhere.json"
+refused "a missing file" "nowhere.json: no such file" "$work/nowhere.json"
 
 # --shard and --jobs arguments.
 for bad in 0/2 3/2 2 a/b; do

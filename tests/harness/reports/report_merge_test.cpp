@@ -255,7 +255,8 @@ TEST(ReportMergeTest, MissingDuplicateAndForeignShardsAreRefusedNamingWhy) {
   const std::vector<CaseOutcome> outcomes = synthetic_outcomes(300, 2);
   std::vector<ShardReport> three = shard_reports(outcomes, 3, {});
   EXPECT_EQ(refusal({three[0], three[2]}),
-            "shards missing: 2/3 (a merge needs every shard of the run once)");
+            "shards missing: 2/3 (1 of 3; a merge needs every shard of the run once, and 2 "
+            "reports were given)");
   EXPECT_EQ(refusal({three[0], three[1], three[1], three[2]}),
             "shard 2/3 is given twice: shard-2.json and shard-2.json");
   std::vector<ShardReport> two = shard_reports(outcomes, 2, {});
@@ -271,6 +272,19 @@ TEST(ReportMergeTest, MissingDuplicateAndForeignShardsAreRefusedNamingWhy) {
   three[1].summary.set_shard({});
   EXPECT_NE(refusal(three).find("shard-2.json is not a shard"), std::string::npos);
   EXPECT_EQ(refusal({}), "no report to merge");
+}
+
+// A shard count from a report is never iterated nor allocated from: 10^12 shards, one report
+// given, is refused at once naming the first missing ones and how many more.
+TEST(ReportMergeTest, AHugeShardCountIsRefusedAtOnce) {
+  std::vector<ShardReport> one = shard_reports(synthetic_outcomes(30, 3), 1, {});
+  one[0].summary.set_shard({1, 1000000000000});
+  const std::string refused = refusal(one);
+  EXPECT_EQ(refused.find("shards missing: 2/1000000000000, 3/1000000000000"), 0u) << refused;
+  EXPECT_NE(refused.find("... and 999999999979 more (999999999999 of 1000000000000;"),
+            std::string::npos)
+      << refused;
+  EXPECT_LT(refused.size(), 1000u);
 }
 
 TEST(ReportMergeTest, AReportThatIsNotOneIsRefusedNamingTheField) {
