@@ -27,6 +27,9 @@ kinds:
   fifo            cast/int2.json is a FIFO (manifest keeps the real entry)
   nest-50mb       cast/int2.json is 50 MB of nested arrays (25M "[" then 25M "]")
   digits-fill     cast/int2.json: the first group's fill_value is a number of 10^6 digits
+  only-int2       only cast/int2.json (no scalar_map.json, no metadata.json), the manifest listing
+                  exactly it with its true SHA-256 and the published vectors_version: a consistent
+                  set that is not a published one (issue 22: the set's identity is self-declared)
 
 Python 3 standard library only.
 """
@@ -40,7 +43,8 @@ import sys
 FILES = ["cast/int2.json", "scalar_map.json", "metadata.json"]
 KINDS = ["clean", "deep-fill", "flip", "zzz-fill", "zero-cases", "zero-groups", "wrong-count",
          "unknown-family", "empty-manifest", "big-id", "bad-alt-index", "wrong-type",
-         "missing-groups", "string-case", "dev-zero", "fifo", "nest-50mb", "digits-fill"]
+         "missing-groups", "string-case", "dev-zero", "fifo", "nest-50mb", "digits-fill",
+         "only-int2"]
 
 
 def sub_once(pattern: str, replacement: str, text: str) -> str:
@@ -137,10 +141,15 @@ def main() -> int:
                 f.write("]" * 1000000)
     elif kind == "digits-fill":
         edit(int2, lambda t: sub_once(fill, '"fill_value":1' + "0" * 999999 + ",", t))
+    elif kind == "only-int2":
+        os.remove(smap)
+        os.remove(meta)
 
     files = []
     if kind != "empty-manifest":
         for path in FILES:
+            if not os.path.exists(os.path.join(dest, path)):
+                continue
             if path in keep_old:
                 files.append(original[path])
             else:

@@ -1,32 +1,39 @@
 #!/usr/bin/env bash
-# The hostile-input reproducers of issue 9, run against one cvc binary.
+# The hostile-input reproducers of issues 9 and 22, run against one cvc binary.
 #
 # usage: tests/hostile/reproducers.sh CVC_BINARY [--table] [--strict]
 #
-# Every reproducer class of issue 9 (deep nesting, an adapter that stops reading, orphaned adapter
-# processes, corrupted vectors, structural defects, unknown type names, raw exceptions, unbounded
-# input, a crash storm, parse error messages) is run as one or more invocations of CVC_BINARY, each
-# under a time limit (--timeout + 10 s for runs with an adapter, 30 s otherwise; then SIGTERM, and
-# SIGKILL 5 s later), a memory guard (SIGKILL above HOSTILE_MEM_GUARD_MB, default 1024 MB resident)
-# and GNU time (peak RSS of the cvc process). Each invocation is exactly one of:
-#   handled clearly  a documented exit code (1, 2 or 3; some classes narrow it) with a message
-#                    naming what is wrong (the file, the case, the field, the adapter fault), no
-#                    raw library exception text, peak RSS under 512 MB; for adapter faults
-#                    report.json records the incident (or the abort and its reason)
+# Every reproducer class of issue 9 (1-10: deep nesting, an adapter that stops reading, orphaned
+# adapter processes, corrupted vectors, structural defects, unknown type names, raw exceptions,
+# unbounded input, a crash storm, parse error messages) and of issue 22 (11-15, the surfaces added
+# since: check-store, merge-reports, replay, drafts, shards: silent passes, hangs, crashes and
+# unbounded memory, lost work, wrong verdicts and exit codes) is run as one or more invocations of
+# CVC_BINARY, each under a time limit (--timeout + 10 s for runs with an adapter, 30 s otherwise;
+# then SIGTERM, and SIGKILL 5 s later), a memory guard (SIGKILL above HOSTILE_MEM_GUARD_MB, default
+# 1024 MB resident) and GNU time (peak RSS of the cvc process), with a private TMPDIR. Each
+# invocation is exactly one of:
+#   handled clearly  a documented exit code (1, 2 or 3; most invocations name the one the issue
+#                    asks for) with a message naming what is wrong (the file, the case, the field,
+#                    the adapter fault), no raw library exception text, peak RSS under 512 MB; for
+#                    adapter faults report.json records the incident (or the abort and its reason);
+#                    and whatever else the invocation checks (a bounded output, a written report)
 #   crash            killed by a signal or exit >= 128 (also when killed by the memory guard)
 #   hang             did not end within its limit
 #   silent pass      exit 0 on defective input, a run that compared nothing reported PASS, or a
 #                    corrupted vector file blamed on the (reference) implementation as a FAIL
 #   not clear        none of these: it ended with an error, but not a clear one
-# and, separately, orphans: processes of the run (the adapter and its children) still alive after
-# the run ended, found by a per-invocation tag in their arguments (pgrep -f) and in their
-# environment (HOSTILE_TAG); the suite kills them after counting them.
+# and, separately, leftovers: processes of the run (the adapter and its children, shards) still
+# alive after the run ended, found by a per-invocation tag in their arguments (pgrep -f) and in
+# their environment (HOSTILE_TAG; the suite kills them after counting them); cvc-* temporary
+# folders left in the invocation's TMPDIR; an earlier output the invocation destroyed.
 #
 # Without --table: one ok/FAIL line per invocation; exit 1 if any invocation crashed, hung, passed
-# silently or left an orphan (with --strict also when one was not handled clearly).
+# silently or left something behind (with --strict also when one was not handled clearly).
 # With --table: a Markdown table per class, then the exact commands and their outcomes.
-# Damaged vector folders are made at run time in a mktemp directory from a few small files of
-# vectors/ (damage_vectors.py); the fake adapters are adapters/fake_adapter.py.
+# Damaged inputs are made at run time in a mktemp directory from a few small files of vectors/:
+# vector folders (damage_vectors.py), store-level vectors (damage_stores.py), shard reports (made
+# by CVC_BINARY, damaged by damage_reports.py); the fake adapters are adapters/fake_adapter.py,
+# the fake store command line adapters/fake_store_cli.py.
 # Environment: HOSTILE_ONLY="2 9" runs only those classes; HOSTILE_KEEP=1 keeps the temp directory.
 set -uo pipefail
 
@@ -82,6 +89,11 @@ trap 'exit 130' INT TERM
 DEEP="$("$python" -c "print('[' * 30000 + ']' * 30000)")"
 DIGITS="0.$("$python" -c "print('1' * 130990)")"  # one argument holds at most 128 KiB (Linux)
 fake="$here/adapters/fake_adapter.py"
+fake_cli="$here/adapters/fake_store_cli.py"
+# The damaged folders are vector sets of the suite's own, never published ones: a binary that
+# tells them apart (issue 22) verifies them only with --allow-modified.
+verify_opts=(--quiet)
+"$cvc" verify-vectors --help 2>&1 | grep -q -- --allow-modified && verify_opts+=(--allow-modified)
 ref_impl="$(printf '%q' "$cvc") adapter"
 
 folder() {  # folder KIND: the damaged vector folder $T/v/KIND, made on first use
@@ -93,12 +105,46 @@ folder() {  # folder KIND: the damaged vector folder $T/v/KIND, made on first us
   printf '%s' "$T/v/$1"
 }
 rep() { printf '%s' "$T/r/$1"; }  # a report directory
-# fake_impl MODE [ARGS]: the fake adapter's command; the modes whose adapter answers requests
-# proxy the reference adapter (a harness that misses the fault then passes the run)
+# fake_impl MODE [ARGS [PROXY]]: the fake adapter's command; the modes whose adapter answers
+# requests proxy the reference adapter, or PROXY (a harness that misses the fault then passes)
 fake_impl() {
   local proxy=""
-  case "$1" in deep-*|unknown-types|huge-line) proxy=" -- $ref_impl" ;; esac
+  case "$1" in
+    deep-*|unknown-types|huge-line|write-nothing|hang-stores|huge-chunk|stray-files|remove-array|\
+    huge-reproduce|repeated-pairs) proxy=" -- ${3:-$ref_impl}" ;;
+  esac
   printf '%q %q --mode %s --tag @TAG@%s%s' "$python" "$fake" "$1" "${2:+ $2}" "$proxy"
+}
+stores() {  # stores KIND: the damaged store-level vector folder $T/s/KIND, made on first use
+  if [ ! -e "$T/s/$1" ]; then
+    mkdir -p "$T/s"
+    timeout 120 "$python" "$here/damage_stores.py" "$root/vectors" "$T/s/$1" "$1" >&2 ||
+      { echo "reproducers.sh: could not make the store folder $1" >&2; exit 3; }
+  fi
+  printf '%s' "$T/s/$1"
+}
+# shard_report NAME: a shard report of $T/reports, made on first use by the binary under test:
+# ok1, ok2 (the reference, shards 1/2 and 2/2), bug1, bug2 (the mutant ties-away), or
+# KIND-NAME, the report NAME damaged by damage_reports.py KIND
+shard_report() {
+  local path="$T/reports/$1.json" kind base k
+  if [ ! -e "$path" ]; then
+    mkdir -p "$T/reports"
+    case "$1" in
+      ok[12]|bug[12])
+        k="${1: -1}"; base="$ref_impl"
+        [ "${1%?}" = ok ] || base="$ref_impl --mutant ties-away"
+        timeout 120 "$cvc" run --impl "$base" --live exhaustive --max-bits 4 --shard "$k/2" \
+          --timeout 30 --json "$path" >/dev/null 2>&1
+        [ -s "$path" ] ||
+          { echo "reproducers.sh: could not make the shard report $1" >&2; exit 3; } ;;
+      *-*)
+        kind="${1%-*}"
+        timeout 120 "$python" "$here/damage_reports.py" "$(shard_report "${1##*-}")" "$path" \
+          "$kind" >&2 || { echo "reproducers.sh: could not make the report $1" >&2; exit 3; } ;;
+    esac
+  fi
+  printf '%s' "$path"
 }
 
 names() {  # $1 with this machine's paths and the long arguments by name
@@ -149,12 +195,25 @@ tag_pids() {  # the live processes of invocation tag $1: by argument and by envi
 #   --nopass         "Result: PASS" in the output is a silent pass (a run that compared nothing)
 #   --report DIR     DIR/report.json must record an incident or the abort with its reason
 #   --log FILE       the adapter's start log: restarts = lines - 1, at most $max_restarts
+#   --zero-ok        exit 0 may be handled clearly (when every --need matches; else a silent pass)
+#   --stdin FILE     the command's standard input (default /dev/null)
+#   --signal SIG S   send SIG to cvc S seconds after the start (exit 128 + SIG is then expected)
+#   --settle S       seconds after the end before leftovers are counted (default 0.5)
+#   --keep FILE      an earlier output: FILE holds a known text before the run and must hold it
+#                    after (otherwise a leftover: an earlier output destroyed)
+#   --max-output N   stdout + stderr must be under N bytes (a bounded terminal report)
+#   --max-tree DIR N the files under DIR must hold under N bytes in all (bounded drafts)
+#   --assert TEXT CMD  the bash command CMD (eval'ed after the run) must succeed; TEXT says what
+#                    it checks
+# Every invocation gets a private TMPDIR ($T/i/N/tmp): a cvc-* entry left in it is a leftover.
 n=0
 declare -a R_CLASS R_LABEL R_CMD R_OUT R_ORPH R_RSS R_NOTE
 invoke() {
   local class="$1" label="$2"; shift 2
-  local limit=$plain_limit codes="1 2 3" blame=0 nopass=0 report="" log=""
-  local -a need=() avoid=()
+  local limit=$plain_limit codes="1 2 3" blame=0 nopass=0 report="" log="" zero_ok=0
+  local stdin=/dev/null signal="" signal_after=0 settle=0.5 keep="" max_output="" tree=""
+  local tree_max=""
+  local -a need=() avoid=() asserts=()
   while [ "$1" != "--" ]; do
     case "$1" in
       --adapter) limit=$(($2 + 10)); shift 2 ;;
@@ -166,6 +225,14 @@ invoke() {
       --nopass) nopass=1; shift ;;
       --report) report="$2"; shift 2 ;;
       --log) log="$2"; shift 2 ;;
+      --zero-ok) zero_ok=1; shift ;;
+      --stdin) stdin="$2"; shift 2 ;;
+      --signal) signal="$2"; signal_after="$3"; shift 3 ;;
+      --settle) settle="$2"; shift 2 ;;
+      --keep) keep="$2"; shift 2 ;;
+      --max-output) max_output="$2"; shift 2 ;;
+      --max-tree) tree="$2"; tree_max="$3"; shift 3 ;;
+      --assert) asserts+=("$2" "$3"); shift 3 ;;
       *) echo "invoke: bad option $1" >&2; exit 3 ;;
     esac
   done
@@ -173,19 +240,27 @@ invoke() {
   if [ -n "${HOSTILE_ONLY:-}" ] && [[ " $HOSTILE_ONLY " != *" $class "* ]]; then return 0; fi
   n=$((n + 1))
   local itag="${TAG}-n${n}x" dir="$T/i/$n" cmd a
-  mkdir -p "$dir"
+  mkdir -p "$dir/tmp"
   cmd="$(show "$@")"
+  [ "$stdin" = /dev/null ] || cmd+=" < $(names "$stdin")"
   local -a argv=()
   for a in "$@"; do argv+=("${a//@TAG@/$itag}"); done
+  local earlier="an earlier output of invocation $n, to be kept"
+  if [ -n "$keep" ]; then mkdir -p "$(dirname "$keep")"; printf '%s\n' "$earlier" >"$keep"; fi
 
   # The run: GNU time's child is cvc; an 8 GB address space limit backs up the memory guard.
   ( ulimit -v $((8 * 1024 * 1024))
-    exec env HOSTILE_TAG="$itag" /usr/bin/time -f %M -o "$dir/time" "${argv[@]}" ) \
-    >"$dir/out" 2>"$dir/err" </dev/null &
+    exec env HOSTILE_TAG="$itag" TMPDIR="$dir/tmp" /usr/bin/time -f %M -o "$dir/time" \
+      "${argv[@]}" ) >"$dir/out" 2>"$dir/err" <"$stdin" &
   local tp=$! child="" start=${EPOCHREALTIME/./} now hung=0 guarded=0 termed=0 k v rest rss_now
+  local signalled=0
   while kill -0 "$tp" 2>/dev/null; do
     [ -n "$child" ] || child="$(pgrep -P "$tp" | head -1)"
     now=${EPOCHREALTIME/./}
+    if [ -n "$signal" ] && [ "$signalled" -eq 0 ] && [ -n "$child" ] &&
+       [ $((now - start)) -gt $((signal_after * 1000000)) ]; then
+      signalled=1; kill -"$signal" "$child" 2>/dev/null
+    fi
     if [ -n "$child" ] && [ "$hung" -eq 0 ] && [ "$guarded" -eq 0 ]; then
       rss_now=0
       while read -r k v rest; do
@@ -214,9 +289,10 @@ invoke() {
   [[ "$rss_kb" =~ ^[0-9]+$ ]] || rss_kb=0
   local rss_mb=$(( (rss_kb + 1023) / 1024 ))
 
-  # Leftovers: half a second for a clean shutdown, then count them, then kill them.
-  sleep 0.5
-  local left orphans=0 p left_args=""
+  # Leftovers: half a second (--settle) for a clean shutdown, then count them, then kill them:
+  # processes of the run, temporary folders of the run, an earlier output destroyed.
+  sleep "$settle"
+  local left orphans=0 p left_args="" temps=0 destroyed=0
   left="$(tag_pids "$itag")"
   if [ -n "$left" ]; then
     orphans=$(printf '%s\n' "$left" | wc -l)
@@ -225,6 +301,9 @@ invoke() {
       head -3 | tr '\n' ';')"
     for p in $left; do kill -KILL "$p" 2>/dev/null; done
   fi
+  temps=$(find "$dir/tmp" -mindepth 1 -maxdepth 1 -name 'cvc-*' 2>/dev/null | wc -l)
+  if [ -n "$keep" ] && [ "$(cat "$keep" 2>/dev/null)" != "$earlier" ]; then destroyed=1; fi
+  local leftovers=$((orphans + temps + destroyed))
 
   local all="$dir/all" outcome="" why="" note="exit $rc, ${seconds} s" re
   cat "$dir/out" "$dir/err" >"$all"
@@ -234,18 +313,37 @@ invoke() {
     else note="no end after ${limit} s; ended on SIGTERM (exit $rc)"; fi
   elif [ "$guarded" -eq 1 ]; then
     outcome=crash; note="killed by the suite's memory guard above ${guard_mb} MB, ${seconds} s"
-  elif [ "$rc" -ge 128 ]; then
+  elif [ "$rc" -ge 128 ] && [ "$signal" != KILL ]; then
     outcome=crash; note="exit $rc (signal $((rc - 128))), ${seconds} s"
-  elif [ "$rc" -eq 0 ]; then
+  elif [ "$rc" -eq 0 ] && [ "$zero_ok" -eq 0 ]; then
     outcome=silent
-  elif [ "$blame" -eq 1 ] && [ "$rc" -eq 1 ] && grep -q 'FAIL' "$all"; then
+  elif [ "$blame" -eq 1 ] && [ "$rc" -eq 1 ] && grep -Eq 'FAIL|^ +fail ' "$all"; then
     outcome=silent; why="blames the implementation (FAIL)"
-  elif [ "$nopass" -eq 1 ] && grep -q 'Result: PASS' "$all"; then
+  elif [ "$nopass" -eq 1 ] && grep -Eq '^(Result: )?PASS( |,|$)' "$all"; then
     outcome=silent; why="reports PASS"
   else
+    [ "$signal" != KILL ] || codes=137
     [[ " $codes " == *" $rc "* ]] || why+="exit $rc is not ${codes// / or }; "
     for re in ${need[@]+"${need[@]}"}; do
       grep -Eqi -- "$re" "$all" || why+="no message matching /$re/; "
+    done
+    # exit 0 where it may be right still needs every message it must say: else a silent pass
+    if [ "$rc" -eq 0 ] && [ -n "$why" ]; then outcome=silent; fi
+    if [ -n "$max_output" ]; then
+      local bytes
+      bytes=$(wc -c <"$all")
+      [ "$bytes" -lt "$max_output" ] || why+="said $bytes bytes (not under $max_output); "
+    fi
+    if [ -n "$tree" ]; then
+      local tree_bytes
+      tree_bytes=$(find "$tree" -type f -printf '%s\n' 2>/dev/null |
+        awk '{s += $1} END {print s + 0}')
+      [ "$tree_bytes" -lt "$tree_max" ] ||
+        why+="$(names "$tree") holds $tree_bytes bytes (not under $tree_max); "
+    fi
+    local ai
+    for ((ai = 0; ai < ${#asserts[@]}; ai += 2)); do
+      eval "${asserts[ai + 1]}" >/dev/null 2>&1 </dev/null || why+="not so: ${asserts[ai]}; "
     done
     for re in ${avoid[@]+"${avoid[@]}"}; do
       grep -Eq -- "$re" "$all" && why+="raw text /$(grep -Eo -- "$re" "$all" | head -1)/; "
@@ -267,7 +365,7 @@ EOF
         *) why+="no readable report.json; " ;;
       esac
     fi
-    if [ -z "$why" ]; then outcome=clear; else outcome=unclear; fi
+    if [ -n "$outcome" ]; then :; elif [ -z "$why" ]; then outcome=clear; else outcome=unclear; fi
   fi
   if [ -n "$log" ]; then
     local starts=0 restarts
@@ -279,18 +377,27 @@ EOF
     fi
   fi
   [ "$orphans" -eq 0 ] || note+=", $orphans process(es) left running: ${left_args%;}"
+  [ "$temps" -eq 0 ] || note+=", $temps temporary folder(s) left in its TMPDIR"
+  [ "$destroyed" -eq 0 ] || note+=", the earlier output $(names "$keep") destroyed"
+  [ -z "$signal" ] || note+=", SIG$signal after $signal_after s"
   [ -z "$why" ] || note+="; ${why%; }"
   local said  # a short quote of what it said
-  said="$(grep -Ev '^\s*$' "$dir/err" | head -1 | cut -c1-100000)"
+  # the first line of these that says something: an error of cvc, the verdict line, any line
+  said="$(sed -E 's#[0-9]+/[0-9]+ arrays##g' "$dir/err" | grep -E '^cvc [a-z-]+:' | head -1 |
+    cut -c1-100000)"
+  for re in '^Result|^[0-9]+ arrays:' 'abort|error|problem'; do
+    [ -n "$said" ] || said="$(grep -E "$re" "$dir/out" | head -1 | cut -c1-100000)"
+  done
   [ -n "$said" ] ||
-    said="$(grep -E 'Result|abort|error|problem' "$dir/out" | head -1 | cut -c1-100000)"
+    said="$(sed -E 's#[0-9]+/[0-9]+ arrays##g' "$dir/err" | grep -Ev '^\s*$' | head -1 |
+      cut -c1-100000)"
   said="$(names "$said" | cut -c1-160)"
   R_CLASS[n]="$class"; R_LABEL[n]="$label"; R_CMD[n]="$cmd"; R_OUT[n]="$outcome"
-  R_ORPH[n]="$orphans"; R_RSS[n]="$rss_mb"; R_NOTE[n]="$note${said:+; says: \"$said\"}"
+  R_ORPH[n]="$leftovers"; R_RSS[n]="$rss_mb"; R_NOTE[n]="$note${said:+; says: \"$said\"}"
   if [ "$table" -eq 0 ]; then
     local bad=0 word="$outcome"
     case "$outcome" in crash|hang|silent) bad=1 ;; unclear) [ "$strict" -eq 0 ] || bad=1 ;; esac
-    [ "$orphans" -eq 0 ] || bad=1
+    [ "$leftovers" -eq 0 ] || bad=1
     case "$outcome" in
       clear) word="handled clearly" ;; silent) word="silent pass" ;; unclear) word="not clear" ;;
     esac
@@ -304,16 +411,10 @@ EOF
 RAW='stoull|stoul|json\.exception|type_error|out_of_range\.[0-9]|key .[a-z_]+. not found'
 RAW+='|cannot use at\(\)|std::|basic_string|what\(\)'
 
-# The damaged folders are subsets of the vectors, modified sets by design: verify-vectors is asked
-# to judge their contents only (--allow-modified, when the binary has it), so that a damage it
-# misses still shows as a silent pass rather than hiding behind "modified" (exit 1).
-allow_modified=()
-"$cvc" verify-vectors --help 2>/dev/null | grep -q -- --allow-modified && allow_modified=(--allow-modified)
-
 # ---- control: the clean copy verifies and the reference adapter passes it ----------------------
 clean="$(folder clean)"
 control_ok=1
-timeout 60 "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$clean" >"$T/control.txt" 2>&1 || control_ok=0
+timeout 60 "$cvc" verify-vectors "${verify_opts[@]}" "$clean" >"$T/control.txt" 2>&1 || control_ok=0
 timeout 60 "$cvc" run --impl "$ref_impl" --vectors "$clean" --timeout $to \
   >>"$T/control.txt" 2>&1 || control_ok=0
 if [ "$table" -eq 0 ]; then
@@ -334,7 +435,7 @@ invoke 1 "cvc cast --config: a scalar_map of 30000 nested arrays" --codes 2 \
 d="$(folder deep-fill)"
 invoke 1 "verify-vectors: a group fill_value of 30000 nested arrays" --codes "1 2" \
   --need 'int2\.json' --need 'nest|depth|deep|fill' --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$d"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$d"
 invoke 1 "run --vectors: a group fill_value of 30000 nested arrays" --adapter $to --codes 2 \
   --need 'int2\.json' --need 'nest|depth|deep|fill' --avoid "$RAW" -- \
   "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep 1c)"
@@ -377,7 +478,7 @@ invoke 4 "run --vectors: one expected result flipped (the manifest's SHA-256 no 
 d="$(folder zzz-fill)"
 invoke 4 "verify-vectors: a group fill_value \"zzz\"" --codes "1 2" --need 'int2\.json' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$d"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$d"
 invoke 4 "run --vectors: a group fill_value \"zzz\"" --adapter $to --codes 2 --need 'int2\.json' \
   --blame --avoid "$RAW" -- \
   "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep 4c)"
@@ -385,18 +486,18 @@ invoke 4 "run --vectors: a group fill_value \"zzz\"" --adapter $to --codes 2 --n
 # ---- 5. structural defects ---------------------------------------------------------------------
 invoke 5 "verify-vectors: a group with 0 cases" --codes "1 2" --need 'scalar_map\.json' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$(folder zero-cases)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder zero-cases)"
 invoke 5 "verify-vectors: a file with 0 groups" --codes "1 2" --need 'scalar_map\.json' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$(folder zero-groups)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder zero-groups)"
 invoke 5 "verify-vectors: a wrong number_of_cases in a cast file" --codes "1 2" \
   --need 'int2\.json' --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$(folder wrong-count)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder wrong-count)"
 invoke 5 "verify-vectors: an unknown family" --codes "1 2" --need 'int2\.json' --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$(folder unknown-family)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder unknown-family)"
 invoke 5 "verify-vectors: an empty manifest (\"files\": [])" --codes "1 2" --need 'manifest' \
   --avoid "$RAW" -- \
-  "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$(folder empty-manifest)"
+  "$cvc" verify-vectors "${verify_opts[@]}" "$(folder empty-manifest)"
 invoke 5 "run --vectors: an empty manifest" --adapter $to --codes "1 2" --nopass \
   --need 'manifest|no (vector )?files|nothing|no cases|0 cases' --avoid "$RAW" -- \
   "$cvc" run --impl "$ref_impl" --vectors "$(folder empty-manifest)" --timeout $to \
@@ -418,7 +519,7 @@ for kind in big-id bad-alt-index wrong-type missing-groups string-case; do
   esac
   d="$(folder "$kind")"
   invoke 7 "verify-vectors: $what" --need "$file" --avoid "$RAW" -- \
-    "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$d"
+    "$cvc" verify-vectors "${verify_opts[@]}" "$d"
   invoke 7 "run --vectors: $what" --adapter $to --need "$file" --blame --avoid "$RAW" -- \
     "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep "7$kind")"
 done
@@ -433,7 +534,7 @@ for kind in dev-zero fifo nest-50mb digits-fill; do
   esac
   d="$(folder "$kind")"
   invoke 8 "verify-vectors: $what" --need 'int2\.json' --avoid "$RAW" -- \
-    "$cvc" verify-vectors --quiet "${allow_modified[@]}" "$d"
+    "$cvc" verify-vectors "${verify_opts[@]}" "$d"
   invoke 8 "run --vectors: $what" --adapter $to --need 'int2\.json' --blame --avoid "$RAW" -- \
     "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep "8$kind")"
 done
@@ -455,10 +556,186 @@ invoke 10 "cvc cast --config with a malformed token after a number" --codes 2 \
   --need '12345 x' --avoid '0     x' -- \
   "$cvc" cast --from int8 --config '{"data_type":"int8","x":[12345 x]}' 1
 
+# ---- issue 22: the new surfaces (check-store, merge-reports, replay, drafts, shards) -----------
+# Store-level vectors: damage_stores.py (four published arrays of vectors/stores); shard reports:
+# `cvc run --live exhaustive --max-bits 4 --shard K/2 --json` by the binary under test, then
+# damage_reports.py. $T/out holds the outputs an invocation is asked to write.
+output_path() { mkdir -p "$T/out"; printf '%s' "$T/out/$1"; }
+cast_request() {  # cast_request FILL COUNT ELEMENTS: a float32 -> int8 encode request line
+  printf '{"cmd":"cast","direction":"encode","array_data_type":"float32","fill_value":%s,' "$1"
+  printf '"codec":{"name":"cast_value","configuration":{"data_type":"int8"}},'
+  printf '"count":%s,"elements":"%s"}' "$2" "$3"
+}
+bug_impl="$ref_impl --mutant ties-away"
+report_says() {  # report_says FILE PYTHON-EXPRESSION: the JSON report r makes it true
+  "$python" -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(0 if eval(sys.argv[2]) else 1)' "$1" "$2"
+}
+
+# ---- 11. silent passes -------------------------------------------------------------------------
+invoke 11 "check-store: an adapter that writes nothing; each encode folder holds its chunks" \
+  --adapter $to --codes "1 2" --nopass --need 'c/[01]|chunk|not listed|unlisted' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$(fake_impl write-nothing)" --vectors "$(stores leftover-chunks)" \
+  --timeout $to
+invoke 11 "merge-reports: shard reports whose failures were relabelled as passes" --codes 2 \
+  --nopass --need 'diagnos|failure' --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report relabel-bug1)" "$(shard_report relabel-bug2)"
+invoke 11 "merge-reports: counts of 2^63 that add up modulo 2^64" --codes 2 --nopass \
+  --need 'overflow|2\^6[34]|too large|exceed|beyond|out of range' --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report wrap-ok1)" "$(shard_report ok2)"
+invoke 11 "replay: a cast request of \"count\": 0 to a known-buggy mutant" --adapter $to \
+  --codes "1 2" --need 'count|no element|nothing|0 elements|empty' --avoid "$RAW" -- \
+  "$cvc" replay --impl "$bug_impl" --timeout $to "$(cast_request 0 0 '')"
+invoke 11 "run --vectors: only cast/int2.json, a matching manifest (a set never published)" \
+  --adapter $to --zero-ok --codes "0 1 2" --need 'modified|not (a |the )?published|unpublished' \
+  --avoid "$RAW" -- \
+  "$cvc" run --impl "$ref_impl --mutant low-word-dropped" --vectors "$(folder only-int2)" \
+  --timeout $to
+
+# ---- 12. hangs ---------------------------------------------------------------------------------
+invoke 12 "check-store: the decode array's zarr.json is a FIFO (no manifest)" --adapter $to \
+  --codes 2 --need 'zarr\.json' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores fifo-zarr)" --timeout $to
+invoke 12 "check-store: stores/index.json is a FIFO (no manifest)" --adapter $to --codes 2 \
+  --need 'index\.json' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores fifo-index)" --timeout $to
+fifo_report="$(output_path fifo-shard.json)"
+[ -p "$fifo_report" ] || mkfifo "$fifo_report"
+invoke 12 "merge-reports: a merge input is a FIFO" --codes 2 --need 'fifo-shard\.json' \
+  --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report ok1)" "$fifo_report"
+fifo_json="$(output_path fifo-report.json)"
+[ -p "$fifo_json" ] || mkfifo "$fifo_json"
+invoke 12 "run: the --json report path is a FIFO" --adapter $to --codes 2 \
+  --need 'fifo-report\.json' --avoid "$RAW" -- \
+  "$cvc" run --impl "$ref_impl" "${live[@]}" --json "$fifo_json"
+# Each array costs a whole --timeout (then the adapter is killed and restarted): the published
+# store vectors' 147 arrays cost minutes without an incident limit, 5 x (1 + 1) s with one.
+invoke 12 "check-store: the adapter never answers a store request (147 arrays, --timeout 1)" \
+  --limit 30 --codes 1 --need 'abort|in a row|incident' --avoid "$RAW" \
+  --assert "the report is written" 'test -s "$(rep 12e)/stores.json"' -- \
+  "$cvc" check-store --impl "$(fake_impl hang-stores)" --vectors "$root/vectors" --timeout 1 \
+  --report-dir "$(rep 12e)"
+
+# ---- 13. crashes and unbounded memory ----------------------------------------------------------
+d="$(stores huge-chunk-shape)"
+invoke 13 "cvc adapter: write_array of an array with chunk_shape [2^32, 2^32]" --zero-ok --codes 0 \
+  --need 'chunk' --stdin "$d-write/request.jsonl" \
+  --assert "the write_array answer is not ok" \
+  '! grep -q "\"id\":1,\"status\":\"ok\"" "$dir/out"' -- \
+  "$cvc" adapter
+invoke 13 "check-store: an encode array's zarr.json with chunk_shape [2^32, 2^32]" --adapter $to \
+  --codes "1 2" --need 'chunk_shape' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$d" --timeout $to
+invoke 13 "check-store: the decode array's zarr.json is a symlink to /dev/zero (no manifest)" \
+  --adapter $to --codes 2 --need 'zarr\.json' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores dev-zero-zarr)" --timeout $to
+invoke 13 "check-store: the decode array's zarr.json is 400 MB (sparse; no manifest)" \
+  --adapter $to --codes 2 --need 'zarr\.json' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores big-zarr)" --timeout $to
+invoke 13 "check-store: the implementation writes a chunk of 3 GiB (sparse)" --adapter $to \
+  --codes 1 --need 'c/[01]' --need 'large|bytes|size|limit|long' --avoid "$RAW" \
+  --assert "the report is written" 'test -s "$(rep 13e)/stores.json"' -- \
+  "$cvc" check-store --impl "$(fake_impl huge-chunk)" --vectors "$(stores clean)" \
+  --timeout $to --report-dir "$(rep 13e)"
+invoke 13 "merge-reports: a report of shard 1/1000000000000" --codes 2 --need 'shard' \
+  --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report huge-shard-ok1)"
+invoke 13 "merge-reports: a 50 MB implementation name in a report to merge" --codes 2 \
+  --need 'implementation' --max-output 65536 --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report ok1)" "$(shard_report huge-field-ok2)"
+mkdir -p "$(rep 13h)"
+invoke 13 "run --issue-drafts: the adapter answers reproduce with a program of 60 MB" \
+  --adapter $to --codes 1 --max-tree "$(rep 13h)/drafts" 1048576 --avoid "$RAW" \
+  --assert "a draft is written" 'test -n "$(ls -A "$(rep 13h)/drafts")"' -- \
+  "$cvc" run --impl "$(fake_impl huge-reproduce "" "$bug_impl")" --live exhaustive --max-bits 4 \
+  --timeout $to --issue-drafts "$(rep 13h)/drafts" --json "$(rep 13h)/report.json"
+# --timeout 30: writing 20,000 files took more than 5 s on a loaded machine
+invoke 13 "check-store: the implementation leaves 20000 stray files in the first array written" \
+  --adapter 30 --codes 1 --need 'stray' --max-output 65536 --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$(fake_impl stray-files)" --vectors "$(stores clean)" --timeout 30
+
+# ---- 14. lost work -----------------------------------------------------------------------------
+invoke 14 "merge-reports --json: a refused merge (shard 1/2 twice), an earlier report there" \
+  --codes 2 --need 'twice|repeated|more than once' --keep "$(output_path merged.json)" \
+  --avoid "$RAW" -- \
+  "$cvc" merge-reports --json "$(output_path merged.json)" "$(shard_report bug1)" \
+  "$(shard_report bug1)"
+invoke 14 "check-store: the implementation removes its own array directory" --adapter $to \
+  --codes 1 --avoid "$RAW" \
+  --assert "the report is written" 'test -s "$(rep 14b)/stores.json"' -- \
+  "$cvc" check-store --impl "$(fake_impl remove-array)" --vectors "$(stores clean)" \
+  --timeout $to --report-dir "$(rep 14b)"
+invoke 14 "run --jobs 2: SIGKILL of the parent after 3 s" --adapter $to --signal KILL 3 \
+  --settle 2 -- \
+  "$cvc" run --impl "$ref_impl" --live exhaustive --jobs 2 --timeout $to
+
+# ---- 15. wrong verdicts and exit codes ---------------------------------------------------------
+invoke 15 "check-store: the decode array's zarr.json is [] (manifest updated)" --adapter $to \
+  --codes 2 --need 'zarr\.json' --blame --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores array-zarr)" --timeout $to
+invoke 15 "check-store: zarr.json says shape [5], index.json [4]" --adapter $to --codes 2 \
+  --need 'shape' --blame --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores shape-mismatch)" --timeout $to
+invoke 15 "run --timeout 0" --codes 2 --need 'timeout' -- \
+  "$cvc" run --impl "$ref_impl" --live random --type int8 --count 10 --timeout 0
+invoke 15 "check-store --timeout 0" --codes 2 --need 'timeout' -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores clean)" --timeout 0
+invoke 15 "replay: a request with the fill value \"zzz\"" --adapter $to --codes 2 \
+  --need 'fill_value' --avoid "$RAW" -- \
+  "$cvc" replay --impl "$ref_impl" --timeout $to "$(cast_request '"zzz"' 1 0000803f)"
+invoke 15 "check-store: a FIFO c/extra in the decode array's folder" --adapter $to --codes 2 \
+  --need 'c/extra' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores fifo-in-array)" --timeout $to
+invoke 15 "check-store: a symlink loop c/loop in the decode array's folder" --adapter $to \
+  --codes 2 --need 'c/loop' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$(stores loop-in-array)" --timeout $to
+# the adapter never answers the first array: after SIGTERM every array is not reached
+in_flight_not_reached='r["totals"]["adapter_error"] == 0 and '
+in_flight_not_reached+='r["totals"]["not_reached"] == r["totals"]["arrays"]'
+invoke 15 "check-store: SIGTERM while the adapter works on the first array" --limit 40 \
+  --signal TERM 3 --codes 1 \
+  --assert "the report counts the array in flight not reached, not an adapter error" \
+  'report_says "$(rep 15h)/stores.json" "$in_flight_not_reached"' -- \
+  "$cvc" check-store --impl "$(fake_impl hang-stores)" --vectors "$(stores clean)" \
+  --timeout 30 --report-dir "$(rep 15h)"
+invoke 15 "check-store --cli: the program answers with one line of 100 MB" --adapter $to \
+  --codes 1 --need 'line|long|limit|exceed|bytes' --avoid 'signal 9|SIGKILL' -- \
+  "$cvc" check-store --cli \
+  --impl "$(printf '%q %q --mode long-line --tag @TAG@ --' "$python" "$fake_cli")" \
+  --vectors "$(stores clean)" --timeout $to
+invoke 15 "run --issue-drafts FILE: a file where the drafts folder is expected" --adapter $to \
+  --codes 2 --need 'issue-drafts|not-a-folder' --keep "$(output_path not-a-folder)" \
+  --assert "refused before the run (no terminal report)" '! grep -q "^Result:" "$dir/out"' -- \
+  "$cvc" run --impl "$bug_impl" --live exhaustive --max-bits 4 --timeout $to \
+  --issue-drafts "$(output_path not-a-folder)"
+mkdir -p "$(output_path real-drafts)"
+[ -L "$(output_path drafts-link)" ] || ln -s real-drafts "$(output_path drafts-link)"
+invoke 15 "run --issue-drafts LINK: a symlink to a folder" --adapter $to --codes 2 \
+  --need 'drafts-link|symlink|link' \
+  --assert "nothing written through the link" \
+  'test -z "$(ls -A "$(output_path real-drafts)")"' -- \
+  "$cvc" run --impl "$bug_impl" --live exhaustive --max-bits 4 --timeout $to \
+  --issue-drafts "$(output_path drafts-link)"
+d="$(stores symlinked-dir)"
+invoke 15 "check-store: c/linked in the decode array's folder is a symlink to a directory" \
+  --adapter $to --codes 2 --need 'c/linked' --avoid "$RAW" -- \
+  "$cvc" check-store --impl "$ref_impl" --vectors "$d" --timeout $to
+invoke 15 "verify-vectors: c/linked in a store array's folder is a symlink to a directory" \
+  --codes "1 2" --need 'c/linked' --avoid "$RAW" -- \
+  "$cvc" verify-vectors "${verify_opts[@]}" "$d"
+invoke 15 "run: the hello's capabilities.missing_pairs repeats one entry 10^5 times" \
+  --adapter $to --need 'missing_pairs' --need 'repeat|duplicate|twice|more than once|again' \
+  --nopass --avoid "$RAW" -- \
+  "$cvc" run --impl "$(fake_impl repeated-pairs)" "${live[@]}"
+
 # ---- the verdict -------------------------------------------------------------------------------
 declare -A NAME=([1]="deep nesting" [2]="adapter stops reading" [3]="orphaned adapter child"
   [4]="corrupted vectors" [5]="structural defects" [6]="unknown type names in the hello"
-  [7]="raw exceptions" [8]="unbounded input" [9]="crash storm" [10]="parse error message")
+  [7]="raw exceptions" [8]="unbounded input" [9]="crash storm" [10]="parse error message"
+  [11]="silent passes" [12]="hangs" [13]="crashes and unbounded memory" [14]="lost work"
+  [15]="wrong verdicts and exit codes")
 bad=0
 clear_total=0
 for i in $(seq 1 "$n"); do
@@ -472,9 +749,9 @@ done
 [ "$control_ok" -eq 1 ] || bad=$((bad + 1))
 
 if [ "$table" -eq 1 ]; then
-  echo "| class | tried | handled clearly | crash | hang | silent pass | orphans | peak RSS |"
+  echo "| class | tried | handled clearly | crash | hang | silent pass | leftovers | peak RSS |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-  for c in 1 2 3 4 5 6 7 8 9 10; do
+  for c in $(seq 1 15); do
     tried=0 clear=0 crash=0 hang=0 silent=0 orph=0 rss=0
     for i in $(seq 1 "$n"); do
       [ "${R_CLASS[i]}" = "$c" ] || continue
@@ -497,20 +774,25 @@ if [ "$table" -eq 1 ]; then
   fi
   cat <<EOF
 
-Tried minus the next four columns: ended with an error, but not a clear one. Orphans: processes
-of the run still alive after it ended. Peak RSS: the largest of the class, of the cvc process
-(GNU time %M). Limits: --timeout + 10 s for runs with an adapter (--timeout $to; class 2:
---timeout 1, limit 20 s), $plain_limit s otherwise, then SIGTERM and SIGKILL 5 s later; a memory
-guard kills cvc above $guard_mb MB (counted as a crash). \$CVC is the binary under test, \$T the
-suite's mktemp directory (\$T/v/KIND made by \`tests/hostile/damage_vectors.py vectors \$T/v/KIND
-KIND\`), \$TAG a tag per invocation, \$DEEP \`python3 -c "print('[' * 30000 + ']' * 30000)"\`,
-\$DIGITS \`0.\` and 130990 ones.
+Tried minus the next four columns: ended with an error, but not a clear one. Leftovers:
+processes of the run still alive after it ended, cvc-* temporary folders left in its private
+TMPDIR, and an earlier output destroyed (class 14). Peak RSS: the largest of the class, of the
+cvc process (GNU time %M). Limits: --timeout + 10 s for runs with an adapter (--timeout $to;
+class 2 and the hanging check-store adapter of class 12: --timeout 1, limit 30 s), $plain_limit s
+otherwise, then SIGTERM and SIGKILL 5 s later; a memory guard kills cvc above $guard_mb MB
+(counted as a crash). \$CVC is the binary under test, \$T the suite's mktemp directory (\$T/v/KIND
+made by \`tests/hostile/damage_vectors.py vectors \$T/v/KIND KIND\`, \$T/s/KIND by
+\`damage_stores.py vectors \$T/s/KIND KIND\`, \$T/reports/ok1.json and the others by \`\$CVC run
+--impl "\$CVC adapter [--mutant ties-away]" --live exhaustive --max-bits 4 --shard K/2 --json\`,
+\$T/reports/KIND-NAME.json by \`damage_reports.py \$T/reports/NAME.json ... KIND\`), \$TAG a tag
+per invocation, \$DEEP \`python3 -c "print('[' * 30000 + ']' * 30000)"\`, \$DIGITS \`0.\` and
+130990 ones.
 
 <details><summary>commands and outcomes</summary>
 
 EOF
   for i in $(seq 1 "$n"); do
-    echo "- [${R_CLASS[i]}] ${R_LABEL[i]}: **${R_OUT[i]}**, ${R_RSS[i]} MB, orphans ${R_ORPH[i]}"
+    echo "- [${R_CLASS[i]}] ${R_LABEL[i]}: **${R_OUT[i]}**, ${R_RSS[i]} MB, leftovers ${R_ORPH[i]}"
     echo "  (${R_NOTE[i]//|/\\|})"
     echo "  \`${R_CMD[i]}\`"
   done

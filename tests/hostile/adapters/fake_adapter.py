@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""A hostile fake adapter for tests/hostile/reproducers.sh (issue 9).
+"""A hostile fake adapter for tests/hostile/reproducers.sh (issues 9 and 22).
 
 usage: fake_adapter.py --mode MODE --tag TAG [--where W] [--types T,...] [--log PATH] [--mbytes N]
-                       [-- COMMAND...]
+                       [--files N] [-- COMMAND...]
 
 With `-- COMMAND` (a correct adapter, e.g. `build/cvc adapter`) the fake is a proxy: it starts
 COMMAND, forwards every request to it and passes its answers back, misbehaving only as MODE says,
@@ -31,6 +31,21 @@ modes:
   crash-storm     exits with status 3 at every request, unanswered
   huge-line       answers the first request with one line of --mbytes MB (default 300)
 
+  (issue 22, with -- COMMAND: a correct adapter answering the hello and the rest)
+  write-nothing   answers every write_array "ok" without writing anything
+  hang-stores     at the first store request (open_array, read_array, write_array) `exec sleep
+                  600`: never answers
+  huge-chunk      after the first write_array that the correct adapter answered ok, the first
+                  chunk file it wrote becomes a sparse file of --mbytes MB (default 3072)
+  stray-files     after the first write_array, also writes --files stray files (default 20000)
+                  into the array's folder
+  remove-array    at every read_array and write_array, removes the array's folder (the path of
+                  the request) and answers "ok" (a write) or an error (a read)
+  huge-reproduce  answers every reproduce request "ok" with a program of --mbytes MB (default 60:
+                  under the 64 MiB line limit, beyond which the answer is malformed)
+  repeated-pairs  the hello's capabilities.missing_pairs holds the same entry --files times
+                  (default 100000)
+
 Python 3 standard library only.
 """
 import argparse
@@ -42,7 +57,9 @@ import subprocess
 import sys
 
 MODES = ("deep-hello", "deep-answer", "stop-reading", "orphan-hello", "orphan-request",
-         "unknown-types", "crash-storm", "huge-line")
+         "unknown-types", "crash-storm", "huge-line", "write-nothing", "hang-stores", "huge-chunk",
+         "stray-files", "remove-array", "huge-reproduce", "repeated-pairs")
+STORE_REQUESTS = ("open_array", "read_array", "write_array")
 
 TYPES = ["int2", "int4", "int8", "int16", "int32", "int64",
          "uint2", "uint4", "uint8", "uint16", "uint32", "uint64",
@@ -69,6 +86,22 @@ def splice(text: str, key: str, raw: str) -> str:
     return rest[:-1] + (", " if len(obj) else "") + json.dumps(key) + ": " + raw + "}"
 
 
+def after_write(mode: str, path: str, mbytes: int, files: int) -> None:
+    """huge-chunk and stray-files: what the implementation leaves behind after its first good
+    write."""
+    if mode == "huge-chunk":
+        chunks = sorted(os.path.join(folder, name) for folder, _, names in os.walk(path)
+                        for name in names if name != "zarr.json")
+        if chunks:
+            os.truncate(chunks[0], mbytes << 20)
+    elif mode == "stray-files":
+        stray = os.path.join(path, "stray")
+        os.makedirs(stray, exist_ok=True)
+        for i in range(files):
+            with open(os.path.join(stray, "%05d" % i), "w"):
+                pass
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", required=True, choices=MODES)
@@ -76,10 +109,12 @@ def main() -> int:
     parser.add_argument("--where")
     parser.add_argument("--types", help="comma-separated data types of the fake's own hello")
     parser.add_argument("--log")
-    parser.add_argument("--mbytes", type=int, default=300)
+    parser.add_argument("--mbytes", type=int)
+    parser.add_argument("--files", type=int)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    mbytes = args.mbytes or {"huge-chunk": 3072, "huge-reproduce": 60}.get(args.mode, 300)
     sleep = shutil.which("sleep") or "/bin/sleep"
     out = sys.stdout
 
@@ -132,6 +167,12 @@ def main() -> int:
                 hello = splice(hello, "notes", DEEP)
         elif args.mode == "unknown-types":
             hello = splice(hello, "data_types", '["Int4", "int99"]')
+        elif args.mode == "repeated-pairs":
+            declared = json.loads(hello)
+            pair = {"direction": "encode", "input": "float64", "output": "int2"}
+            declared.setdefault("capabilities", {})["missing_pairs"] = [pair] * (args.files or
+                                                                                100000)
+            hello = json.dumps(declared)
         send(hello)
         if args.mode == "stop-reading":
             os.execv(sleep, [args.tag + "-sleep", "600"])
@@ -152,12 +193,37 @@ def main() -> int:
                 first = False
                 chunk = "a" * (1 << 20)
                 out.write('{"id": %d, "status": "error", "message": "' % request.get("id", 0))
-                for _ in range(args.mbytes):
+                for _ in range(mbytes):
+                    out.write(chunk)
+                out.write('"}\n')
+                out.flush()
+                continue
+            cmd = request.get("cmd")
+            if args.mode == "hang-stores" and cmd in STORE_REQUESTS:
+                os.execv(sleep, [args.tag + "-sleep", "600"])
+            if args.mode == "write-nothing" and cmd == "write_array":
+                send(json.dumps({"id": request.get("id", 0), "status": "ok"}))
+                continue
+            if args.mode == "remove-array" and cmd in ("read_array", "write_array"):
+                shutil.rmtree(request["path"], ignore_errors=True)
+                send(json.dumps({"id": request.get("id", 0), "status": "ok"} if
+                                cmd == "write_array" else
+                                {"id": request.get("id", 0), "status": "error",
+                                 "message": "the array is gone"}))
+                continue
+            if args.mode == "huge-reproduce" and cmd == "reproduce":
+                out.write('{"id": %d, "status": "ok", "language": "python", "code": "'
+                          % request.get("id", 0))
+                chunk = "#" * (1 << 20)
+                for _ in range(mbytes):
                     out.write(chunk)
                 out.write('"}\n')
                 out.flush()
                 continue
             answer = ask(line)
+            if cmd == "write_array" and json.loads(answer).get("status") == "ok" and first:
+                first = False
+                after_write(args.mode, request["path"], mbytes, args.files or 20000)
             if args.mode == "deep-answer":
                 answer = splice(answer, "extra" if args.where == "extra" else "elements", DEEP)
             send(answer)
