@@ -26,6 +26,15 @@ std::chrono::milliseconds Arguments::timeout_option(std::uint64_t fallback_secon
   return std::chrono::milliseconds(1000 * seconds);
 }
 
+int Arguments::max_incidents_option() {
+  constexpr std::uint64_t kMax = 1000000;
+  const std::uint64_t count = number_option("max-incidents-in-a-row", 5);
+  if (count == 0 || count > kMax)
+    throw UsageError(command_ + ": --max-incidents-in-a-row takes 1 to " + std::to_string(kMax) +
+                     ", not " + std::to_string(count));
+  return static_cast<int>(count);
+}
+
 bool Arguments::help_requested() const {
   for (const std::string& argument : arguments_)
     if (argument == "--help" || argument == "-h") return true;

@@ -39,6 +39,9 @@ class Arguments {
   // --timeout SECONDS (or `fallback_seconds` when absent) as milliseconds: from 1 to 86400
   // seconds; 0 (which would kill every adapter at once) and more than a day are usage errors.
   std::chrono::milliseconds timeout_option(std::uint64_t fallback_seconds);
+  // --max-incidents-in-a-row N (5 when absent): from 1 to 1000000; 0 is a usage error (it would
+  // abort before the first request), not silently 1.
+  int max_incidents_option();
   bool flag(std::string_view name);
   // The positional arguments; throws UsageError if an unconsumed --option remains.
   std::vector<std::string> finish();

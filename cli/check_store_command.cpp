@@ -130,9 +130,8 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
   request.options.features = arguments.repeated_option("feature");
   request.options.types = arguments.repeated_option("type");
   request.timeout = arguments.timeout_option(60);
-  request.options.max_incidents_in_a_row = arguments.number_option("max-incidents-in-a-row", 5);
-  if (request.options.max_incidents_in_a_row == 0)
-    throw UsageError("cvc check-store: --max-incidents-in-a-row takes a positive integer, not 0");
+  request.options.max_incidents_in_a_row =
+      static_cast<std::size_t>(arguments.max_incidents_option());
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   request.json_path = arguments.option("json");
   request.junit_path = arguments.option("junit");
@@ -169,7 +168,11 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
 // The store vectors at `path`, its manifest checked first when it has one (and named in `run`).
 StoreVectors read_checked_vectors(const std::string& path, StoreRun& run) {
   if (const std::optional<ManifestCheck> manifest = checked_manifest(path)) {
-    run.vectors_version = manifest->vectors_version;
+    // The identity, never only the declared version: a modified set says so (as cvc run does).
+    run.vectors_version = manifest->identity.report_version();
+    if (!manifest->identity.is_published())
+      std::cerr << "cvc check-store: --vectors " << path << ": " << manifest->identity.description()
+                << "; " << manifest->identity.differences() << "\n";
     run.vectors_manifest_sha256 = manifest->sha256;
   }
   try {

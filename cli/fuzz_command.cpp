@@ -85,8 +85,7 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   options.shrink_requests = arguments.number_option("shrink-requests", 400);
   options.checker.strict = arguments.flag("strict");
   options.checker.timeout = arguments.timeout_option(60);
-  options.checker.max_incidents_in_a_row = static_cast<int>(
-      std::max<std::uint64_t>(1, arguments.number_option("max-incidents-in-a-row", 5)));
+  options.checker.max_incidents_in_a_row = arguments.max_incidents_option();
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   std::optional<std::string> json_path = arguments.option("json");
   std::optional<std::string> junit_path = arguments.option("junit");

@@ -170,8 +170,9 @@ RunRequest read_run_arguments(Arguments& arguments) {
   if (options.strict) forwarded.push_back("--strict");
   options.timeout = arguments.timeout_option(60);
   forwarded.insert(forwarded.end(), {"--timeout", std::to_string(options.timeout.count() / 1000)});
-  options.max_consecutive_incidents =
-      static_cast<int>(std::max<std::uint64_t>(1, number_option("max-incidents-in-a-row", 5)));
+  options.max_consecutive_incidents = arguments.max_incidents_option();
+  forwarded.insert(forwarded.end(),
+                   {"--max-incidents-in-a-row", std::to_string(options.max_consecutive_incidents)});
   set_max_input_file_bytes(number_option("max-file-bytes", kDefaultMaxInputFileBytes));
   request.limits.examples_per_group = number_option("examples", request.limits.examples_per_group);
   request.reports = read_report_arguments(arguments);

@@ -343,6 +343,10 @@ void write_result(const RunSummary& summary, std::ostream& out) {
     out << "PASS";
     if (totals[Verdict::Divergence] > 0)
       out << " (" << totals[Verdict::Divergence] << " divergences, allowed without --strict)";
+    // A pass says what it was against: a modified set certifies only what it holds.
+    if (summary.info().vectors_version.starts_with("modified"))
+      out << " against a modified vector set, " << summary.info().vectors_version
+          << ": not a certification against the published vectors";
   } else if (!summary.complete()) {
     out << "INCOMPLETE (" << (summary.run_end().aborted ? "aborted" : "interrupted") << ")";
   } else if (totals.compared() == 0) {
