@@ -35,14 +35,7 @@ jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])),
     "$root/harness/stores/store-report.schema.json" "$1" 2> "$1.schema-errors"
 }
 not() { ! "$@"; }
-total() {  # total NAME KEY: a count of the JSON report's totals
-  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]])' \
-    "$work/$1.json" "$2"
-}
-verdict() {  # verdict NAME ID: that array's verdict in the JSON report
-  python3 -c 'import json,sys; print(next(a["verdict"] for a in json.load(open(sys.argv[1]))["arrays"] if a["id"] == sys.argv[2]))' \
-    "$work/$1.json" "$2"
-}
+source "$root/tests/cli/store_report_fields.sh"
 
 run oracle --impl "$cvc adapter"
 check "the reference passes every array (exit 0)" test "$(status oracle)" -eq 0

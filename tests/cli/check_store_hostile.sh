@@ -23,14 +23,7 @@ run() {  # run NAME ARGS...: cvc check-store, its reports in $work/NAME.*, peak 
   echo $? > "$work/$name.status"
 }
 status() { cat "$work/$1.status"; }
-total() {  # total NAME KEY: a count of the JSON report's totals
-  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"][sys.argv[2]])' \
-    "$work/$1.json" "$2"
-}
-verdict() {  # verdict NAME ID: that array's verdict in the JSON report
-  python3 -c 'import json,sys; print(next(a["verdict"] for a in json.load(open(sys.argv[1]))["arrays"] if a["id"] == sys.argv[2]))' \
-    "$work/$1.json" "$2"
-}
+source "$root/tests/cli/store_report_fields.sh"
 small_rss() { test "$(tail -1 "$work/$1.rss")" -lt 524288; }  # under 512 MB
 encode_arrays=$(grep -c '"kind": "encode"' "$work/vectors/stores/index.json")
 

@@ -38,8 +38,9 @@ Python 3 standard library only.
 import json
 import os
 import shutil
-import subprocess
 import sys
+
+from damage_vectors import sha256  # the same digest, from sha256sum
 
 DECODE = "decode/pair-int2-int4"
 ENCODE = "encode/pair-int2-int4"
@@ -49,11 +50,6 @@ ARRAYS = [DECODE, ENCODE, OPEN, ENCODE_2D]
 KINDS = ("clean", "leftover-chunks", "fifo-zarr", "fifo-index", "huge-chunk-shape",
          "dev-zero-zarr", "big-zarr", "array-zarr", "shape-mismatch", "fifo-in-array",
          "loop-in-array", "symlinked-dir")
-
-
-def sha256(path: str) -> str:
-    out = subprocess.run(["sha256sum", path], check=True, capture_output=True, text=True).stdout
-    return out.split()[0]
 
 
 def main() -> int:
