@@ -7,7 +7,7 @@
 # selects nothing, or that the oracle refuses, is bad input (exit 2), not a pass or the adapter's
 # fault; every output of `cvc run` is checked before the run starts (a file as --issue-drafts, a
 # symlinked drafts folder or report folder); a 10 MB reproducer is cut in the issue draft.
-# Each of these fails against the binary from before issue 22 (/work/cvc-before).
+# Each of these fails against a binary from before issue 22 (main at 1fa3e73).
 # usage: reports_hostile.sh CVC_BINARY
 set -uo pipefail
 cvc="$1"
