@@ -31,6 +31,22 @@ std::string adapter(std::string_view mutant = "none") {
   return kCvc + " adapter --mutant " + std::string(mutant);
 }
 
+// The once-files of this test process, removed when it ends (they were left in the temporary
+// folder, one per mode and process).
+struct OnceFiles {
+  std::vector<std::string> paths;
+  ~OnceFiles() {
+    for (const std::string& path : paths) {
+      std::error_code ignored;
+      std::filesystem::remove(path, ignored);
+    }
+  }
+};
+OnceFiles& once_files() {
+  static OnceFiles files;
+  return files;
+}
+
 // A proxy to the reference adapter that misbehaves once per run (the restarted adapter behaves).
 std::string misbehaving(std::string_view mode, int after = 2) {
   const std::string once =
@@ -38,6 +54,7 @@ std::string misbehaving(std::string_view mode, int after = 2) {
        ("cvc-misbehaved-" + std::to_string(::getpid()) + "-" + std::string(mode)))
           .string();
   std::filesystem::remove(once);
+  once_files().paths.push_back(once);
   return kPython + " " + kSource + "/tests/fixtures/misbehaving_adapter.py --mode " +
          std::string(mode) + " --after " + std::to_string(after) + " --once-file " + once + " -- " +
          adapter();
