@@ -246,6 +246,14 @@ void one_case() {
   const std::size_t b = *rc::gen::inRange<std::size_t>(0, 100000);
   const int c = *rc::gen::inRange(0, 1000);
   const fs::path root = base_folder().string() + "-case-" + std::to_string(serial++);
+  // Removed on every way out, a failed assertion (an exception) included.
+  struct RemovedAtTheEnd {
+    fs::path path;
+    ~RemovedAtTheEnd() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } const removed{root};
   fs::remove_all(root);
   fs::copy(base_folder(), root, fs::copy_options::recursive);
   const Outcome outcome = damage(root, kind, a, b, c);
@@ -255,7 +263,6 @@ void one_case() {
   const VectorCheckReport report = check_vectors(root.string(), options);
   const bool check_store_refused = vectors_refused(root);
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start);
-  fs::remove_all(root);
   RC_TAG(kind);
   RC_LOG() << "damage " << kind << " (a " << a << ", b " << b << ", c " << c << "), problems "
            << report.problems.size() << ", check-store refused " << check_store_refused << "\n";

@@ -20,6 +20,7 @@
 #include "harness/text/shell_quote.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/json_exact.hpp"
+#include "tests/support/process_scratch.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::protocol_test {
@@ -33,10 +34,9 @@ const std::string kSource = CVC_SOURCE_DIR;
 const std::string kPython = CVC_TEST_PYTHON;
 constexpr std::chrono::milliseconds kTimeout{20000};
 
-// A file name of this test process in the temporary folder, removed first.
+// A file name of this test process in its scratch folder (removed when it ends), removed first.
 std::string temporary(const std::string& name) {
-  const fs::path path =
-      fs::temp_directory_path() / ("cvc-protocol-" + std::to_string(::getpid()) + "-" + name);
+  const fs::path path = process_scratch_folder("cvc-protocol") / name;
   fs::remove(path);
   return path.string();
 }

@@ -17,6 +17,7 @@
 #include "harness/run/bug_model_scan.hpp"
 #include "harness/sources/live_source.hpp"
 #include "harness/sources/vector_source.hpp"
+#include "tests/support/process_scratch.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::harness_test {
@@ -31,30 +32,10 @@ std::string adapter(std::string_view mutant = "none") {
   return kCvc + " adapter --mutant " + std::string(mutant);
 }
 
-// The once-files of this test process, removed when it ends (they were left in the temporary
-// folder, one per mode and process).
-struct OnceFiles {
-  std::vector<std::string> paths;
-  ~OnceFiles() {
-    for (const std::string& path : paths) {
-      std::error_code ignored;
-      std::filesystem::remove(path, ignored);
-    }
-  }
-};
-OnceFiles& once_files() {
-  static OnceFiles files;
-  return files;
-}
-
 // A proxy to the reference adapter that misbehaves once per run (the restarted adapter behaves).
 std::string misbehaving(std::string_view mode, int after = 2) {
-  const std::string once =
-      (std::filesystem::temp_directory_path() /
-       ("cvc-misbehaved-" + std::to_string(::getpid()) + "-" + std::string(mode)))
-          .string();
+  const std::string once = (process_scratch_folder("cvc-misbehaved") / std::string(mode)).string();
   std::filesystem::remove(once);
-  once_files().paths.push_back(once);
   return kPython + " " + kSource + "/tests/fixtures/misbehaving_adapter.py --mode " +
          std::string(mode) + " --after " + std::to_string(after) + " --once-file " + once + " -- " +
          adapter();
