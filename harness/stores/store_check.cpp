@@ -211,18 +211,18 @@ ArrayVerdict check_open(const StoreCase& store_case, StoreTarget& target, const 
   return failed_with("refused valid metadata: " + bounded_quote(answer.message));
 }
 
-// A selected array and what was checked of its folder before the run: the entries the
-// implementation is given and, for an encode array, the largest chunk file it can write.
+// A selected array and, for an encode array, the largest chunk file it can write (its folder's
+// entries, what the implementation is given, are the case's own: StoreCase::folder).
 struct PreparedCase {
   const StoreCase* store_case = nullptr;
-  std::vector<TreeEntry> entries;
   std::uint64_t chunk_bound = 0;
 };
 
-// Everything about the vectors' array folders that can be wrong, found before the first array
-// runs (a StoreVectorError naming the array: exit 2, nothing run).
-PreparedCase prepared(const StoreVectors& vectors, const StoreCase& store_case) {
-  PreparedCase prepared{&store_case, array_folder_entries(vectors.root, store_case), 0};
+// What the folder's entries (checked when the vectors were read) do not say: an encode array's
+// chunk bound, found before the first array runs (a StoreVectorError naming the array: exit 2,
+// nothing run).
+PreparedCase prepared(const StoreCase& store_case) {
+  PreparedCase prepared{&store_case, 0};
   if (store_case.kind == StoreKind::Encode && !store_case.expected_error) {
     std::uint64_t expected = 0;
     for (const auto& [key, bytes] : store_case.expected_chunks)
@@ -243,7 +243,7 @@ PreparedCase prepared(const StoreVectors& vectors, const StoreCase& store_case) 
 fs::path scratch_copy(const StoreVectors& vectors, const PreparedCase& prepared,
                       const fs::path& scratch, std::size_t number) {
   const fs::path array = scratch / std::to_string(number) / "array";
-  copy_array_folder(vectors.root / prepared.store_case->id, prepared.entries, array);
+  copy_array_folder(vectors.root / prepared.store_case->id, prepared.store_case->folder, array);
   return array;
 }
 
@@ -337,7 +337,7 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
                         const StoreCheckOptions& options, StoreRun& run) {
   std::vector<PreparedCase> selected;
   for (const StoreCase& store_case : vectors.cases)
-    if (store_case_selected(store_case, options)) selected.push_back(prepared(vectors, store_case));
+    if (store_case_selected(store_case, options)) selected.push_back(prepared(store_case));
   std::size_t incidents_in_a_row = 0;
   for (std::size_t number = 0; number < selected.size(); ++number) {
     const StoreCase& store_case = *selected[number].store_case;

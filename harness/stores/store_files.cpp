@@ -31,7 +31,7 @@ std::vector<TreeEntry> array_folder_entries(const fs::path& root, const StoreCas
     if (fs::is_symlink(fs::symlink_status(folder)))
       throw StoreVectorError(folder.string() + ": " + describe_kind(TreeEntryKind::Symlink) +
                              ", where the array's folder belongs");
-    entries = list_input_tree(folder);
+    entries = list_input_tree(folder, TreeLimits{10000, 8});  // an array holds a few chunks
   } catch (const InputFileError& error) {
     throw StoreVectorError(store_case.id + ": " + error.what());
   } catch (const fs::filesystem_error& error) {
@@ -44,11 +44,19 @@ std::vector<TreeEntry> array_folder_entries(const fs::path& root, const StoreCas
       throw StoreVectorError(where + ": " + describe_kind(entry.kind) +
                              "; an array folder of the vectors holds only folders and regular "
                              "files");
-    has_metadata = has_metadata || entry.relative == "zarr.json";
-    if (store_case.kind != StoreKind::Decode && entry.relative != "zarr.json")
+    if (entry.relative == "zarr.json") {
+      has_metadata = true;
+      continue;
+    }
+    if (store_case.kind != StoreKind::Decode)  // a folder too
       throw StoreVectorError(where + ": an " + std::string(store_kind_name(store_case.kind)) +
-                             " array's folder holds its zarr.json alone (vectors/STORES.md, "
-                             "\"Kinds\"), and the implementation is given nothing else");
+                             " array's folder holds its zarr.json alone (only zarr.json belongs: "
+                             "vectors/STORES.md, \"Kinds\"), and the implementation is given "
+                             "nothing else");
+    if (entry.kind == TreeEntryKind::Directory) continue;
+    // A stray file would be copied to the implementation with the array.
+    if (!chunk_position_of(store_case.shape, store_case.chunk_shape, entry.relative))
+      throw StoreVectorError(where + ": not a chunk file of the array's grid");
   }
   if (!has_metadata) throw StoreVectorError(folder.string() + ": no zarr.json (a regular file)");
   return entries;

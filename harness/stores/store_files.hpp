@@ -20,9 +20,11 @@
 namespace cvc {
 
 // The entries of `store_case`'s folder under `root` that the implementation is given: for a
-// decode array every folder and regular file, for an encode or open array its zarr.json alone.
-// Throws StoreVectorError naming the path for anything else there (a symbolic link, a FIFO or
-// device, a chunk file in an encode or open array's folder), or a folder that cannot be listed.
+// decode array its folders and the chunk files of its grid, for an encode or open array its
+// zarr.json alone. Throws StoreVectorError naming the path for anything else there (a symbolic
+// link, a FIFO or device, a chunk file in an encode or open array's folder, a file of a decode
+// array's folder that is no chunk of its grid), or a folder that cannot be listed. Called once per
+// array when the vectors are read (StoreCase::folder).
 std::vector<TreeEntry> array_folder_entries(const std::filesystem::path& root,
                                             const StoreCase& store_case);
 

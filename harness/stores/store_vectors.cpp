@@ -1,5 +1,6 @@
 #include "harness/stores/store_vectors.hpp"
 
+#include "harness/stores/store_files.hpp"
 #include "oracle/codec_chain.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/input_tree.hpp"
@@ -29,34 +30,6 @@ json read_json_file(const fs::path& path, const std::string& where) {
     return parse_json_exact(text);
   } catch (const JsonError& error) {
     refuse(where, path.filename().string() + " is not JSON: " + error.what());
-  }
-}
-
-// The array's folder as the vectors must hold it (the manifest check says the same of a folder
-// with a manifest): regular files and folders only, walked without following a link; zarr.json,
-// and for a decode array the chunk files of its grid; nothing else (a stray file would be copied
-// to the implementation with the array).
-void check_array_folder(const StoreCase& store_case, const fs::path& folder,
-                        const std::string& where) {
-  std::vector<TreeEntry> entries;
-  try {
-    entries = list_input_tree(folder, TreeLimits{10000, 8});
-  } catch (const InputFileError& error) {
-    refuse(where, error.what());
-  }
-  for (const TreeEntry& entry : entries) {
-    const std::string path = (folder / entry.relative).string();
-    if (entry.kind == TreeEntryKind::Directory) continue;
-    if (entry.kind != TreeEntryKind::RegularFile)
-      refuse(where, path + ": " + describe_kind(entry.kind) +
-                        ", where an array folder holds only regular files and folders");
-    if (entry.relative == "zarr.json") continue;
-    if (store_case.kind != StoreKind::Decode)
-      refuse(where, path + ": a file beside zarr.json in an " +
-                        std::string(store_kind_name(store_case.kind)) +
-                        " array's folder (only zarr.json belongs)");
-    if (!chunk_position_of(store_case.shape, store_case.chunk_shape, entry.relative))
-      refuse(where, path + ": not a chunk file of the array's grid");
   }
 }
 
@@ -114,7 +87,11 @@ StoreCase read_case(StoreIndexEntry entry, const fs::path& root, std::size_t pos
       "index.json arrays[" + std::to_string(position) + "] (" + result.id + ")";
   result.metadata = read_json_file(root / result.id / "zarr.json", where);
   check_array_metadata(result, where);
-  check_array_folder(result, root / result.id, where);
+  try {
+    result.folder = array_folder_entries(root, result);
+  } catch (const StoreVectorError& error) {
+    refuse(where, error.what());
+  }
   result.types.insert(std::string(result.data_type->name));
   if (result.metadata.is_object() && result.metadata.contains("codecs"))
     collect_chain(result.metadata["codecs"], result);

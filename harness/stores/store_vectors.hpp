@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/input_tree.hpp"
 #include "vector_format/store_index.hpp"
 
 namespace cvc {
@@ -27,6 +28,9 @@ struct StoreCase : StoreIndexEntry {
   // The array -> array codecs its chain holds, by name (cast_value, scale_offset,
   // numcodecs.fixedscaleoffset, ...), inside sharding_indexed too: an adapter must declare them.
   std::set<std::string> codecs;
+  // Its folder's entries, checked when the vectors are read (array_folder_entries,
+  // store_files.hpp): what the implementation is given.
+  std::vector<TreeEntry> folder;
 };
 
 struct StoreVectors {

@@ -17,8 +17,7 @@ inline const std::filesystem::path& process_scratch_folder(const std::string& pr
   struct Folder {
     std::filesystem::path path;
     explicit Folder(const std::string& name)
-        : path(std::filesystem::temp_directory_path() /
-               (name + "-" + std::to_string(::getpid()))) {
+        : path(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))) {
       std::error_code ignored;
       std::filesystem::remove_all(path, ignored);
       std::filesystem::create_directories(path);

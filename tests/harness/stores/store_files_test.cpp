@@ -37,6 +37,8 @@ class StoreFiles : public ::testing::Test {
     StoreCase result;
     result.id = std::move(id);
     result.kind = kind;
+    result.shape = {5};  // the grid kMetadata describes: c/0 to c/2
+    result.chunk_shape = {2};
     return result;
   }
   // The message of the StoreVectorError array_folder_entries throws, "" when none.
