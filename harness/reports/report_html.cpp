@@ -12,9 +12,11 @@
 namespace cvc {
 namespace {
 
-// The unsupported reasons listed in their table, and the bytes of a reason in it or in a tooltip.
+// The unsupported reasons listed in their table, and the bytes of a reason in it; of a cell's
+// reasons in its tooltip (every cell of a matrix may have one: the page stays near 1 MB).
 constexpr std::size_t kHtmlReasonRows = 100;
 constexpr std::size_t kHtmlReasonBytes = 400;
+constexpr std::size_t kHtmlTooltipReasonBytes = 200;
 
 constexpr std::string_view kStyle = R"(
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
@@ -196,7 +198,7 @@ void write_matrix_cell(const RunSummary& summary, const std::string& operation,
               (counts[Verdict::Unsupported] == 0
                    ? ""
                    : "; unsupported: " +
-                         bounded_quote(unsupported_reasons_text(*cell), kHtmlReasonBytes)))
+                         bounded_quote(unsupported_reasons_text(*cell), kHtmlTooltipReasonBytes)))
       << "\">";
   std::string shown(cell_status_symbol(status));
   if (status == CellStatus::Fail || status == CellStatus::Divergence ||
