@@ -3,6 +3,7 @@
 
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/run/diagnosis.hpp"
+#include "harness/text/line_fold.hpp"
 #include "harness/text/text_escape.hpp"
 
 namespace cvc::fuzz {
@@ -22,8 +23,11 @@ void write_finding(const FuzzOutcome& outcome, const Finding& finding, std::size
       << ":\n    " << sanitize_text(describe(finding.scenario), false) << "\n"
       << "  expected " << sanitize_text(finding.mismatch.expected, false) << "\n"
       << "  got      " << sanitize_text(finding.mismatch.got, false) << "\n"
-      << "  explain: " << finding.explanation << "\n"
-      << "  replay:  " << replay_command(outcome.command, finding.replay) << "\n\n";
+      << "  explain: " << join_folded(fold_command(finding.explanation, kFoldWidth), "           ")
+      << "\n  replay:  "
+      << join_folded(fold_command(replay_command(outcome.command, finding.replay), kFoldWidth),
+                     "           ")
+      << "\n\n";
 }
 
 }  // namespace

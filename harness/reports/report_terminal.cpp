@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/reports/environment_text.hpp"
+#include "harness/text/line_fold.hpp"
 #include "harness/text/text_escape.hpp"
 #include "oracle/bounded_quote.hpp"
 
@@ -124,16 +125,30 @@ std::string format_duration(std::uint64_t seconds) {
 }
 
 // "name: value" lines with the values aligned, continuation lines of a value indented too.
+// A field's text folded for a log (harness/text/line_fold): commands where the shell reads them
+// back unchanged, so that a folded replay line can still be copied; everything else at spaces.
+enum class FieldText { kProse, kCommand };
+
 void write_field(std::ostream& out, std::string_view indent, std::string_view name,
-                 std::string_view value) {
+                 std::string_view value, FieldText kind = FieldText::kProse) {
   constexpr std::size_t kNameWidth = 15;
   const std::string clean = sanitize_text(bounded_quote(value, kTextBytes), true);
+  const std::string continuation = std::string(indent) + std::string(kNameWidth, ' ');
   out << indent << name << std::string(kNameWidth - std::min(kNameWidth - 1, name.size()), ' ');
-  for (const char c : clean) {
-    out << c;
-    if (c == '\n') out << indent << std::string(kNameWidth, ' ');
+  bool first = true;
+  std::string_view rest = clean;
+  while (true) {
+    const std::size_t end = rest.find('\n');
+    const std::string_view line = rest.substr(0, end);
+    for (const std::string& piece : kind == FieldText::kCommand ? fold_command(line, kFoldWidth)
+                                                                : fold_prose(line, kFoldWidth)) {
+      if (!first) out << continuation;
+      out << piece << "\n";
+      first = false;
+    }
+    if (end == std::string_view::npos) break;
+    rest.remove_prefix(end + 1);
   }
-  out << "\n";
 }
 
 void write_terminal_header(const RunSummary& summary, std::ostream& out) {
@@ -144,7 +159,7 @@ void write_terminal_header(const RunSummary& summary, std::ostream& out) {
   if (!info.implementation_language.empty())
     implementation += " (" + info.implementation_language + ")";
   out << "cast_value conformance: " << one_line(implementation) << "\n";
-  if (!info.command.empty()) write_field(out, "  ", "command", info.command);
+  if (!info.command.empty()) write_field(out, "  ", "command", info.command, FieldText::kCommand);
   if (!info.notes.empty()) write_field(out, "  ", "notes", info.notes);
   if (!info.environment.empty()) {
     write_field(out, "  ", "environment", environment_text(info));
@@ -355,10 +370,11 @@ void write_diagnosis(const RunSummary& summary, std::ostream& out, const Termina
       out << "     ... and " << group.cells.size() - cells_shown << " more cells\n";
     out << "     simplest: " << describe_outcome(group.minimal, "       ");
     if (!group.minimal.oracle_command.empty())
-      write_field(out, "       ", "explain", group.minimal.oracle_command);
+      write_field(out, "       ", "explain", group.minimal.oracle_command, FieldText::kCommand);
     if (!group.minimal.replay.empty())
       write_field(out, "       ", "replay",
-                  replay_command(summary.info().command, group.minimal.replay));
+                  replay_command(summary.info().command, group.minimal.replay),
+                  FieldText::kCommand);
   }
   if (groups.size() > shown)
     out << "  ... " << groups.size() - shown << " more (the JSON and HTML reports list them)\n";
