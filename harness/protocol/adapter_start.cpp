@@ -35,11 +35,11 @@ std::string cannot_start_reason(const AdapterIncident& incident) {
     return "not executable (exit status 126)";
   if (detail.starts_with("the adapter exited") || detail.starts_with("the adapter's stdin"))
     return "it exited before its hello answer: " + detail;
-  // "not JSON (why): LINE": what it wrote comes first, the parser's words after.
-  if (const std::size_t end = detail.find("): "); detail.starts_with("not JSON (") &&
-                                                  end != std::string::npos)
-    return "its hello answer is not JSON: it wrote \"" + detail.substr(end + 3) + "\" (" +
-           detail.substr(10, end - 10) + ")";
+  // "not JSON (why): LINE": what it wrote comes first, cut short, so the parser's words fit.
+  if (const std::size_t end = detail.find("): ");
+      detail.starts_with("not JSON (") && end != std::string::npos)
+    return "its hello answer is not JSON: it wrote \"" + bounded_quote(detail.substr(end + 3), 60) +
+           "\" (" + detail.substr(10, end - 10) + ")";
   if (detail.starts_with("no answer within"))
     return "no hello answer within the timeout (--timeout): " + detail;
   return "its hello answer is not the adapter protocol (harness/protocol/PROTOCOL.md): " + detail;

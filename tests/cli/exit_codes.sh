@@ -17,14 +17,7 @@ trap 'rm -rf "$work"' EXIT
 vectors="$root/vectors"
 adapter="$cvc adapter"
 
-exits() {  # exits CODE COMMAND...: COMMAND exits with CODE (within 120 s), its output in $work/out
-  local want="$1"; shift
-  timeout 120 "$@" >"$work/out" 2>&1
-  local got=$?
-  [ "$got" -eq "$want" ] || { echo "  exit $got, not $want: $*"; tail -3 "$work/out"; return 1; }
-}
-says() { grep -q -- "$1" "$work/out" || { echo "  no \"$1\" in:"; tail -3 "$work/out"; return 1; }; }
-not_says() { ! grep -q -- "$1" "$work/out" || { echo "  \"$1\" in:"; grep -m3 -- "$1" "$work/out"; return 1; }; }
+exits_seconds=120  # of each command (test_lines.sh's exits)
 says_once() {
   local n; n="$(grep -c -- "$1" "$work/out")"
   [ "$n" -eq 1 ] || { echo "  \"$1\" $n times in:"; head -5 "$work/out"; return 1; }
@@ -159,12 +152,19 @@ row 2 "scripts/smoke-adapter: a near adapter name" 'no adapter named "zarita" (d
 # A cargo that fails every call: no zarrs release can be checked, so zarrs cannot be set up here.
 mkdir -p "$work/stub"
 printf '#!/bin/sh\necho "stub cargo: $*" >&2\nexit 1\n' >"$work/stub/cargo" && chmod +x "$work/stub/cargo"
-env -u CVC_ZARRS_SOURCE PATH="$work/stub:$PATH" CVC_ADAPTERS_BUILD="$work/adapters" \
-  CVC_BUILD_DIR="$(dirname "$cvc")" "$root/scripts/main" --adapter zarrs >"$work/out" 2>&1
-check "77: scripts/main --adapter zarrs that cannot be set up (exit $?)" test "$?" -eq 77
-check "77: scripts/main --adapter zarrs: the set-up's line says why" says "zarrs adapter: skipped: "
-check "77: scripts/main --adapter zarrs: and scripts/main says no verdict" says "scripts/main: skipped: zarrs cannot be set up on this machine"
-check "77: scripts/main --adapter zarrs: no run" not_says "Result:"
+# scripts/main runs scripts/setup first (a no-op on a built tree): only with the build folder of
+# this tree that holds the cvc under test, never another folder a build would be made in.
+build_dir="$(dirname "$cvc")"
+if grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$root" "$build_dir/CMakeCache.txt" 2>/dev/null; then
+  row 77 "scripts/main --adapter zarrs that cannot be set up" "zarrs adapter: skipped: " \
+    env -u CVC_ZARRS_SOURCE PATH="$work/stub:$PATH" CVC_ADAPTERS_BUILD="$work/adapters" \
+    CVC_BUILD_DIR="$build_dir" "$root/scripts/main" --adapter zarrs
+  check "77: scripts/main --adapter zarrs: scripts/main says no verdict" \
+    says "scripts/main: skipped: zarrs cannot be set up on this machine"
+  check "77: scripts/main --adapter zarrs: no run" not_says "Result:"
+else
+  echo "skipped: scripts/main --adapter zarrs (the cvc under test is not in a build folder of this tree)"
+fi
 row 3 "scripts/check-zarrs-release: a check that fails" "zarrs check: could not learn the newest zarrs version" \
   env PATH="$work/stub:$PATH" CVC_ADAPTERS_BUILD="$work/adapters" "$root/scripts/check-zarrs-release"
 mkdir -p "$work/bin"
