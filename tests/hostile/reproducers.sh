@@ -505,8 +505,9 @@ invoke 5 "run --vectors: an empty manifest" --adapter $to --codes "1 2" --nopass
   --report-dir "$(rep 5f)"
 
 # ---- 6. unknown type names in the hello --------------------------------------------------------
-invoke 6 "run: the hello declares only \"Int4\" and \"int99\"" --adapter $to --nopass \
-  --need 'Int4|int99' --report "$(rep 6a)" -- \
+# A hello that is refused: the adapter cannot be started, said once, exit 2, no report.
+invoke 6 "run: the hello declares only \"Int4\" and \"int99\"" --adapter $to --codes 2 \
+  --need 'cannot start the implementation' --need 'Int4|int99' -- \
   "$cvc" run --impl "$(fake_impl unknown-types)" "${live[@]}" --report-dir "$(rep 6a)"
 
 # ---- 7. raw exceptions -------------------------------------------------------------------------
