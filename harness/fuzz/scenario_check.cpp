@@ -144,19 +144,13 @@ CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
     result.detail = "the oracle refuses the scenario's metadata";
     return result;
   }
-  const std::string operation(direction_name(scenario.direction));
-  bool supported = handshake_.operations.count(operation) != 0;
-  for (const DataType* type : {scenario.array_type, scenario.data_type})
-    supported = supported && handshake_.data_types.count(std::string(type->name)) != 0;
-  if (!supported) {
+  const DataType* types[] = {scenario.array_type, scenario.data_type};
+  std::optional<std::string> reason =
+      undeclared_request(handshake_, direction_name(scenario.direction), types);
+  if (!reason) reason = undeclared(handshake_, scenario.direction, *rule);
+  if (reason) {
     result.status = CheckStatus::Unsupported;
-    result.detail = "unsupported by the adapter (handshake)";
-    return result;
-  }
-  if (const std::optional<std::string> declaration =
-          undeclared(handshake_, scenario.direction, *rule)) {
-    result.status = CheckStatus::Unsupported;
-    result.detail = "unsupported by the adapter (hello: " + *declaration + ")";
+    result.detail = *reason;
     return result;
   }
   ++requests_;
@@ -219,9 +213,9 @@ CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
 
 CheckResult ScenarioChecker::check_validate(const ValidateScenario& scenario) {
   CheckResult result;
-  if (!handshake_.operations.count("validate")) {
+  if (std::optional<std::string> reason = undeclared_operation(handshake_, "validate")) {
     result.status = CheckStatus::Unsupported;
-    result.detail = "unsupported by the adapter (handshake)";
+    result.detail = *reason;
     return result;
   }
   const ValidateRequest request = validate_request(scenario);

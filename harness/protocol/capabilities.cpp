@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "harness/protocol/adapter_client.hpp"
+#include "oracle/bounded_quote.hpp"
 #include "oracle/json_exact.hpp"
 
 namespace cvc {
@@ -176,26 +177,60 @@ Capabilities parse_capabilities(const nlohmann::json& value) {
   return capabilities;
 }
 
+namespace {
+
+std::string not_declared(const std::string& what, const std::string& declaration) {
+  return "the adapter does not declare " + what + " (hello: " + declaration + ")";
+}
+
+}  // namespace
+
+std::optional<std::string> undeclared_operation(const Handshake& handshake,
+                                                std::string_view operation) {
+  if (handshake.operations.count(std::string(operation))) return std::nullopt;
+  return not_declared("the operation " + std::string(operation), "operations");
+}
+
+std::optional<std::string> undeclared_data_type(const Handshake& handshake, std::string_view type) {
+  if (handshake.data_types.count(std::string(type))) return std::nullopt;
+  return not_declared("the data type " + std::string(type), "data_types");
+}
+
+std::optional<std::string> undeclared_request(const Handshake& handshake,
+                                              std::string_view operation,
+                                              std::span<const DataType* const> types) {
+  if (std::optional<std::string> why = undeclared_operation(handshake, operation)) return why;
+  for (const DataType* type : types)
+    if (type != nullptr)
+      if (std::optional<std::string> why = undeclared_data_type(handshake, type->name)) return why;
+  return std::nullopt;
+}
+
 std::optional<std::string> undeclared(const Handshake& handshake, Direction direction,
                                       const CastRule& rule) {
   const Capabilities& declared = handshake.capabilities;
   const std::string name(direction_name(direction));
   for (const MissingPair& pair : declared.missing_pairs)
     if (pair.direction == direction && pair.input == rule.input && pair.output == rule.output)
-      return "capabilities.missing_pairs has " + name + " " + std::string(rule.input->name) +
-             " -> " + std::string(rule.output->name);
+      return not_declared("the pair " + name + " " + std::string(rule.input->name) + " -> " +
+                              std::string(rule.output->name),
+                          "capabilities.missing_pairs");
   const DirectionCapabilities& own =
       direction == Direction::Encode ? declared.encode : declared.decode;
   const std::string field = "capabilities." + name + ".";
   if (own.rounding &&
       std::find(own.rounding->begin(), own.rounding->end(), rule.rounding) == own.rounding->end())
-    return field + "rounding = " + quoted_list(*own.rounding, rounding_name) + " (no " +
-           quoted_name(rounding_name(rule.rounding)) + ")";
+    return not_declared(
+        "the rounding mode " + std::string(rounding_name(rule.rounding)) + " for " + name,
+        field + "rounding = " + quoted_list(*own.rounding, rounding_name));
   if (own.out_of_range && std::find(own.out_of_range->begin(), own.out_of_range->end(),
                                     rule.out_of_range) == own.out_of_range->end())
-    return field + "out_of_range = " + quoted_list(*own.out_of_range, out_of_range_name) + " (no " +
-           quoted_name(out_of_range_name(rule.out_of_range)) + ")";
-  if (!rule.scalar_map.empty() && own.scalar_map == false) return field + "scalar_map = false";
+    return not_declared(
+        "the out_of_range rule " + std::string(out_of_range_name(rule.out_of_range)) + " for " +
+            name,
+        field + "out_of_range = " + quoted_list(*own.out_of_range, out_of_range_name));
+  if (!rule.scalar_map.empty() && own.scalar_map == false)
+    return not_declared("scalar_map for " + name, field + "scalar_map = false");
   return std::nullopt;
 }
 
@@ -204,16 +239,22 @@ std::optional<std::string> undeclared_chain(const Handshake& handshake, Directio
   const ChainCapabilities& declared = handshake.capabilities.chain;
   if (declared.directions && std::find(declared.directions->begin(), declared.directions->end(),
                                        direction) == declared.directions->end())
-    return "capabilities.chain.directions = " + quoted_list(*declared.directions, direction_name) +
-           " (no " + quoted_name(direction_name(direction)) + ")";
+    return not_declared(
+        "chains for " + std::string(direction_name(direction)),
+        "capabilities.chain.directions = " + quoted_list(*declared.directions, direction_name));
   if (declared.codecs)
     for (const std::string& name : codec_names)
       if (std::find(declared.codecs->begin(), declared.codecs->end(), name) ==
           declared.codecs->end())
-        return "capabilities.chain.codecs = " +
-               quoted_list(*declared.codecs, [](const std::string& each) { return each; }) +
-               " (no " + quoted_name(name) + ")";
+        return not_declared(
+            "the codec " + name + " in a chain",
+            "capabilities.chain.codecs = " +
+                quoted_list(*declared.codecs, [](const std::string& each) { return each; }));
   return std::nullopt;
+}
+
+std::string adapter_unsupported_reason(std::string_view message) {
+  return "the adapter answered unsupported: " + bounded_quote(message);
 }
 
 }  // namespace cvc

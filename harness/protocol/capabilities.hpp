@@ -1,15 +1,17 @@
 // Capabilities: what a protocol-2 adapter declares in its hello beyond data types and operations
 // (harness/protocol/PROTOCOL.md, "Protocol 2"): the rounding modes, out_of_range rules and
 // scalar_map it can exercise in each direction, and the type pairs it lacks. The harness reads the
-// declaration once and never sends a cast it excludes; `undeclared` quotes the part that excludes
-// one.
+// declaration once and never sends a cast it excludes; `undeclared` says why, quoting the part that
+// excludes one.
 #pragma once
 
 #include <array>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/cast_rule.hpp"
@@ -62,19 +64,41 @@ class CapabilitiesError : public std::runtime_error {
 // rounding / out_of_range / type / direction names and wrong JSON types throw CapabilitiesError.
 Capabilities parse_capabilities(const nlohmann::json& value);
 
-// The declaration that excludes a cast in `direction` under `rule`, quoted for reports
-// (`capabilities.encode.rounding = ["nearest-even"] (no "towards-zero")`,
-// `capabilities.missing_pairs has encode float64 -> int2`, `capabilities.decode.scalar_map =
-// false`); nullopt when the handshake declares it supported. A rule uses scalar_map when its
-// direction's entries are non-empty; out_of_range None is "absent".
+// Why the hello excludes something, as every report says it (`cvc run`'s unsupported reasons,
+// `cvc check-store`, `cvc fuzz`): one sentence, "the adapter does not declare WHAT (hello:
+// DECLARATION)", naming what is left out and quoting the declaration that leaves it out. Reports
+// count unsupported cases by this text, so it names the declaration, never the case.
+
+// `the adapter does not declare the operation chain (hello: operations)`, or nullopt.
+std::optional<std::string> undeclared_operation(const Handshake& handshake,
+                                                std::string_view operation);
+// `the adapter does not declare the data type int2 (hello: data_types)`, or nullopt.
+std::optional<std::string> undeclared_data_type(const Handshake& handshake, std::string_view type);
+// The operation, then each type that is not null: the first exclusion, or nullopt.
+std::optional<std::string> undeclared_request(const Handshake& handshake,
+                                              std::string_view operation,
+                                              std::span<const DataType* const> types);
+
+// The capability that excludes a cast in `direction` under `rule`: `the adapter does not declare
+// the rounding mode towards-positive for encode (hello: capabilities.encode.rounding =
+// ["nearest-even"])`, `... the pair encode float64 -> int2 (hello: capabilities.missing_pairs)`,
+// `... scalar_map for decode (hello: capabilities.decode.scalar_map = false)`; nullopt when the
+// handshake declares it supported. A rule uses scalar_map when its direction's entries are
+// non-empty; out_of_range None is "absent".
 std::optional<std::string> undeclared(const Handshake& handshake, Direction direction,
                                       const CastRule& rule);
 
-// The declaration that excludes a chain in `direction` made of `codec_names` (the names of its
-// codecs, in order): `capabilities.chain.directions = ["decode"] (no "encode")`,
-// `capabilities.chain.codecs = ["scale_offset", "cast_value"] (no "transpose")`; nullopt when
-// declared. The operation "chain" itself and the cast_value steps' rules are checked apart.
+// The capability that excludes a chain in `direction` made of `codec_names` (the names of its
+// codecs, in order): `the adapter does not declare chains for encode (hello:
+// capabilities.chain.directions = ["decode"])`, `... the codec transpose in a chain (hello:
+// capabilities.chain.codecs = ["scale_offset", "cast_value"])`; nullopt when declared. The
+// operation "chain" itself and the cast_value steps' rules are checked apart.
 std::optional<std::string> undeclared_chain(const Handshake& handshake, Direction direction,
                                             const std::vector<std::string>& codec_names);
+
+// The reason of a request the adapter itself answered `unsupported` (harness/protocol/PROTOCOL.md):
+// `the adapter answered unsupported: MESSAGE`, its message quoted bounded
+// (oracle/bounded_quote.hpp) so that reports counting by reason stay small whatever it sends.
+std::string adapter_unsupported_reason(std::string_view message);
 
 }  // namespace cvc

@@ -7,9 +7,16 @@
 
 #include "harness/reports/report_terminal.hpp"
 #include "harness/text/text_escape.hpp"
+#include "oracle/bounded_quote.hpp"
 
 namespace cvc {
 namespace {
+
+// The unsupported reasons listed in their table, and the bytes of a reason in it; of a cell's
+// reasons in its tooltip (every cell of a matrix may have one: the page stays near 1 MB).
+constexpr std::size_t kHtmlReasonRows = 100;
+constexpr std::size_t kHtmlReasonBytes = 400;
+constexpr std::size_t kHtmlTooltipReasonBytes = 200;
 
 constexpr std::string_view kStyle = R"(
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
@@ -151,6 +158,26 @@ void write_legend(std::ostream& out) {
          "counts; click a cell with failures or divergences for its groups.</p>\n";
 }
 
+// Why the grey cells are grey: every unsupported case counted under its reason (each cell's own
+// reasons are in its tooltip). Rows and texts are bounded, so the page stays small.
+void write_reason_table(const RunSummary& summary, std::ostream& out) {
+  const std::uint64_t unsupported = summary.totals()[Verdict::Unsupported];
+  if (unsupported == 0) return;
+  const std::vector<UnsupportedReason> reasons = summary.unsupported_reasons();
+  out << "<h2 id=\"unsupported\">Unsupported: " << unsupported
+      << " cases, by reason</h2>\n<p>What the adapter's hello leaves out, quoted, or what the "
+         "adapter answered: these cases were not run and are never counted as passed.</p>\n"
+         "<table><tr><th>reason</th><th>cases</th><th>cells</th></tr>\n";
+  const std::size_t listed = std::min(reasons.size(), kHtmlReasonRows);
+  for (std::size_t i = 0; i < listed; ++i)
+    out << "<tr><td class=\"text\">" << html(bounded_quote(reasons[i].reason, kHtmlReasonBytes))
+        << "</td><td>" << reasons[i].cases << "</td><td>" << reasons[i].cells << "</td></tr>\n";
+  out << "</table>\n";
+  if (reasons.size() > listed)
+    out << "<p>... and " << reasons.size() - listed << " more reasons (report.json has every one)."
+        << "</p>\n";
+}
+
 // The axis of a matrix: the 26 types, and a null type when some cell has one.
 std::vector<const DataType*> axis(bool with_null) {
   std::vector<const DataType*> types;
@@ -167,7 +194,11 @@ void write_matrix_cell(const RunSummary& summary, const std::string& operation,
   out << "<td id=\"" << anchor("m", operation, input, output) << "\" class=\""
       << cell_status_name(status) << "\" title=\""
       << attr(cell_name(operation, input, output) + ": " +
-              (cell == nullptr ? "not run" : counts_text(counts)))
+              (cell == nullptr ? "not run" : counts_text(counts)) +
+              (counts[Verdict::Unsupported] == 0
+                   ? ""
+                   : "; unsupported: " +
+                         bounded_quote(unsupported_reasons_text(*cell), kHtmlTooltipReasonBytes)))
       << "\">";
   std::string shown(cell_status_symbol(status));
   if (status == CellStatus::Fail || status == CellStatus::Divergence ||
@@ -362,6 +393,7 @@ void write_html_report(const RunSummary& summary, std::ostream& stream) {
       << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
   write_html_header(summary, out);
   write_legend(out);
+  write_reason_table(summary, out);
   const std::vector<std::string_view> operations = summary.operations();
   if (operations.empty()) out << "<p>No case was run.</p>\n";
   for (const std::string_view operation : operations) write_matrix(summary, operation, out);

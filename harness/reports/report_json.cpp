@@ -148,6 +148,22 @@ json diagnosis_json(const RunSummary& summary) {
           {"buckets", buckets_json(diagnosis)}};
 }
 
+// A cell's unsupported cases by reason, in the reasons' order.
+json cell_reasons_json(const CellSummary& cell) {
+  json reasons = json::array();
+  for (const auto& [reason, cases] : cell.unsupported_reasons)
+    reasons.push_back({{"reason", reason}, {"cases", cases}});
+  return reasons;
+}
+
+json unsupported_reasons_json(const RunSummary& summary) {
+  json reasons = json::array();
+  for (const UnsupportedReason& reason : summary.unsupported_reasons())
+    reasons.push_back(
+        {{"reason", reason.reason}, {"cases", reason.cases}, {"cells", reason.cells}});
+  return reasons;
+}
+
 json groups_json(const RunSummary& summary) {
   json groups = json::array();
   for (const FailureGroup* group : summary.groups()) {
@@ -176,7 +192,8 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
                      {"status", cell_status_name(cell_status(cell->counts))},
                      {"passed_percent", passed_percent(cell->counts)},
                      {"seconds", cell->seconds},
-                     {"counts", counts_json(cell->counts)}});
+                     {"counts", counts_json(cell->counts)},
+                     {"unsupported_reasons", cell_reasons_json(*cell)}});
   json rules = json::array();
   for (const RuleSummary* rule : summary.rules())
     rules.push_back({{"rule", rule->rule}, {"counts", counts_json(rule->counts)}});
@@ -198,6 +215,7 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
                      {"accounting", accounting_json(summary)},
                      {"limits", limits_json(summary.limits())},
                      {"totals", counts_json(summary.totals())},
+                     {"unsupported_reasons", unsupported_reasons_json(summary)},
                      {"cells", std::move(cells)},
                      {"rules", std::move(rules)},
                      {"divergence_flags", std::move(flags)},

@@ -1,9 +1,10 @@
-// The JSON report ("report": "cvc-run", "report_version": 5, schema
+// The JSON report ("report": "cvc-run", "report_version": 6, schema
 // harness/reports/report.schema.json, fields documented in harness/reports/REPORTS.md): the
 // envelope, run info (implementation, environment, vectors version, selection), the accounting of
-// every selected case, totals, counts per cell, rule and divergence flag, the failure groups with
-// their examples, the diagnosis, and the incidents. Written also on interrupt, marked partial. Read
-// back by report_json_read.hpp to merge shards' reports.
+// every selected case, totals, the unsupported cases by reason, counts per cell, rule and
+// divergence flag, the failure groups with their examples, the diagnosis, and the incidents.
+// Written also on interrupt, marked partial. Read back by report_json_read.hpp to merge shards'
+// reports.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -15,9 +16,10 @@
 namespace cvc {
 
 inline constexpr std::string_view kReportName = "cvc-run";
-// 5: the header of every cvc report (harness/text/report_envelope.hpp): "report" added,
-// "harness_version" moved out of "run" to the top.
-inline constexpr int kReportVersion = 5;
+// 6: every unsupported case counted under its reason ("unsupported_reasons", in the run and in
+// each cell), the reasons adding up to the unsupported counts; 5: the header of every cvc report
+// (harness/text/report_envelope.hpp): "report" added, "harness_version" moved out of "run".
+inline constexpr int kReportVersion = 6;
 // The oldest version `cvc merge-reports` reads (4: what merging shards needs).
 inline constexpr int kOldestMergeableReportVersion = 4;
 

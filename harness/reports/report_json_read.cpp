@@ -1,8 +1,8 @@
-// Reading a version-4 or version-5 JSON report back into the RunSummary it was written from (for
+// Reading a version-4, 5 or 6 JSON report back into the RunSummary it was written from (for
 // merging shards' reports): every field is checked, and an error names it by its path in the
-// report. The two differ only in the header: version 5 has the envelope of every cvc report
-// ("report", "report_version", "harness_version"), version 4 "report_version" and
-// run.harness_version.
+// report. Version 5 has the envelope of every cvc report ("report", "report_version",
+// "harness_version"), version 4 "report_version" and run.harness_version; version 6 adds the
+// unsupported cases' reasons (before it they are read as kNoUnsupportedReason).
 #include "harness/reports/report_json_read.hpp"
 
 #include <utility>
@@ -15,6 +15,9 @@ namespace {
 
 // The first version with the envelope (harness/text/report_envelope.hpp).
 constexpr int kFirstVersionWithEnvelope = 5;
+// The first version with the unsupported cases' reasons; before it, a cell's unsupported cases
+// are read under kNoUnsupportedReason.
+constexpr int kFirstVersionWithReasons = 6;
 
 // One JSON value and its path in the report ("diagnosis.buckets[2]"), with typed accessors that
 // throw ReportReadError naming the path.
@@ -40,6 +43,8 @@ class ReportField {
   bool is_null() const { return value_.is_null(); }
   // A text for a message: the report's text quoted bounded (it may be megabytes long).
   std::string quoted() const { return "\"" + bounded_quote(text()) + "\""; }
+  // Any value for a message: its JSON text quoted bounded.
+  std::string quoted_json() const { return bounded_quote(value_.dump()); }
   std::string text() const {
     if (!value_.is_string()) fail("is not a string");
     return value_.get<std::string>();
@@ -214,6 +219,43 @@ Diagnosis::BucketEntry bucket_of(const ReportField& field) {
   return bucket;
 }
 
+// A cell's unsupported cases by reason: each reason once, within limits().distinct_names (and
+// "(other)"), adding up to the cell's unsupported count. A report before version 6 has none: its
+// unsupported cases are read under kNoUnsupportedReason.
+std::map<std::string, std::uint64_t, std::less<>> cell_reasons_of(const ReportField& cell,
+                                                                  const VerdictCounts& counts,
+                                                                  int report_version,
+                                                                  const SummaryLimits& limits) {
+  std::map<std::string, std::uint64_t, std::less<>> reasons;
+  const std::uint64_t unsupported = counts[Verdict::Unsupported];
+  if (report_version < kFirstVersionWithReasons) {
+    if (unsupported > 0) reasons.emplace(kNoUnsupportedReason, unsupported);
+    return reasons;
+  }
+  const ReportField listed = cell["unsupported_reasons"];
+  if (listed.size() > limits.distinct_names + 1)
+    listed.fail("has " + std::to_string(listed.size()) +
+                " reasons, more than limits.distinct_names (" +
+                std::to_string(limits.distinct_names) + ") and (other)");
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    const std::uint64_t cases = listed[i]["cases"].count();
+    if (cases == 0) listed[i]["cases"].fail("is 0: a reason is listed for the cases it has");
+    try {
+      add_count(sum, cases, "the reasons' cases");
+    } catch (const CountOverflow& error) {
+      listed[i]["cases"].fail(error.what());
+    }
+    if (!reasons.emplace(listed[i]["reason"].text(), cases).second)
+      listed[i]["reason"].fail("repeats " + listed[i]["reason"].quoted());
+  }
+  if (sum != unsupported)
+    listed.fail("count " + std::to_string(sum) + " cases, but the cell counts " +
+                std::to_string(unsupported) +
+                " unsupported: every unsupported case has one reason");
+  return reasons;
+}
+
 // The failure groups, within the limits a run keeps (adding more would cost a sort each).
 void read_failure_groups(const ReportField& report, RunSummary& summary) {
   const ReportField failure_groups = report["failure_groups"];
@@ -275,6 +317,36 @@ void read_incidents(const ReportField& report, RunSummary& summary) {
   summary.add_incidents(kept, incidents["count"].count(), incidents["cases_affected"].count());
 }
 
+// The run's unsupported reasons are its cells' summed: they add up to the totals' unsupported
+// count (checked first, for its own message), and each is what the cells give.
+void check_unsupported_reasons(const ReportField& listed, const RunSummary& summary) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    try {
+      add_count(sum, listed[i]["cases"].count(), "the reasons' cases");
+    } catch (const CountOverflow& error) {
+      listed[i]["cases"].fail(error.what());
+    }
+  }
+  const std::uint64_t unsupported = summary.totals()[Verdict::Unsupported];
+  if (sum != unsupported)
+    listed.fail("count " + std::to_string(sum) + " cases, but the totals count " +
+                std::to_string(unsupported) +
+                " unsupported: every unsupported case has one reason");
+  const std::vector<UnsupportedReason> derived = summary.unsupported_reasons();
+  if (listed.size() != derived.size())
+    listed.fail("has " + std::to_string(listed.size()) + " reasons but the cells give " +
+                std::to_string(derived.size()));
+  for (std::size_t i = 0; i < derived.size(); ++i) {
+    const ReportField reason = listed[i];
+    if (reason["reason"].text() != derived[i].reason ||
+        reason["cases"].count() != derived[i].cases || reason["cells"].count() != derived[i].cells)
+      reason.fail("is " + reason.quoted_json() + " but the cells give \"" +
+                  bounded_quote(derived[i].reason) + "\": " + std::to_string(derived[i].cases) +
+                  " cases in " + std::to_string(derived[i].cells) + " cells");
+  }
+}
+
 // The fields a report derives from its counts (its verdict, the accounting, each cell's status,
 // the diagnosis groups) must be what its counts give: a report relabelled in one place only
 // disagrees with itself.
@@ -285,6 +357,8 @@ void check_derived_fields(const ReportField& report, const RunSummary& summary) 
                  bounded_quote(derived.dump()));
   };
   expect(report["complete"], summary.complete());
+  if (report["report_version"].value().get<std::int64_t>() >= kFirstVersionWithReasons)
+    check_unsupported_reasons(report["unsupported_reasons"], summary);
   expect(report["exit_code"], exit_code(summary));
   const ReportField accounting = report["accounting"];
   expect(accounting["counted"], summary.cases_counted());
@@ -365,6 +439,8 @@ RunSummary read_json_report(const nlohmann::json& json) {
     cell.output = cells[i]["output_type"].type();
     cell.counts = counts_of(cells[i]["counts"]);
     cell.seconds = cells[i]["seconds"].number();
+    cell.unsupported_reasons =
+        cell_reasons_of(cells[i], cell.counts, static_cast<int>(version), summary.limits());
     summary.add_cell(cell);
   }
   const VerdictCounts totals = counts_of(report["totals"]);

@@ -10,8 +10,8 @@
 
 namespace cvc {
 
-// A report that cannot be read back: not JSON, not a version-4 or 5 report, or a field missing or
-// of the wrong type (the message names it, as a path like `diagnosis.buckets[2].cases`).
+// A report that cannot be read back: not JSON, not a version-4, 5 or 6 report, or a field missing
+// or of the wrong type (the message names it, as a path like `diagnosis.buckets[2].cases`).
 class ReportReadError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -24,8 +24,8 @@ inline constexpr int kMaxReportDepth = 32;
 // parser's account quoted bounded) or that it nests deeper than kMaxReportDepth.
 nlohmann::json parse_report_text(std::string_view text);
 
-// The summary a version-4 or 5 JSON report describes: every report form written from it is what the
-// run that wrote the report would have written (times included). Throws ReportReadError.
+// The summary a version-4, 5 or 6 JSON report describes: every report form written from it is what
+// the run that wrote the report would have written (times included). Throws ReportReadError.
 RunSummary read_json_report(const nlohmann::json& report);
 
 }  // namespace cvc

@@ -108,7 +108,8 @@ void add_cell(const CellSummary& cell, const std::vector<const FailureGroup*>& g
     }
     case CaseResult::Skipped:
       testcase.results.push_back({JunitResult::Kind::Skipped, std::nullopt,
-                                  "all " + std::to_string(counts.total()) + " cases unsupported",
+                                  "all " + std::to_string(counts.total()) +
+                                      " cases unsupported: " + unsupported_reasons_text(cell),
                                   std::nullopt});
       break;
     case CaseResult::Passed:
@@ -128,7 +129,8 @@ void add_cell(const CellSummary& cell, const std::vector<const FailureGroup*>& g
        {},
        {{JunitResult::Kind::Skipped, std::nullopt,
          std::to_string(counts[Verdict::Unsupported]) + " of " + std::to_string(counts.total()) +
-             " cases unsupported: not run, never counted as passed",
+             " cases unsupported (not run, never counted as passed): " +
+             unsupported_reasons_text(cell),
          std::nullopt}}});
 }
 

@@ -135,6 +135,8 @@ bool pooled_names(const RunSummary& summary) {
     if (pooled(flag->flag)) return true;
   for (const std::string_view operation : summary.operations())
     if (pooled(operation)) return true;
+  for (const UnsupportedReason& reason : summary.unsupported_reasons())
+    if (pooled(reason.reason)) return true;
   return false;
 }
 
@@ -167,10 +169,11 @@ void merge_one(MergeResult& result, const ShardReport& shard) {
                               " failure groups: the merged groups may differ from a single "
                               "run's (counts do not)");
   if (pooled_names(shard.summary))
-    result.warnings.push_back(shard.name + " pooled names beyond " +
-                              std::to_string(shard.summary.limits().distinct_names) +
-                              " under (other): the merged rules, flags or operations may "
-                              "differ from a single run's (totals do not)");
+    result.warnings.push_back(
+        shard.name + " pooled names beyond " +
+        std::to_string(shard.summary.limits().distinct_names) +
+        " under (other): the merged rules, flags, operations or unsupported reasons may "
+        "differ from a single run's (totals do not)");
 }
 
 // After the last shard: the merge is no shard; with fewer reports than shards (an interrupted
@@ -180,7 +183,8 @@ void finish_merge(MergeResult& result, std::uint64_t count, std::size_t merged) 
     result.warnings.push_back(
         "the shards together name more than " +
         std::to_string(result.summary.limits().distinct_names) +
-        " rules, flags or operations: which are pooled under (other) may differ from a single "
+        " rules, flags, operations or unsupported reasons: which are pooled under (other) may "
+        "differ from a single "
         "run's");
   result.summary.set_shard({});
   if (merged < count) {

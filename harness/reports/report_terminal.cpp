@@ -25,6 +25,9 @@ constexpr std::size_t kTextBytes = 4096;
 // operations (3 x 27 x 27) still fits, a merged report naming thousands of operations does not.
 constexpr std::size_t kTableRows = 2200;
 constexpr std::size_t kUnsupportedGroupsListed = 100;
+// The unsupported reasons listed, and the bytes of each reason printed.
+constexpr std::size_t kUnsupportedReasonsListed = 30;
+constexpr std::size_t kReasonBytes = 240;
 
 // Columns: the first left-aligned, the others right-aligned; a rule line before a total row.
 class TextTable {
@@ -243,6 +246,31 @@ void write_cells(const RunSummary& summary, std::ostream& out) {
   out << "\n";
 }
 
+// Every unsupported case is counted under its reason: the reasons with the most cases first,
+// each line bounded (a log line stays under 300 characters), the rest counted.
+void write_reason_lines(const RunSummary& summary, std::ostream& out) {
+  const std::uint64_t unsupported = summary.totals()[Verdict::Unsupported];
+  if (unsupported == 0) return;
+  const std::vector<UnsupportedReason> reasons = summary.unsupported_reasons();
+  out << "\nUnsupported: " << unsupported << " cases, by reason (" << reasons.size()
+      << (reasons.size() == 1 ? " reason" : " reasons") << "; never counted as passed):\n";
+  const std::size_t listed = std::min(reasons.size(), kUnsupportedReasonsListed);
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < listed; ++i)
+    width = std::max(width, std::to_string(reasons[i].cases).size());
+  for (std::size_t i = 0; i < listed; ++i) {
+    const std::string cases = std::to_string(reasons[i].cases);
+    out << "  " << std::string(width - cases.size(), ' ') << cases << " in " << reasons[i].cells
+        << (reasons[i].cells == 1 ? " cell: " : " cells: ")
+        << sanitize_text(bounded_quote(reasons[i].reason, kReasonBytes), false) << "\n";
+  }
+  if (reasons.size() == listed) return;
+  std::uint64_t rest = 0;
+  for (std::size_t i = listed; i < reasons.size(); ++i) rest += reasons[i].cases;
+  out << "  ... and " << reasons.size() - listed << " more reasons (" << rest
+      << " cases; every one in report.json)\n";
+}
+
 void write_rules(const RunSummary& summary, std::ostream& out) {
   const std::vector<const RuleSummary*> rules = summary.rules();
   if (rules.empty()) return;
@@ -426,6 +454,7 @@ void write_terminal_report(const RunSummary& summary, std::ostream& out,
                            const TerminalOptions& options) {
   write_terminal_header(summary, out);
   write_cells(summary, out);
+  write_reason_lines(summary, out);
   write_rules(summary, out);
   write_flags(summary, out);
   write_incidents(summary, out, options);

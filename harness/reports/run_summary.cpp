@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "harness/text/text_escape.hpp"
+#include "oracle/bounded_quote.hpp"
 #include "oracle/checked_arithmetic.hpp"
 
 namespace cvc {
@@ -236,6 +237,56 @@ void RunSummary::count(const CaseOutcome& outcome, std::uint64_t cases) {
   bounded_entry(rules_, outcome.rule.empty() ? std::string_view("(none)") : outcome.rule,
                 limits_.distinct_names, &RuleSummary::rule)
       .counts.add(verdict, cases);
+  if (verdict != Verdict::Unsupported) return;
+  if (outcome.kind.empty()) {
+    add_unsupported_reason(counted, kNoUnsupportedReason, cases);
+    return;
+  }
+  // Quoted as any kept text is: an adapter's own answer may name a path of this machine.
+  std::string reason = relative_paths(outcome.kind);
+  if (reason.size() > limits_.text_bytes) reason = truncate_text(reason, limits_.text_bytes);
+  add_unsupported_reason(counted, reason, cases);
+}
+
+void RunSummary::add_unsupported_reason(CellSummary& cell, std::string_view reason,
+                                        std::uint64_t cases) {
+  auto name = unsupported_reason_names_.find(reason);
+  if (name == unsupported_reason_names_.end())
+    name =
+        unsupported_reason_names_
+            .emplace(unsupported_reason_names_.size() >= limits_.distinct_names ? kOther : reason)
+            .first;
+  add_count(cell.unsupported_reasons[*name], cases, "a cell's unsupported_reasons");
+}
+
+std::string unsupported_reasons_text(const CellSummary& cell) {
+  const auto& reasons = cell.unsupported_reasons;
+  if (reasons.size() == 1) return reasons.begin()->first;
+  std::vector<std::pair<std::uint64_t, std::string_view>> ranked;
+  for (const auto& [reason, cases] : reasons) ranked.emplace_back(cases, reason);
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> items;
+  for (const auto& [cases, reason] : ranked)
+    items.push_back(std::to_string(cases) + " cases: " + std::string(reason));
+  return bounded_list(items, "; ");
+}
+
+std::vector<UnsupportedReason> RunSummary::unsupported_reasons() const {
+  std::map<std::string_view, UnsupportedReason> by_reason;
+  for (const CellSummary& cell : cells_)
+    for (const auto& [reason, cases] : cell.unsupported_reasons) {
+      UnsupportedReason& summed = by_reason[reason];
+      summed.reason = reason;
+      add_count(summed.cases, cases, "unsupported_reasons' cases");
+      ++summed.cells;
+    }
+  std::vector<UnsupportedReason> reasons;
+  for (auto& [name, reason] : by_reason) reasons.push_back(std::move(reason));
+  std::stable_sort(
+      reasons.begin(), reasons.end(),
+      [](const UnsupportedReason& a, const UnsupportedReason& b) { return a.cases > b.cases; });
+  return reasons;
 }
 
 void RunSummary::record(const CaseOutcome& outcome) {
@@ -413,6 +464,8 @@ void RunSummary::add_cell(const CellSummary& cell) {
   counted.counts.add(cell.counts);
   counted.seconds += cell.seconds;
   totals_.add(cell.counts);
+  for (const auto& [reason, cases] : cell.unsupported_reasons)
+    add_unsupported_reason(counted, reason, cases);
 }
 
 void RunSummary::add_rule(const RuleSummary& rule) {

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -89,10 +90,18 @@ struct CellSummary {
   const DataType* output = nullptr;
   VerdictCounts counts;
   double seconds = 0;  // wall time of the requests that carried its cases
+  // Its unsupported cases by reason (CaseOutcome::kind: the hello's declaration that excludes
+  // them, or the adapter's own answer); they add up to counts[Verdict::Unsupported].
+  std::map<std::string, std::uint64_t, std::less<>> unsupported_reasons;
 
   std::string pair_name() const;  // "float16 -> int8"
   std::string name() const;       // "encode float16 -> int8"
 };
+
+// Why a cell's unsupported cases are unsupported, for a tooltip or a message: its one reason, or
+// "120 cases: REASON; 30 cases: REASON" (the reasons with the most cases first, at most
+// kListedItems, then "... and N more"); empty when it has none.
+std::string unsupported_reasons_text(const CellSummary& cell);
 
 // Identical failures: the cases of one cell under one rule that went wrong in the same way (the
 // outcome's kind; for divergences, the same flag), counted, with the first few as examples.
@@ -112,6 +121,17 @@ struct RuleSummary {
   std::string rule;  // "nearest-even / clamp", "unsupported_array_type"; "(none)" without one
   VerdictCounts counts;
 };
+
+// The unsupported cases of the whole run under one reason, and in how many cells.
+struct UnsupportedReason {
+  std::string reason;
+  std::uint64_t cases = 0;
+  std::uint64_t cells = 0;
+};
+
+// The reason of unsupported cases that came without one, and of those of a report written before
+// reasons were recorded (report version 5 and older).
+inline constexpr std::string_view kNoUnsupportedReason = "(no reason recorded)";
 
 struct FlagSummary {
   std::string flag;  // "E8M0Tie=even-exponent"; "(unnamed)" for a divergence without one
@@ -151,6 +171,10 @@ class RunSummary : public ReportSink {
   // By name; "(other)" pools the names beyond limits().distinct_names.
   std::vector<const RuleSummary*> rules() const;
   std::vector<const FlagSummary*> divergence_flags() const;
+  // The cells' unsupported reasons summed over the run, most cases first, then by reason; they add
+  // up to totals()[Verdict::Unsupported]. Reasons beyond limits().distinct_names pool as
+  // "(other)".
+  std::vector<UnsupportedReason> unsupported_reasons() const;
 
   // Failure groups in matrix order (cell, then rule, then kind); the cases of groups beyond
   // limits().groups are counted in omitted_group_cases().
@@ -217,8 +241,12 @@ class RunSummary : public ReportSink {
   };
   std::size_t operation_index(std::string_view name);
   CellSummary& cell(const CaseOutcome& outcome);
-  // Adds `cases` cases of the outcome's verdict to the totals, its cell and its rule.
+  // Adds `cases` cases of the outcome's verdict to the totals, its cell and its rule (and an
+  // unsupported one's reason).
   void count(const CaseOutcome& outcome, std::uint64_t cases);
+  // Adds `cases` unsupported cases of `cell` under `reason`, a name beyond limits().distinct_names
+  // distinct reasons pooled as "(other)".
+  void add_unsupported_reason(CellSummary& cell, std::string_view reason, std::uint64_t cases);
   void add_to_group(const CaseOutcome& outcome);
   CaseOutcome kept(const CaseOutcome& outcome) const;
   // Paths under the working directory written relative to it, and the home directory as "~":
@@ -235,6 +263,7 @@ class RunSummary : public ReportSink {
   std::vector<CellSummary> cells_;
   std::map<std::string, RuleSummary, std::less<>> rules_;
   std::map<std::string, FlagSummary, std::less<>> flags_;
+  std::set<std::string, std::less<>> unsupported_reason_names_;  // bounded as rules_ is
   std::map<std::string, std::size_t, std::less<>> group_index_;
   std::vector<FailureGroup> groups_;
   std::uint64_t omitted_group_cases_ = 0;

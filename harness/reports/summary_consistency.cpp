@@ -137,6 +137,25 @@ std::optional<std::string> diagnosis_disagreement(const RunSummary& summary) {
   return std::nullopt;
 }
 
+// Every unsupported case has one reason: each cell's reasons add up to its unsupported count, and
+// the names stay within limits().distinct_names and "(other)".
+std::optional<std::string> reasons_disagreement(const RunSummary& summary) {
+  for (const CellSummary* cell : summary.cells()) {
+    std::uint64_t reasoned = 0;
+    for (const auto& [reason, cases] : cell->unsupported_reasons)
+      add_count(reasoned, cases, "a cell's unsupported_reasons");
+    if (reasoned != cell->counts[Verdict::Unsupported])
+      return "unsupported_reasons: they count " + std::to_string(reasoned) + " cases of " +
+             quoted_cell_name(cell->operation, cell->input, cell->output) + ", its cell " +
+             std::to_string(cell->counts[Verdict::Unsupported]) + " unsupported";
+  }
+  const std::size_t reasons = summary.unsupported_reasons().size();
+  if (reasons > summary.limits().distinct_names + 1)
+    return "unsupported_reasons: " + std::to_string(reasons) + " reasons, more than the limit of " +
+           std::to_string(summary.limits().distinct_names) + " and (other)";
+  return std::nullopt;
+}
+
 std::optional<std::string> incidents_disagreement(const RunSummary& summary) {
   const std::vector<AdapterIncident>& kept = summary.incidents();
   if (kept.size() > summary.incident_count() || kept.size() > summary.limits().incidents)
@@ -158,7 +177,7 @@ std::optional<std::string> summary_disagreement(const RunSummary& summary) {
   try {
     // The diagnosis first: a report relabelled everywhere else still diagnoses its failures.
     for (const auto check : {&diagnosis_disagreement, &groups_disagreement, &rules_disagreement,
-                             &incidents_disagreement})
+                             &reasons_disagreement, &incidents_disagreement})
       if (std::optional<std::string> disagreement = check(summary)) return disagreement;
   } catch (const CountOverflow& error) {
     return std::string(error.what());

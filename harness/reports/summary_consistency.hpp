@@ -2,6 +2,7 @@
 // the rules and the divergence flags count every case of the totals; the failure groups hold
 // only failures, adapter errors and divergences, no more per cell than the cell counts, and with
 // the omitted cases exactly those of the totals; the diagnosis counts exactly the cells' failures;
+// each cell's unsupported reasons add up to its unsupported count;
 // examples, kept incidents and groups stay within the limits. A report whose failures were
 // relabelled as passes in some places but not others (cells but not groups, counts but not the
 // diagnosis) disagrees here, so that a merge refuses it instead of printing PASS over a

@@ -54,6 +54,30 @@ def unreleased(environment: dict) -> bool:
     return str(environment.get("release", "")).startswith("unreleased")
 
 
+def markdown_cell(text: str) -> str:
+    """A text from the report as one cell of a Markdown table."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def unsupported_lines(report: dict) -> list[str]:
+    """The unsupported cases by reason (run report 6 on: `unsupported_reasons`), a table whose
+    cases add up to the totals' unsupported count; refuses (ValueError) a report whose do not."""
+    unsupported = report["totals"]["unsupported"]
+    if unsupported == 0:
+        return []
+    if "unsupported_reasons" not in report:
+        return ["", f"**Unsupported**: {unsupported} cases; report version "
+                f"{report['report_version']} records no reasons (run again with this cvc)."]
+    reasons = report["unsupported_reasons"]
+    if sum(reason["cases"] for reason in reasons) != unsupported:
+        raise ValueError(f"unsupported_reasons do not add up to the {unsupported} unsupported cases")
+    rows = ["", f"**Unsupported**: {unsupported} cases, by reason (never counted as passed):", "",
+            "| reason | cases | cells |", "|---|---:|---:|"]
+    rows += [f"| {markdown_cell(reason['reason'])} | {reason['cases']} | {reason['cells']} |"
+             for reason in reasons]
+    return rows
+
+
 def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
     run = report["run"]
     implementation = run["implementation"]
@@ -84,6 +108,7 @@ def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
     ]
     for line in accounting["outside_selection"]:
         lines.append(f"Outside the selection: {line}.")
+    lines += unsupported_lines(report)
     lines += ["",
               f"The full report: [{name}.json]({name}.json) (schema `harness/reports/report.schema.json`); "
               f"the conformance matrix and the failure groups: [{name}.html]({name}.html); "

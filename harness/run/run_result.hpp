@@ -48,7 +48,8 @@ struct CaseOutcome {
   std::string flag;  // for divergences: "E8M0Tie=even-exponent"
   // For a case that did not pass: what kind of wrong it is ("wrong value", "refused valid
   // metadata", "adapter error: crash", ...). Reports group identical failures by cell, rule
-  // and kind.
+  // and kind. For an unsupported case: its reason, the declaration of the hello that excludes it
+  // or the adapter's own answer (harness/protocol/capabilities.hpp), by which reports count it.
   std::string kind;
   double seconds = 0;  // this case's share of its request's wall time
 

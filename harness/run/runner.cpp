@@ -8,6 +8,7 @@
 #include "generators/case_results.hpp"
 #include "harness/protocol/adapter_client.hpp"
 #include "harness/protocol/adapter_start.hpp"
+#include "harness/protocol/capabilities.hpp"
 #include "harness/run/cell_names.hpp"
 #include "harness/run/diagnosis.hpp"
 #include "oracle/cast.hpp"
@@ -239,43 +240,26 @@ class Run {
     return true;
   }
 
-  bool supports(const std::string& operation, std::span<const DataType* const> types) const {
-    if (!handshake_.operations.count(operation)) return false;
-    for (const DataType* type : types)
-      if (type != nullptr && !handshake_.data_types.count(std::string(type->name))) return false;
-    return true;
-  }
-  bool supports(const std::string& operation, std::initializer_list<const DataType*> types) const {
-    return supports(operation, std::span<const DataType* const>(types.begin(), types.size()));
-  }
-
-  // Why the adapter's hello excludes a cast or chain batch ("unsupported by the adapter (...)"),
-  // or nullopt when it is to be sent: the operation and every type the batch involves, then what
-  // the capabilities declare (for a chain: its direction and codecs, and each cast_value step's
-  // rule).
+  // Why the adapter's hello excludes a cast or chain batch (the reason its cases are counted
+  // unsupported under, harness/protocol/capabilities.hpp), or nullopt when it is to be sent: the
+  // operation and every type the batch involves, then what the capabilities declare (for a chain:
+  // its direction and codecs, and each cast_value step's rule).
   std::optional<std::string> unsupported_reason(const CastBatch& batch) const {
     const Direction direction = batch.request.direction;
-    const std::string operation(direction_name(direction));
     if (batch.chain) {
-      if (!supports("chain", batch.chain->types))
-        return "unsupported by the adapter (handshake: " +
-               std::string(handshake_.operations.count("chain") ? "a data type of the chain"
-                                                                : "no operation \"chain\"") +
-               ")";
-      std::optional<std::string> declaration =
-          undeclared_chain(handshake_, direction, batch.chain->codec_names);
+      std::optional<std::string> reason =
+          undeclared_request(handshake_, "chain", batch.chain->types);
+      if (!reason) reason = undeclared_chain(handshake_, direction, batch.chain->codec_names);
       for (const CastRule& rule : batch.chain->cast_rules)
-        if (!declaration) declaration = undeclared(handshake_, direction, rule);
-      if (declaration) return "unsupported by the adapter (hello: " + *declaration + ")";
-      return std::nullopt;
+        if (!reason) reason = undeclared(handshake_, direction, rule);
+      return reason;
     }
-    if (!supports(operation, {batch.request.input, batch.request.output, batch.request.array_type}))
-      return "unsupported by the adapter (handshake)";
+    const DataType* types[] = {batch.request.input, batch.request.output, batch.request.array_type};
+    if (std::optional<std::string> reason =
+            undeclared_request(handshake_, direction_name(direction), types))
+      return reason;
     // Protocol 2: what the hello's capabilities exclude is never sent either.
-    if (const std::optional<std::string> declaration =
-            undeclared(handshake_, direction, batch.rule))
-      return "unsupported by the adapter (hello: " + *declaration + ")";
-    return std::nullopt;
+    return undeclared(handshake_, direction, batch.rule);
   }
 
   // The outcome fields every case of a cast batch shares; per-case texts are added only to the
@@ -367,7 +351,7 @@ class Run {
     if (const std::optional<std::string> unsupported = unsupported_reason(batch)) {
       finish_in_flight();
       batch_seconds_ = 0;
-      finish_all(batch, Verdict::Unsupported, *unsupported, "");
+      finish_all(batch, Verdict::Unsupported, *unsupported, *unsupported);
       return;
     }
     batch.request.elements.resize(batch.elements.size());
@@ -405,9 +389,11 @@ class Run {
                    answer.incident->kind + ": " + answer.incident->detail,
                    "adapter error: " + answer.incident->kind);
         return;
-      case AdapterAnswer::Status::Unsupported:
-        finish_all(batch, Verdict::Unsupported, "unsupported: " + answer.message, "");
+      case AdapterAnswer::Status::Unsupported: {
+        const std::string reason = adapter_unsupported_reason(answer.message);
+        finish_all(batch, Verdict::Unsupported, reason, reason);
         return;
+      }
       case AdapterAnswer::Status::Error:
         finish_all(batch, Verdict::AdapterError, "adapter error: " + answer.message,
                    "adapter error: an error answer");
@@ -508,9 +494,11 @@ class Run {
     outcome.explanation = batch.expected_reason;
     outcome.validate_request = &batch.request;
     outcome.simplicity = validate_simplicity(outcome.configuration.size());
-    if (!supports("validate", {batch.request.array_type, outcome.output})) {
+    const DataType* types[] = {batch.request.array_type, outcome.output};
+    if (const std::optional<std::string> reason =
+            undeclared_request(handshake_, "validate", types)) {
       outcome.verdict = Verdict::Unsupported;
-      outcome.got = "unsupported by the adapter (handshake)";
+      outcome.got = outcome.kind = *reason;
       emit(outcome);
       return;
     }
@@ -529,7 +517,7 @@ class Run {
         break;
       case AdapterAnswer::Status::Unsupported:
         outcome.verdict = Verdict::Unsupported;
-        outcome.got = "unsupported: " + answer.message;
+        outcome.got = outcome.kind = adapter_unsupported_reason(answer.message);
         emit(outcome);
         return;
       case AdapterAnswer::Status::Incident:

@@ -42,13 +42,11 @@ class AdapterStoreTarget : public StoreTarget {
 
   std::optional<std::string> unsupported(const StoreCase& store_case) override {
     if (!ensure_connected()) return std::nullopt;  // the next operation reports the incident
-    const char* operation = operation_of(store_case.kind);
-    if (!handshake_->operations.contains(operation))
-      return std::string("the adapter does not declare the operation ") + operation +
-             " (hello: operations)";
+    if (std::optional<std::string> why =
+            undeclared_operation(*handshake_, operation_of(store_case.kind)))
+      return why;
     for (const std::string& type : store_case.types)
-      if (!handshake_->data_types.contains(type))
-        return "the adapter does not declare the data type " + type + " (hello: data_types)";
+      if (std::optional<std::string> why = undeclared_data_type(*handshake_, type)) return why;
     return undeclared_store_codecs(*handshake_, store_case);
   }
   AdapterAnswer open(const fs::path& array) override {
@@ -279,9 +277,7 @@ std::optional<std::string> undeclared_store_codecs(const Handshake& handshake,
   // Writing runs the chain's encode; reading and opening, its decode.
   const Direction direction =
       store_case.kind == StoreKind::Encode ? Direction::Encode : Direction::Decode;
-  if (std::optional<std::string> why = undeclared_chain(handshake, direction, others))
-    return "the adapter does not declare the array's codecs (hello: " + *why + ")";
-  return std::nullopt;
+  return undeclared_chain(handshake, direction, others);
 }
 
 std::unique_ptr<StoreTarget> adapter_store_target(std::string command,

@@ -9,6 +9,8 @@ usage: check_results.py REPOSITORY_ROOT
   the counts of its arrays' verdicts, every array was reached, and it names its vectors;
 - its counts add up: pass + divergence + fail + unsupported + adapter error = cases, the cells
   sum to the totals, and every selected case was counted (the run completed, nothing unreached);
+- every unsupported case has its reason (report version 6 on): the run's unsupported_reasons and
+  each cell's add up to their unsupported counts, and the .md page lists every reason;
 - it names the vectors it certified against (version and manifest SHA-256), and the HTML page says
   the same version;
 - no file under results/ (issue drafts included) holds an absolute path of a machine;
@@ -49,6 +51,24 @@ def report_problems(report: dict, validator) -> list[str]:
     vectors = report["run"]["vectors"]
     if not vectors["version"] or len(vectors["manifest_sha256"]) != 64:
         problems.append("the report does not name the vectors' version and manifest SHA-256")
+    return problems + reason_problems(report)
+
+
+def reason_problems(report: dict) -> list[str]:
+    """Version 6 on: every unsupported case under one reason, in the run and in each cell."""
+    if report.get("report_version", 0) < 6:
+        return []
+    problems = []
+    reasoned = sum(reason["cases"] for reason in report["unsupported_reasons"])
+    if reasoned != report["totals"]["unsupported"]:
+        problems.append(f"unsupported_reasons count {reasoned} cases, the totals "
+                        f"{report['totals']['unsupported']} unsupported")
+    for cell in report["cells"]:
+        reasoned = sum(reason["cases"] for reason in cell["unsupported_reasons"])
+        if reasoned != cell["counts"]["unsupported"]:
+            problems.append(f"the cell {cell['operation']} {cell['input_type']} -> "
+                            f"{cell['output_type']}: its reasons count {reasoned} cases, its "
+                            f"counts {cell['counts']['unsupported']} unsupported")
     return problems
 
 
@@ -155,6 +175,13 @@ def main() -> int:
         if page.exists() and report.get("run", {}).get("vectors", {}).get("version"):
             if "version " + report["run"]["vectors"]["version"] not in page.read_text(errors="replace"):
                 fail(f"{page.relative_to(root)}: does not name the vectors version of its report")
+        summary = path.with_suffix(".md")
+        if summary.exists() and report.get("report_version", 0) >= 6:
+            text = summary.read_text(errors="replace")
+            for reason in report["unsupported_reasons"]:
+                if f"| {reason['cases']} | {reason['cells']} |" not in text:
+                    fail(f"{summary.relative_to(root)}: does not list the reason "
+                         f"{reason['reason'][:80]!r} ({reason['cases']} cases)")
     # Every file, the issue drafts (results/issue-drafts/NAME/*.md) included.
     for path in sorted(p for p in results.rglob("*") if p.is_file()):
         text = path.read_text(errors="replace")
@@ -178,6 +205,11 @@ def main() -> int:
         unversioned["run"]["vectors"]["version"] = ""
         if not report_problems(unversioned, validator):
             fail("a report without its vectors version is not detected: the check has no teeth")
+        if first.get("report_version", 0) >= 6 and first["totals"]["unsupported"] > 0:
+            unreasoned = copy.deepcopy(first)
+            unreasoned["unsupported_reasons"][0]["cases"] += 1
+            if not report_problems(unreasoned, validator):
+                fail("reasons that do not add up are not detected: the check has no teeth")
         old = {"name": "x", "version": "1", "totals": first["totals"]}
         if not report_problems(old, validator):
             fail("a summary that is not a full report is not detected: the check has no teeth")

@@ -144,10 +144,13 @@ TEST(Protocol, WhatTheCapabilitiesLeaveOutIsNeverSentAndTheReportQuotesThem) {
   std::set<std::string> left_out;
   for (const CaseOutcome& outcome : run->outcomes.kept) {
     ASSERT_EQ(outcome.verdict, Verdict::Unsupported) << outcome.got;
-    const std::string quoted = "unsupported by the adapter (hello: capabilities." +
-                               outcome.operation + ".rounding = [\"nearest-even\"] (no \"";
+    const std::string quoted = "the adapter does not declare the rounding mode ";
+    const std::string declaration = " for " + outcome.operation + " (hello: capabilities." +
+                                    outcome.operation + ".rounding = [\"nearest-even\"])";
     ASSERT_TRUE(outcome.got.starts_with(quoted)) << outcome.got;
-    left_out.insert(outcome.got.substr(quoted.size()));
+    ASSERT_TRUE(outcome.got.ends_with(declaration)) << outcome.got;
+    left_out.insert(
+        outcome.got.substr(quoted.size(), outcome.got.size() - quoted.size() - declaration.size()));
   }
   EXPECT_EQ(left_out.size(), 4u)
       << "towards-zero, towards-positive, towards-negative, nearest-away";
@@ -173,7 +176,8 @@ TEST(Protocol, WithoutCapabilitiesEveryRequestIsSentAndAnsweredUnsupported) {
     if (request["cmd"] == "cast") sent.insert(rounding_of(request));
   EXPECT_EQ(sent.size(), 5u);
   ASSERT_FALSE(run->outcomes.kept.empty());
-  EXPECT_EQ(run->outcomes.kept.front().got.rfind("unsupported: rounding ", 0), 0u)
+  EXPECT_EQ(run->outcomes.kept.front().got.rfind("the adapter answered unsupported: rounding ", 0),
+            0u)
       << run->outcomes.kept.front().got;
 }
 
@@ -191,7 +195,8 @@ TEST(Protocol, NoScalarMapLeavesOutEveryScalarMap) {
   EXPECT_EQ(exit_code(run->summary), 0);
   ASSERT_GT(run->count(Verdict::Unsupported), 0u);
   for (const CaseOutcome& outcome : run->outcomes.kept)
-    EXPECT_EQ(outcome.got, "unsupported by the adapter (hello: capabilities." + outcome.operation +
+    EXPECT_EQ(outcome.got, "the adapter does not declare scalar_map for " + outcome.operation +
+                               " (hello: capabilities." + outcome.operation +
                                ".scalar_map = false)");
   for (const nlohmann::json& request : logged_requests(log)) {
     if (request["cmd"] == "cast") {
@@ -243,21 +248,24 @@ TEST(Capabilities, UndeclaredQuotesTheDeclarationThatExcludesACast) {
   CastRule rule{
       &data_type("float64"), &data_type("int2"), Rounding::NearestEven, OutOfRange::Clamp, {}};
   EXPECT_EQ(undeclared(handshake, Direction::Encode, rule),
-            "capabilities.missing_pairs has encode float64 -> int2");
+            "the adapter does not declare the pair encode float64 -> int2 (hello: "
+            "capabilities.missing_pairs)");
   EXPECT_EQ(undeclared(handshake, Direction::Decode, rule), std::nullopt);
   rule.output = &data_type("int8");
   EXPECT_EQ(undeclared(handshake, Direction::Encode, rule), std::nullopt);
   rule.rounding = Rounding::TowardsPositive;
-  EXPECT_EQ(
-      undeclared(handshake, Direction::Encode, rule),
-      R"(capabilities.encode.rounding = ["nearest-even", "towards-zero"] (no "towards-positive"))");
+  EXPECT_EQ(undeclared(handshake, Direction::Encode, rule),
+            R"(the adapter does not declare the rounding mode towards-positive for encode )"
+            R"((hello: capabilities.encode.rounding = ["nearest-even", "towards-zero"]))");
   rule.rounding = Rounding::TowardsZero;
   rule.out_of_range = OutOfRange::None;
   EXPECT_EQ(undeclared(handshake, Direction::Encode, rule),
-            R"(capabilities.encode.out_of_range = ["clamp"] (no "absent"))");
+            R"(the adapter does not declare the out_of_range rule absent for encode )"
+            R"((hello: capabilities.encode.out_of_range = ["clamp"]))");
   rule.scalar_map = {{0, 0}};
   EXPECT_EQ(undeclared(handshake, Direction::Decode, rule),
-            "capabilities.decode.scalar_map = false");
+            "the adapter does not declare scalar_map for decode (hello: "
+            "capabilities.decode.scalar_map = false)");
   EXPECT_EQ(undeclared(Handshake{}, Direction::Decode, rule), std::nullopt);
 }
 
@@ -269,11 +277,34 @@ TEST(Capabilities, UndeclaredChainQuotesTheDeclarationThatExcludesAChain) {
   const std::vector<std::string> quantization = {"scale_offset", "cast_value"};
   EXPECT_EQ(undeclared_chain(handshake, Direction::Decode, quantization), std::nullopt);
   EXPECT_EQ(undeclared_chain(handshake, Direction::Encode, quantization),
-            R"(capabilities.chain.directions = ["decode"] (no "encode"))");
+            R"(the adapter does not declare chains for encode )"
+            R"((hello: capabilities.chain.directions = ["decode"]))");
   EXPECT_EQ(undeclared_chain(handshake, Direction::Decode, {"transpose", "cast_value"}),
-            R"(capabilities.chain.codecs = ["scale_offset", "cast_value"] (no "transpose"))");
+            R"(the adapter does not declare the codec transpose in a chain )"
+            R"((hello: capabilities.chain.codecs = ["scale_offset", "cast_value"]))");
   // No declaration: everything.
   EXPECT_EQ(undeclared_chain(Handshake{}, Direction::Encode, {"transpose"}), std::nullopt);
+}
+
+TEST(Capabilities, UndeclaredRequestNamesTheOperationThenTheFirstTypeInCheckStoresWords) {
+  Handshake handshake;
+  handshake.operations = {"encode", "decode"};
+  handshake.data_types = {"int8", "float32"};
+  const DataType* types[] = {&data_type("float32"), nullptr, &data_type("int2"),
+                             &data_type("uint4")};
+  EXPECT_EQ(undeclared_request(handshake, "validate", types),
+            "the adapter does not declare the operation validate (hello: operations)");
+  EXPECT_EQ(undeclared_request(handshake, "encode", types),
+            "the adapter does not declare the data type int2 (hello: data_types)");
+  EXPECT_EQ(undeclared_request(handshake, "decode", std::span(types, 2)), std::nullopt);
+  EXPECT_EQ(undeclared_data_type(handshake, "int8"), std::nullopt);
+  EXPECT_EQ(undeclared_data_type(handshake, "uint4"),
+            "the adapter does not declare the data type uint4 (hello: data_types)");
+  EXPECT_EQ(undeclared_operation(handshake, "encode"), std::nullopt);
+  // The adapter's own answer, bounded: a megabyte message is cut.
+  EXPECT_EQ(adapter_unsupported_reason("rounding nearest-away"),
+            "the adapter answered unsupported: rounding nearest-away");
+  EXPECT_LT(adapter_unsupported_reason(std::string(1 << 20, 'x')).size(), 300u);
 }
 
 // --- Malformed hellos: a handshake error naming the field --------------------------------------

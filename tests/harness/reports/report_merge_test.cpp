@@ -21,6 +21,12 @@ namespace cvc::report_merge_test {
 namespace {
 
 constexpr std::uint64_t kBatch = 7;  // cases per batch: shards take whole batches
+// The reasons of the synthetic run's unsupported cases.
+constexpr const char* kReasons[] = {
+    "the adapter does not declare the data type int2 (hello: data_types)",
+    "the adapter does not declare scalar_map for decode (hello: capabilities.decode.scalar_map = "
+    "false)",
+    "the adapter answered unsupported: no such rounding"};
 
 RunInfo run_info() {
   RunInfo info;
@@ -76,6 +82,8 @@ std::vector<CaseOutcome> synthetic_outcomes(std::uint64_t count, unsigned seed) 
       outcome.kind = "matches " + outcome.flag;
     } else if (outcome.verdict == Verdict::AdapterError) {
       outcome.kind = "adapter error: crash";
+    } else if (outcome.verdict == Verdict::Unsupported) {
+      outcome.kind = kReasons[random() % 3];
     }
     outcomes.push_back(std::move(outcome));
   }
@@ -155,26 +163,110 @@ TEST(ReportMergeTest, ReadingAReportBackWritesItAgainByteForByte) {
   EXPECT_EQ(json_text(read_json_report(nlohmann::json::parse(written))), written);
 }
 
-// Version 4 (before the envelope: no "report", the harness version in "run") is still read, and
-// written again as version 5; shards of both versions merge.
-TEST(ReportMergeTest, VersionFourReportsAreReadToo) {
+// Why read_json_report refuses the report, or "(read)".
+std::string read_error(const nlohmann::json& report) {
+  try {
+    read_json_report(report);
+  } catch (const ReportReadError& error) {
+    return error.what();
+  }
+  return "(read)";
+}
+
+// A report as version 4 or 5 wrote it: no unsupported_reasons; version 4 also without the
+// envelope ("report", the harness version in "run").
+nlohmann::json as_version(const std::string& text, int version) {
+  nlohmann::json report = nlohmann::json::parse(text);
+  EXPECT_EQ(report["report_version"], kReportVersion);
+  report["report_version"] = version;
+  report.erase("unsupported_reasons");
+  for (nlohmann::json& cell : report["cells"]) cell.erase("unsupported_reasons");
+  if (version >= 5) return report;
+  report["run"]["harness_version"] = report["harness_version"];
+  report.erase("report");
+  report.erase("harness_version");
+  return report;
+}
+
+// The report with every unsupported case under the one reason of a report before version 6.
+nlohmann::json with_reasons_unrecorded(const std::string& text) {
+  nlohmann::json report = nlohmann::json::parse(text);
+  std::uint64_t cells = 0;
+  for (nlohmann::json& cell : report["cells"]) {
+    const std::uint64_t unsupported = cell["counts"]["unsupported"];
+    cell["unsupported_reasons"] = nlohmann::json::array();
+    if (unsupported == 0) continue;
+    cell["unsupported_reasons"].push_back(
+        {{"reason", kNoUnsupportedReason}, {"cases", unsupported}});
+    ++cells;
+  }
+  report["unsupported_reasons"] = nlohmann::json::array();
+  const std::uint64_t unsupported = report["totals"]["unsupported"];
+  if (unsupported > 0)
+    report["unsupported_reasons"].push_back(
+        {{"reason", kNoUnsupportedReason}, {"cases", unsupported}, {"cells", cells}});
+  return report;
+}
+
+// Versions 4 (before the envelope) and 5 (before the reasons) are still read, and written again
+// as this version, their unsupported cases under kNoUnsupportedReason; shards of both merge.
+TEST(ReportMergeTest, VersionFourAndFiveReportsAreReadToo) {
   const std::vector<CaseOutcome> outcomes = synthetic_outcomes(500, 3);
   const std::string written = single_run_json(outcomes, {});
-  const auto as_version_4 = [](const std::string& text) {
-    nlohmann::json report = nlohmann::json::parse(text);
-    EXPECT_EQ(report["report_version"], 5);
-    report["report_version"] = 4;
-    report["run"]["harness_version"] = report["harness_version"];
-    report.erase("report");
-    report.erase("harness_version");
-    return report;
-  };
-  EXPECT_EQ(json_text(read_json_report(as_version_4(written))), written);
+  for (const int version : {4, 5})
+    EXPECT_EQ(nlohmann::json::parse(json_text(read_json_report(as_version(written, version)))),
+              with_reasons_unrecorded(written))
+        << version;
   std::vector<ShardReport> shards = shard_reports(outcomes, 2, {});
-  const std::string second = json_text(shards[1].summary);
-  shards[1].summary = read_json_report(as_version_4(second));
-  EXPECT_EQ(json_text(shards[1].summary), second);
-  EXPECT_EQ(without_times(json_text(merge_shard_reports(shards).summary)), without_times(written));
+  for (ShardReport& shard : shards)
+    shard.summary = read_json_report(as_version(json_text(shard.summary), 4));
+  EXPECT_EQ(without_times(json_text(merge_shard_reports(shards).summary)),
+            without_times(with_reasons_unrecorded(written).dump()));
+}
+
+// Every unsupported case has one reason, in the run and in its cell: a report whose reasons do not
+// add up to its unsupported counts, or are not its cells' summed, is refused, naming the field.
+TEST(ReportMergeTest, ReasonsThatDoNotAddUpToTheUnsupportedCasesAreRefused) {
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(300, 5);
+  const std::string written = single_run_json(outcomes, {});
+  const nlohmann::json report = nlohmann::json::parse(written);
+  // As written, they add up.
+  std::uint64_t reasoned = 0;
+  for (const nlohmann::json& reason : report["unsupported_reasons"])
+    reasoned += reason["cases"].get<std::uint64_t>();
+  ASSERT_GT(reasoned, 0u);
+  EXPECT_EQ(reasoned, report["totals"]["unsupported"]);
+  EXPECT_EQ(report["unsupported_reasons"].size(), 3u);
+  std::size_t cell = 0;
+  while (report["cells"][cell]["unsupported_reasons"].empty()) ++cell;
+  const std::string at = "cells[" + std::to_string(cell) + "]";
+  nlohmann::json tampered = report;
+  nlohmann::json& first = tampered["cells"][cell]["unsupported_reasons"][0]["cases"];
+  first = first.get<std::uint64_t>() + 1;
+  EXPECT_NE(read_error(tampered).find(at + ".unsupported_reasons: count "), std::string::npos)
+      << read_error(tampered);
+  EXPECT_NE(read_error(tampered).find(" unsupported: every unsupported case has one reason"),
+            std::string::npos);
+  tampered = report;
+  tampered["cells"][cell].erase("unsupported_reasons");
+  EXPECT_EQ(read_error(tampered), at + ": has no \"unsupported_reasons\"");
+  tampered = report;
+  tampered["cells"][cell]["unsupported_reasons"].push_back(
+      tampered["cells"][cell]["unsupported_reasons"][0]);
+  EXPECT_NE(read_error(tampered).find("repeats"), std::string::npos) << read_error(tampered);
+  tampered = report;
+  nlohmann::json& run_first = tampered["unsupported_reasons"][0]["cases"];
+  run_first = run_first.get<std::uint64_t>() - 1;
+  EXPECT_EQ(read_error(tampered), "unsupported_reasons: count " + std::to_string(reasoned - 1) +
+                                      " cases, but the totals count " + std::to_string(reasoned) +
+                                      " unsupported: every unsupported case has one reason");
+  tampered = report;
+  tampered["unsupported_reasons"][0]["reason"] = "relabelled";
+  EXPECT_NE(read_error(tampered).find("unsupported_reasons[0]: is "), std::string::npos)
+      << read_error(tampered);
+  tampered = report;
+  tampered.erase("unsupported_reasons");
+  EXPECT_EQ(read_error(tampered), "the report: has no \"unsupported_reasons\"");
 }
 
 TEST(ReportMergeTest, AShardThatHitTheGroupsLimitIsWarnedAbout) {
@@ -289,14 +381,6 @@ TEST(ReportMergeTest, AHugeShardCountIsRefusedAtOnce) {
 
 TEST(ReportMergeTest, AReportThatIsNotOneIsRefusedNamingTheField) {
   const std::string written = single_run_json(synthetic_outcomes(100, 6), {});
-  const auto read_error = [](const nlohmann::json& report) -> std::string {
-    try {
-      read_json_report(report);
-    } catch (const ReportReadError& error) {
-      return error.what();
-    }
-    return "(read)";
-  };
   nlohmann::json report = nlohmann::json::parse(written);
   report["diagnosis"]["buckets"][0].erase("simplicity");
   EXPECT_EQ(read_error(report), "diagnosis.buckets[0]: has no \"simplicity\"");
@@ -306,9 +390,9 @@ TEST(ReportMergeTest, AReportThatIsNotOneIsRefusedNamingTheField) {
   report = nlohmann::json::parse(written);
   report["report_version"] = 3;
   EXPECT_EQ(read_error(report),
-            "report_version: is 3: only versions 4 to 5 can be merged (run again with this cvc)");
-  report["report_version"] = 6;
-  EXPECT_NE(read_error(report).find("report_version: is 6: only versions 4 to 5"),
+            "report_version: is 3: only versions 4 to 6 can be merged (run again with this cvc)");
+  report["report_version"] = 7;
+  EXPECT_NE(read_error(report).find("report_version: is 7: only versions 4 to 6"),
             std::string::npos);
   report = nlohmann::json::parse(written);
   report["report"] = "cvc-fuzz";

@@ -79,7 +79,21 @@ RunInfo run_info(bool strict = false) {
 //   decode int8 -> int16:             2 pass, 1 unsupported                   (partly unsupported)
 //   decode int8 -> float16:           4 pass                                  (pass)
 //   decode int4 -> uint2:             3 unsupported                           (unsupported)
+// The unsupported cases have reasons: kUndeclaredRounding (int8 -> int16), kUndeclaredType (2 of
+// int4 -> uint2) and the adapter's own answer, with text that needs escaping (the third).
 //   validate float32 -> int8:         1 pass, 1 fail whose texts need escaping (fail)
+constexpr std::string_view kUndeclaredRounding =
+    "the adapter does not declare the rounding mode nearest-away for decode (hello: "
+    "capabilities.decode.rounding = [\"nearest-even\"])";
+constexpr std::string_view kUndeclaredType =
+    "the adapter does not declare the data type int4 (hello: data_types)";
+
+CaseOutcome unsupported(std::string_view input, std::string_view output, std::string reason) {
+  CaseOutcome result = outcome("decode", input, output, Verdict::Unsupported);
+  result.got = result.kind = std::move(reason);
+  return result;
+}
+
 void feed(ReportSink& sink, RunEnd end = {}, bool strict = false) {
   sink.begin(run_info(strict));
   for (int i = 0; i < 5; ++i) sink.record(outcome("encode", "float16", "int8", Verdict::Pass));
@@ -94,9 +108,12 @@ void feed(ReportSink& sink, RunEnd end = {}, bool strict = false) {
     sink.record(outcome("encode", "float32", "float8_e8m0fnu", Verdict::Divergence,
                         "towards-zero / wrap", "E8M0Tie=even-exponent"));
   for (int i = 0; i < 2; ++i) sink.record(outcome("decode", "int8", "int16", Verdict::Pass));
-  sink.record(outcome("decode", "int8", "int16", Verdict::Unsupported));
+  sink.record(unsupported("int8", "int16", std::string(kUndeclaredRounding)));
   for (int i = 0; i < 4; ++i) sink.record(outcome("decode", "int8", "float16", Verdict::Pass));
-  for (int i = 0; i < 3; ++i) sink.record(outcome("decode", "int4", "uint2", Verdict::Unsupported));
+  sink.record_many(unsupported("int4", "uint2", std::string(kUndeclaredType)), 2);
+  sink.record(unsupported(
+      "int4", "uint2",
+      "the adapter answered unsupported: " + std::string(kNasty) + " " + std::string(kAnsi)));
   sink.record(outcome("validate", "float32", "int8", Verdict::Pass, ""));
   CaseOutcome nasty = outcome("validate", "float32", "int8", Verdict::Fail, "");
   nasty.kind = "refused valid metadata";
@@ -406,6 +423,15 @@ TEST(TerminalReportTest, ShowsCellsRulesFlagsIncidentsAndGroups) {
                       "entirely unsupported"),
             std::string::npos);
   EXPECT_NE(text.find("entirely unsupported: decode int4 -> uint2;"), std::string::npos);
+  // Every unsupported case under its reason, the most cases first; the adapter's text escaped.
+  EXPECT_NE(text.find("Unsupported: 4 cases, by reason (3 reasons; never counted as passed):\n"
+                      "  2 in 1 cell: " +
+                      std::string(kUndeclaredType) + "\n  1 in 1 cell: "),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  1 in 1 cell: " + std::string(kUndeclaredRounding) + "\n"),
+            std::string::npos);
+  EXPECT_EQ(text.find(kAnsi), std::string::npos);
   EXPECT_NE(text.find("\u2717 encode float16 -> int8"), std::string::npos);
   EXPECT_EQ(text.find("decode int8 -> float16"), std::string::npos) << "a pure pass cell is listed";
   EXPECT_EQ(text.find("decode int8 -> int16 "), std::string::npos)
@@ -535,6 +561,22 @@ TEST(JsonReportTest, HasTheDocumentedFields) {
   EXPECT_EQ(json["cells"][0]["counts"]["fail"], 2);
   EXPECT_EQ(json["cells"][2]["status"], "unsupported");
   EXPECT_EQ(json["cells"][3]["status"], "partly-unsupported");
+  // The unsupported cases by reason, in each cell and over the run: they add up.
+  const std::string answered =
+      "the adapter answered unsupported: " + std::string(kNasty) + " " + std::string(kAnsi);
+  EXPECT_EQ(json["cells"][2]["unsupported_reasons"],
+            nlohmann::json::array({{{"reason", answered}, {"cases", 1}},
+                                   {{"reason", kUndeclaredType}, {"cases", 2}}}));
+  EXPECT_EQ(json["cells"][3]["unsupported_reasons"],
+            nlohmann::json::array({{{"reason", kUndeclaredRounding}, {"cases", 1}}}));
+  EXPECT_EQ(json["cells"][0]["unsupported_reasons"], nlohmann::json::array());
+  ASSERT_EQ(json["unsupported_reasons"].size(), 3u);
+  EXPECT_EQ(json["unsupported_reasons"][0],
+            nlohmann::json({{"reason", kUndeclaredType}, {"cases", 2}, {"cells", 1}}));
+  std::uint64_t reasoned = 0;
+  for (const nlohmann::json& reason : json["unsupported_reasons"])
+    reasoned += reason["cases"].get<std::uint64_t>();
+  EXPECT_EQ(reasoned, json["totals"]["unsupported"]);
   EXPECT_EQ(json["rules"].size(), 3u);
   EXPECT_EQ(json["divergence_flags"][0]["flag"], "E8M0Tie=even-exponent");
   EXPECT_EQ(json["divergence_flags"][0]["cases"], 2);
@@ -642,8 +684,15 @@ TEST(JunitReportTest, OneTestcasePerCellWithFailuresAndSkips) {
       std::string::npos)
       << "a cell's time is the wall time of its requests";
   EXPECT_NE(xml.find("name=\"int8 -&gt; int16 (unsupported part)\""), std::string::npos);
-  EXPECT_NE(xml.find("message=\"1 of 3 cases unsupported: not run, never counted as passed\""),
-            std::string::npos);
+  EXPECT_NE(xml.find("message=\"1 of 3 cases unsupported (not run, never counted as passed): " +
+                     escape_markup(kUndeclaredRounding) + "\""),
+            std::string::npos)
+      << xml;
+  // A cell of several reasons names each with its cases, the most first.
+  EXPECT_NE(
+      xml.find("message=\"all 3 cases unsupported: 2 cases: " + escape_markup(kUndeclaredType) +
+               "; 1 cases: the adapter answered unsupported: "),
+      std::string::npos);
   EXPECT_NE(xml.find("<property name=\"unsupported\" value=\"1\"/>"), std::string::npos);
   EXPECT_NE(xml.find("message=\"2 failed, 1 adapter errors of 8 cases\""), std::string::npos);
   EXPECT_NE(xml.find("nearest-even / clamp: wrong value (2 cases)"), std::string::npos);
@@ -697,10 +746,23 @@ TEST(HtmlReportTest, MatrixCellsSayTheirStatusWithoutColour) {
   EXPECT_NE(html.find(">\u224860</a>"), std::string::npos);
   EXPECT_NE(html.find("<td id=\"m-decode-int8-int16\" class=\"partly-unsupported\""),
             std::string::npos);
-  EXPECT_NE(html.find("1 unsupported, 0 adapter error\">\u25d066</td>"), std::string::npos);
   EXPECT_NE(html.find("<td id=\"m-decode-int8-float16\" class=\"pass\""), std::string::npos);
   EXPECT_NE(html.find("0 adapter error\">\u2713</td>"), std::string::npos);
   EXPECT_NE(html.find("<td id=\"m-decode-int4-uint2\" class=\"unsupported\""), std::string::npos);
+  // A grey cell says why in its tooltip, and the table after the legend counts every reason.
+  EXPECT_NE(html.find("0 fail, 3 unsupported, 0 adapter error; unsupported: 2 cases: " +
+                      escape_markup(kUndeclaredType) +
+                      "; 1 cases: the adapter answered "
+                      "unsupported: "),
+            std::string::npos);
+  EXPECT_NE(html.find("1 unsupported, 0 adapter error; unsupported: " +
+                      escape_markup(kUndeclaredRounding) + "\">\u25d066</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<h2 id=\"unsupported\">Unsupported: 4 cases, by reason</h2>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr><td class=\"text\">" + escape_markup(kUndeclaredType) +
+                      "</td><td>2</td><td>1</td></tr>"),
+            std::string::npos);
   EXPECT_NE(html.find("<td id=\"m-encode-int8-int8\" class=\"not-run\""), std::string::npos);
   EXPECT_NE(html.find("title=\"encode float16 -&gt; int8: 8 cases, 5 pass, 0 divergence, 2 fail, "
                       "0 unsupported, 1 adapter error\""),

@@ -345,7 +345,13 @@ TEST(HarnessChains, AnAdapterWithoutChainsHasThemCountedUnsupportedWithTheReason
   EXPECT_EQ(result.count(Verdict::Unsupported), result.summary->cases_counted());
   ASSERT_EQ(reasons.reasons.size(), 1u);
   EXPECT_EQ(reasons.reasons.begin()->first,
-            "unsupported by the adapter (handshake: no operation \"chain\")");
+            "the adapter does not declare the operation chain (hello: operations)");
+  // The summary counts them under the same reason, in every chain cell.
+  const std::vector<UnsupportedReason> counted = result.summary->unsupported_reasons();
+  ASSERT_EQ(counted.size(), 1u);
+  EXPECT_EQ(counted.front().reason, reasons.reasons.begin()->first);
+  EXPECT_EQ(counted.front().cases, result.count(Verdict::Unsupported));
+  EXPECT_EQ(counted.front().cells, result.summary->cells().size());
 }
 
 TEST(HarnessChains, ChainCapabilitiesExcludeWhatTheyDoNotDeclare) {
@@ -361,11 +367,11 @@ TEST(HarnessChains, ChainCapabilitiesExcludeWhatTheyDoNotDeclare) {
   EXPECT_EQ(result.summary->incident_count(), 0u);
   EXPECT_GT(
       reasons.reasons
-          [R"(unsupported by the adapter (hello: capabilities.chain.directions = ["decode"] (no "encode")))"],
+          [R"(the adapter does not declare chains for encode (hello: capabilities.chain.directions = ["decode"]))"],
       0u);
   EXPECT_GT(
       reasons.reasons
-          [R"(unsupported by the adapter (hello: capabilities.chain.codecs = ["scale_offset"] (no "cast_value")))"],
+          [R"(the adapter does not declare the codec cast_value in a chain (hello: capabilities.chain.codecs = ["scale_offset"]))"],
       0u);
 }
 
