@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/near_names.hpp"
 #include "harness/reference/reference_adapter.hpp"
 
 namespace cvc::cli {
@@ -43,6 +44,13 @@ protocol 2 (so the harness never sends it), and answered `unsupported` under eit
 Mutants:
 )";
 
+// The names --mutant takes.
+std::vector<std::string_view> mutant_names() {
+  std::vector<std::string_view> names = {kNoMutant};
+  for (const BugModel& model : bug_models()) names.push_back(model.id);
+  return names;
+}
+
 // A comma-separated list of names, each read by `parse`.
 template <typename Enum, typename Parse>
 std::optional<std::vector<Enum>> name_list(Arguments& arguments, std::string_view option,
@@ -80,7 +88,8 @@ int run_adapter(Arguments& arguments) {
   if (const std::optional<std::string> name = arguments.option("mutant")) {
     const std::optional<Mutant> found = find_mutant(*name);
     if (!found)
-      throw UsageError("cvc adapter: unknown mutant \"" + *name + "\" (see cvc adapter --help)");
+      throw UsageError("cvc adapter: unknown mutant \"" + *name + "\"" +
+                       did_you_mean(*name, mutant_names()) + "; cvc adapter --help lists them");
     mutant = *found;
   }
   ReferenceAdapterOptions options;

@@ -1,5 +1,7 @@
 #include "cli/arguments.hpp"
 
+#include "cli/near_names.hpp"
+
 namespace cvc::cli {
 
 Arguments::Arguments(std::string command, std::vector<std::string> arguments)
@@ -44,6 +46,7 @@ bool Arguments::help_requested() const {
 std::vector<std::string> Arguments::repeated_option(std::string_view name) {
   std::vector<std::string> values;
   const std::string dashed = "--" + std::string(name);
+  asked_.push_back(dashed);
   for (std::size_t i = 0; i < arguments_.size(); ++i) {
     if (used_[i]) continue;
     const std::string& argument = arguments_[i];
@@ -70,12 +73,23 @@ std::optional<std::string> Arguments::option(std::string_view name) {
 
 std::string Arguments::required_option(std::string_view name) {
   std::optional<std::string> value = option(name);
-  if (!value) throw UsageError(command_ + ": missing required option --" + std::string(name));
-  return *value;
+  if (value) return *value;
+  // A slip of the keyboard ("--confg") is named, rather than left for finish() to find later.
+  const std::string dashed = "--" + std::string(name);
+  const std::string_view wanted[] = {dashed};
+  std::string slip;
+  for (std::size_t i = 0; i < arguments_.size() && slip.empty(); ++i) {
+    const std::string_view argument =
+        std::string_view(arguments_[i]).substr(0, arguments_[i].find('='));
+    if (!used_[i] && argument.starts_with("--") && nearest_name(argument, wanted))
+      slip = " (" + std::string(argument) + " is not an option: did you mean \"" + dashed + "\"?)";
+  }
+  throw UsageError(command_ + ": missing required option " + dashed + slip);
 }
 
 bool Arguments::flag(std::string_view name) {
   const std::string dashed = "--" + std::string(name);
+  asked_.push_back(dashed);
   bool found = false;
   for (std::size_t i = 0; i < arguments_.size(); ++i) {
     if (!used_[i] && arguments_[i] == dashed) used_[i] = found = true;
@@ -92,8 +106,10 @@ std::vector<std::string> Arguments::finish() {
     if (!only_positionals && argument == "--") {
       only_positionals = true;
     } else if (!only_positionals && argument.size() > 2 && argument.starts_with("--")) {
-      throw UsageError(command_ + ": unknown option " + argument + " (see " + command_ +
-                       " --help)");
+      const std::vector<std::string_view> asked(asked_.begin(), asked_.end());
+      const std::string_view option = std::string_view(argument).substr(0, argument.find('='));
+      throw UsageError(command_ + ": unknown option " + argument + did_you_mean(option, asked) +
+                       "; see " + command_ + " --help");
     } else {
       positionals.push_back(argument);
     }

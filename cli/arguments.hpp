@@ -1,5 +1,6 @@
 // Command-line options of the `cvc` subcommands: `--name VALUE`, `--name=VALUE`, `--flag`, and
-// positional arguments. Anything unrecognised is a usage error that names the argument.
+// positional arguments. Anything unrecognised is a usage error that names the argument and the
+// nearest option the command asked for.
 #pragma once
 
 #include <chrono>
@@ -10,14 +11,9 @@
 #include <string_view>
 #include <vector>
 
-namespace cvc::cli {
+#include "cli/exit_codes.hpp"
 
-// Exit codes shared by every subcommand.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitNegative = 1;   // a verdict: invalid metadata, failed cases
-inline constexpr int kExitUsage = 2;      // bad arguments or input
-inline constexpr int kExitInternal = 3;   // I/O failure or an internal error
-inline constexpr int kExitUndecided = 4;  // cvc validate: a chain the oracle cannot follow
+namespace cvc::cli {
 
 class UsageError : public std::runtime_error {
  public:
@@ -50,6 +46,8 @@ class Arguments {
   std::string command_;
   std::vector<std::string> arguments_;
   std::vector<bool> used_;
+  // Every option and flag the command asked for: the candidates of "did you mean" in finish().
+  std::vector<std::string> asked_ = {"--help"};
 };
 
 }  // namespace cvc::cli

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/input.hpp"
 #include "cli/report_files.hpp"
 #include "cli/temporary_directory.hpp"
 #include "harness/reports/report_output.hpp"
@@ -57,7 +58,8 @@ pass, fail, unsupported (an operation or data type the adapter does not declare,
 Exit 0 when at least one array passed and none failed, ended in an adapter error or was not
 reached; 1 otherwise (also when interrupted or aborted, or when every array was unsupported); 2
 for bad arguments or malformed store vectors (a link, a FIFO or a stray chunk file in an array
-folder among them); 3 for an internal or I/O error.
+folder among them) or an implementation that cannot be started (said once, before any array);
+3 for an internal or I/O error (`cvc help exit-codes`).
 )";
 
 std::atomic<bool> g_store_interrupted{false};
@@ -150,9 +152,7 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
       throw UsageError("cvc check-store: --feature " + feature +
                        " is not a feature of the store vectors (vectors/STORES.md, \"Features\")");
   for (const std::string& type : request.options.types)
-    if (find_data_type(type) == nullptr)
-      throw UsageError("cvc check-store: --type " + type + " is not one of the " +
-                       std::to_string(kDataTypeCount) + " data types");
+    type_argument("cvc check-store: --type", type);
   if (report_dir) {
     request.json_path = request.json_path.value_or(*report_dir + "/stores.json");
     request.junit_path = request.junit_path.value_or(*report_dir + "/stores.xml");

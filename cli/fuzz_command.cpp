@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/input.hpp"
 #include "cli/report_files.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
@@ -51,7 +52,8 @@ index that found it. docs/fuzz.md has the details.
 Progress goes to stderr when it is a terminal. Ctrl-C or SIGTERM stops the run and reports what
 was found so far. Exit 0 when the run completed and found nothing (no mismatch, no adapter
 error); 1 when it found a mismatch (or was interrupted, aborted, lost cases to adapter errors, or
-compared nothing); 2 for bad arguments; 3 for an internal or I/O error.
+compared nothing); 2 for bad arguments or an implementation that cannot be started (said once,
+before any case); 3 for an internal or I/O error (`cvc help exit-codes`).
 )";
 
 std::atomic<bool> g_fuzz_interrupted{false};
@@ -101,13 +103,8 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   if (seconds) options.seconds = static_cast<double>(count("seconds", *seconds));
   if (cases) options.max_cases = count("cases", *cases);
   if (!seconds && !cases) options.max_cases = 2000;
-  for (const std::string& name : types) {
-    const DataType* type = find_data_type(name);
-    if (type == nullptr)
-      throw UsageError("cvc fuzz: --type " + name + " is not one of the " +
-                       std::to_string(kDataTypeCount) + " data types");
-    options.types.push_back(type);
-  }
+  for (const std::string& name : types)
+    options.types.push_back(&type_argument("cvc fuzz: --type", name));
   if (!directions.empty()) {
     options.encode = options.decode = options.validate = false;
     for (const std::string& direction : directions) {

@@ -1,6 +1,7 @@
 #include "cli/input.hpp"
 
 #include "cli/arguments.hpp"
+#include "cli/near_names.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/hex_digits.hpp"
 #include "oracle/json_exact.hpp"
@@ -13,14 +14,26 @@ std::string prefix(std::string_view command) {
   return std::string(command) + ": ";
 }
 
+std::vector<std::string_view> type_names() {
+  std::vector<std::string_view> names;
+  for (const DataType& type : all_data_types()) names.push_back(type.name);
+  return names;
+}
+
+std::vector<std::string_view> flag_names() {
+  std::vector<std::string_view> names;
+  for (const FlagInfo& info : all_flags()) names.push_back(info.name);
+  return names;
+}
+
 }  // namespace
 
 const DataType& type_argument(std::string_view command, std::string_view name) {
   const DataType* type = find_data_type(name);
   if (type == nullptr)
-    throw UsageError(prefix(command) + "unknown data type \"" + std::string(name) +
-                     "\" (cvc types lists the " + std::to_string(kDataTypeCount) +
-                     " supported types)");
+    throw UsageError(prefix(command) + "unknown data type \"" + std::string(name) + "\"" +
+                     did_you_mean(name, type_names()) + "; cvc types lists the " +
+                     std::to_string(kDataTypeCount) + " supported types");
   return *type;
 }
 
@@ -66,20 +79,30 @@ Readings readings_argument(std::string_view command, const std::vector<std::stri
   Readings readings;
   for (const std::string& pair : pairs) {
     const std::size_t equals = pair.find('=');
-    const FlagInfo* info = find_flag(pair.substr(0, equals));
-    if (equals == std::string::npos || info == nullptr)
+    const std::string flag = pair.substr(0, equals);
+    const FlagInfo* info = find_flag(flag);
+    if (equals == std::string::npos)
       throw UsageError(prefix(command) + "--reading " + pair +
-                       ": expected FLAG=ALTERNATIVE with a flag of docs/readings.md");
+                       ": expected FLAG=ALTERNATIVE (cvc readings lists the flags and their "
+                       "alternatives)");
+    if (info == nullptr)
+      throw UsageError(prefix(command) + "--reading " + pair + ": unknown flag \"" + flag + "\"" +
+                       did_you_mean(flag, flag_names()) +
+                       "; cvc readings lists the flags and their alternatives");
     const std::string alternative = pair.substr(equals + 1);
     int choice = 0;
     for (int k = 0; k < info->alternative_count(); ++k)
       if (info->alternatives[k] == alternative) choice = k + 1;
     if (choice == 0 && alternative != "default") {
       std::string known;
-      for (int k = 0; k < info->alternative_count(); ++k)
+      std::vector<std::string_view> names = {"default"};
+      for (int k = 0; k < info->alternative_count(); ++k) {
         known.append(" ").append(info->alternatives[k]);
-      throw UsageError(prefix(command) + "--reading " + pair + ": " + std::string(info->name) +
-                       " has the alternatives:" + known + " (or default)");
+        names.push_back(info->alternatives[k]);
+      }
+      throw UsageError(prefix(command) + "--reading " + pair + did_you_mean(alternative, names) +
+                       ": " + std::string(info->name) + " has the alternatives:" + known +
+                       " (or default)");
     }
     readings = readings.with(info->flag, choice);
   }

@@ -3,10 +3,13 @@
 #include <exception>
 #include <iostream>
 #include <span>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/near_names.hpp"
 #include "generators/vector_set.hpp"
 #include "harness/protocol/adapter_client.hpp"
+#include "harness/protocol/adapter_start.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/output_file.hpp"
@@ -59,9 +62,26 @@ void print_usage(std::ostream& out) {
   for (const Command& command : kCommands)
     out << "  " << command.name << std::string(width + 2 - command.name.size(), ' ')
         << command.summary << "\n";
-  out << "\n`cvc help COMMAND` (or `cvc COMMAND --help`) describes a command. Exit codes: 0 "
-         "success,\n1 a negative verdict (invalid metadata, failed cases), 2 bad arguments or "
-         "input,\n3 internal or I/O error.\n";
+  out << "\n`cvc help COMMAND` (or `cvc COMMAND --help`) describes a command, `cvc help "
+         "exit-codes`\nthe exit codes (0 success, 1 a negative verdict, 2 bad arguments or input, "
+         "...).\n";
+}
+
+// `cvc help exit-codes`: the table every command and script follows.
+void print_exit_codes(std::ostream& out) {
+  out << "Exit codes of cvc and of the scripts (scripts/, harness/adapters/*/):\n";
+  constexpr std::size_t kWidth = 90;  // of a meaning's lines, after the code's column
+  for (const cvc::cli::ExitCodeRow& row : cvc::cli::exit_code_table()) {
+    out << (row.code < 10 ? "   " : "  ") << row.code;
+    std::string_view rest = row.meaning;
+    while (!rest.empty()) {
+      std::size_t cut = rest.size() <= kWidth ? rest.size() : rest.rfind(' ', kWidth);
+      if (cut == std::string_view::npos || cut == 0) cut = std::min(rest.size(), kWidth);
+      out << "  " << rest.substr(0, cut) << "\n";
+      rest.remove_prefix(std::min(rest.size(), cut + 1));
+      if (!rest.empty()) out << "    ";
+    }
+  }
 }
 
 void print_version(std::ostream& out) {
@@ -83,6 +103,9 @@ int run_command(const Command& command, std::span<char*> rest) {
   } catch (const cvc::OutputFileError& error) {  // an output path that cannot be written
     std::cerr << "cvc " << command.name << ": " << error.what() << "\n";
     return cvc::cli::kExitUsage;
+  } catch (const cvc::CannotStartError& error) {  // --impl names no adapter that answers a hello
+    std::cerr << "cvc " << command.name << ": " << error.what() << "\n";
+    return cvc::cli::kExitUsage;
   } catch (const std::exception& error) {
     std::cerr << "cvc " << command.name << ": " << error.what() << "\n";
     return cvc::cli::kExitInternal;
@@ -90,7 +113,10 @@ int run_command(const Command& command, std::span<char*> rest) {
 }
 
 int unknown_command(std::string_view name) {
-  std::cerr << "cvc: unknown command \"" << name << "\" (`cvc --help` lists the commands)\n";
+  std::vector<std::string_view> names;
+  for (const Command& command : kCommands) names.push_back(command.name);
+  std::cerr << "cvc: unknown command \"" << name << "\"" << cvc::cli::did_you_mean(name, names)
+            << "; `cvc --help` lists the commands\n";
   return cvc::cli::kExitUsage;
 }
 
@@ -98,10 +124,11 @@ int unknown_command(std::string_view name) {
 
 int main(int argc, char** argv) {
   std::span<char*> args(argv, static_cast<std::size_t>(argc));
-  // No command: the usage, as a newcomer's first step (not an error).
+  // No command: the usage on stderr, and a usage error (a script that lost its command must not
+  // pass); `cvc --help` is the usage asked for.
   if (args.size() < 2) {
-    print_usage(std::cout);
-    return cvc::cli::kExitOk;
+    print_usage(std::cerr);
+    return cvc::cli::kExitUsage;
   }
   const std::string_view name = args[1];
   if (name == "--help" || name == "-h") {
@@ -120,6 +147,10 @@ int main(int argc, char** argv) {
     if (args.size() > 3) {
       std::cerr << "cvc help: takes at most one command name\n";
       return cvc::cli::kExitUsage;
+    }
+    if (std::string_view(args[2]) == "exit-codes") {
+      print_exit_codes(std::cout);
+      return cvc::cli::kExitOk;
     }
     const Command* command = find_command(args[2]);
     if (command == nullptr) return unknown_command(args[2]);

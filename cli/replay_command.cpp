@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/replay_request.hpp"
 #include "harness/run/runner.hpp"
 #include "oracle/bounded_quote.hpp"
@@ -31,7 +32,8 @@ mismatch. Reports print such a command for the simplest case of each diagnosis g
 Exit 0 when the answer matches the oracle (at least one element compared), 1 when it does not
 (or the adapter answered unsupported, rejected, error, or misbehaved), 2 for bad arguments and
 for a request the oracle refuses (an invalid fill value, codec or elements: named, never sent to
-the adapter) or that selects nothing ("count": 0: nothing would be compared).
+the adapter) or that selects nothing ("count": 0: nothing would be compared), and for an
+implementation that cannot be started; 3 for an internal or I/O error (`cvc help exit-codes`).
 )";
 
 // An error message quoting the request is cut to this many bytes (and says its size).
@@ -216,8 +218,8 @@ int run_replay(Arguments& arguments) {
         "compared (a replay that compares nothing never passes)");
   AdapterClient client(command, timeout);
   AdapterIncident incident;
-  const std::optional<Handshake> handshake = client.connect(incident);
-  if (!handshake) {
+  const std::optional<Handshake> handshake = start_adapter(client, command, incident);
+  if (!handshake) {  // interrupted: an adapter that cannot start is CannotStartError
     std::cout << "the adapter could not be started: " << incident.kind << ": "
               << adapter_text(incident.detail) << "\n";
     return kExitNegative;

@@ -8,9 +8,11 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/input.hpp"
 #include "cli/report_files.hpp"
 #include "cli/shard_processes.hpp"
 #include "cli/temporary_directory.hpp"
+#include "harness/protocol/adapter_start.hpp"
 #include "harness/reports/issue_drafts.hpp"
 #include "harness/reports/report_merge.hpp"
 #include "harness/run/runner.hpp"
@@ -70,7 +72,8 @@ constexpr std::string_view kRunHelpRest =
 Exit 0 when at least one case was compared and nothing failed (no failure, no adapter error; with
 --strict no divergence either); 1 otherwise (also when interrupted, aborted, or when nothing was
 compared: every case unsupported); 2 for bad arguments or input (also a vector folder that fails
-its manifest's SHA-256); 3 for an internal or I/O error. Ctrl-C or SIGTERM stops at once (the
+its manifest's SHA-256, and an implementation that cannot be started: said once, before any
+case, with no report); 3 for an internal or I/O error (`cvc help exit-codes`). Ctrl-C or SIGTERM stops at once (the
 pending request is not counted) and still writes the (partial) reports; with --jobs, the shards
 are stopped and their partial reports merged.
 )";
@@ -185,10 +188,7 @@ RunRequest read_run_arguments(Arguments& arguments) {
   request.progress_lines = arguments.flag("progress-lines");
   if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
 
-  for (const std::string& type : request.filter.types)
-    if (find_data_type(type) == nullptr)
-      throw UsageError("cvc run: --type " + type + " is not one of the " +
-                       std::to_string(kDataTypeCount) + " data types");
+  for (const std::string& type : request.filter.types) type_argument("cvc run: --type", type);
   for (const std::string& direction : request.filter.directions)
     if (direction != "encode" && direction != "decode" && direction != "validate")
       throw UsageError("cvc run: --direction takes encode, decode or validate");
@@ -316,6 +316,12 @@ void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
 // --jobs N: N shard processes at once, their reports merged into the whole run's.
 int run_jobs(const RunRequest& request) {
   std::vector<ReportFile> reports = prepare_outputs(request);
+  {  // An adapter that cannot be started is said once, here, not by each of N shards.
+    AdapterClient client(request.options.command, request.options.timeout);
+    AdapterIncident incident;
+    start_adapter(client, request.options.command, incident);
+    client.close();
+  }
   const TemporaryDirectory directory("cvc-jobs");
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);

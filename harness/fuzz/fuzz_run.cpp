@@ -50,12 +50,9 @@ FuzzOutcome run_fuzz(const FuzzOptions& options) {
   outcome.seed = options.seed;
   ScenarioChecker checker(options.checker);
   std::string why;
+  // An adapter that cannot be started throws CannotStartError: no fuzz run, no report.
   if (!checker.start(why)) {
-    outcome.interrupted = checker.interrupted();
-    outcome.aborted = !outcome.interrupted;
-    outcome.abort_reason = "the adapter could not be started: " + why;
-    outcome.incidents = checker.incidents();
-    outcome.incident_count = checker.incident_count();
+    outcome.interrupted = true;
     return outcome;
   }
   outcome.handshake = checker.handshake();

@@ -1,5 +1,6 @@
 #include "harness/fuzz/scenario_check.hpp"
 
+#include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/capabilities.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -88,8 +89,14 @@ bool ScenarioChecker::connect() {
 
 bool ScenarioChecker::start(std::string& why) {
   abort_reason_.clear();
-  if (connect()) return true;
-  why = interrupted_ ? "interrupted" : abort_reason_;
+  AdapterIncident incident;
+  if (std::optional<Handshake> handshake = start_adapter(client_, options_.command, incident)) {
+    handshake_ = *handshake;
+    connected_ = true;
+    return true;
+  }
+  interrupted_ = true;
+  why = "interrupted";
   return false;
 }
 

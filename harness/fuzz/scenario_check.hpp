@@ -54,7 +54,8 @@ class ScenarioChecker {
   explicit ScenarioChecker(CheckerOptions options);
   ~ScenarioChecker();
 
-  // Starts the adapter (up to max_restarts_in_a_row attempts); false with `why` otherwise.
+  // Starts the adapter, once: false with `why` only when interrupted; CannotStartError
+  // (harness/protocol/adapter_start.hpp) when it cannot be started.
   bool start(std::string& why);
   const Handshake& handshake() const { return handshake_; }
   CheckResult check(const Scenario& scenario);

@@ -7,6 +7,7 @@
 
 #include "generators/case_results.hpp"
 #include "harness/protocol/adapter_client.hpp"
+#include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/capabilities.hpp"
 #include "harness/run/cell_names.hpp"
 #include "harness/run/diagnosis.hpp"
@@ -75,10 +76,10 @@ class Run {
     info.vectors_version = options_.vectors_version;
     info.vectors_manifest_sha256 = options_.vectors_manifest_sha256;
     info.selection = options_.selection;
-    if (!connect()) {
-      end.interrupted = interrupted_;
-      end.aborted = !interrupted_;
-      end.abort_reason = "the adapter could not be started: " + last_incident_.detail;
+    // The first start throws CannotStartError when the adapter cannot be started at all: no
+    // report, no incidents, the run never began.
+    if (!start()) {
+      end.interrupted = true;
     } else {
       info.implementation_name = handshake_.name;
       info.implementation_version = handshake_.version;
@@ -153,7 +154,21 @@ class Run {
     return true;
   }
 
-  // Starts or restarts the adapter, with up to max_restarts_in_a_row attempts.
+  // The first start, once (an adapter that fails its first hello is a bad --impl, not flaky);
+  // false only when interrupted.
+  bool start() {
+    AdapterIncident incident;
+    const std::optional<Handshake> handshake = start_adapter(client_, options_.command, incident);
+    if (!handshake) {
+      interrupted_ = true;
+      return false;
+    }
+    handshake_ = *handshake;
+    connected_ = started_ = true;
+    return true;
+  }
+
+  // Restarts the adapter, with up to max_restarts_in_a_row attempts.
   bool connect() {
     for (int attempt = 0; attempt < options_.max_restarts_in_a_row; ++attempt) {
       AdapterIncident incident;

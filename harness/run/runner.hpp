@@ -17,6 +17,8 @@ namespace cvc {
 struct RunnerOptions {
   std::string command;  // --impl
   std::chrono::milliseconds timeout{60000};
+  // Restarts after an incident (the first start is one attempt: an adapter that cannot be started
+  // is CannotStartError, harness/protocol/adapter_start.hpp).
   int max_restarts_in_a_row = 3;
   // Requests in a row that end in an incident (crash, timeout, malformed answer) before the run
   // is aborted: an adapter that fails every request is not restarted forever.
@@ -34,7 +36,8 @@ struct RunnerOptions {
 };
 
 // Runs every batch; returns how the run ended. Sinks receive begin, every outcome and incident,
-// and end (also when interrupted or aborted, so partial reports are written).
+// and end (also when interrupted or aborted, so partial reports are written). Throws
+// CannotStartError, before any sink is begun, when the adapter cannot be started.
 RunEnd run_cases(CaseSource& source, const RunnerOptions& options,
                  const std::vector<ReportSink*>& sinks);
 

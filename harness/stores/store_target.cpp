@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/capabilities.hpp"
 #include "harness/text/shell_quote.hpp"
 #include "oracle/bounded_quote.hpp"
@@ -35,7 +36,7 @@ class AdapterStoreTarget : public StoreTarget {
  public:
   AdapterStoreTarget(std::string command, std::chrono::milliseconds timeout,
                      const std::atomic<bool>* interrupted)
-      : client_(std::move(command), timeout) {
+      : command_(command), client_(std::move(command), timeout) {
     client_.set_interrupt_flag(interrupted);
   }
 
@@ -76,7 +77,10 @@ class AdapterStoreTarget : public StoreTarget {
   bool ensure_connected() {
     if (client_.connected()) return true;
     last_incident_ = AdapterIncident{};
-    std::optional<Handshake> handshake = client_.connect(*last_incident_);
+    // The first start throws CannotStartError when the adapter cannot be started at all.
+    std::optional<Handshake> handshake = handshake_
+                                             ? client_.connect(*last_incident_)
+                                             : start_adapter(client_, command_, *last_incident_);
     if (!handshake) return false;
     last_incident_.reset();
     handshake_ = std::move(handshake);
@@ -89,6 +93,7 @@ class AdapterStoreTarget : public StoreTarget {
     return answer;
   }
 
+  std::string command_;
   AdapterClient client_;
   std::optional<Handshake> handshake_;
   std::optional<AdapterIncident> last_incident_;

@@ -32,14 +32,6 @@ json.dump({"schema": "cast-value-vectors-manifest", "schema_version": 1, "vector
           open(os.path.join(root, "manifest.json"), "w"))
 PY
 }
-exits() {  # exits CODE COMMAND...: COMMAND exits with CODE (within 30 s), its output in $work/out
-  local want="$1"; shift
-  timeout 30 "$@" > "$work/out" 2>&1
-  local got=$?
-  [ "$got" -eq "$want" ] || { echo "  exit $got, not $want: $*"; tail -3 "$work/out"; return 1; }
-}
-says() { grep -q -- "$1" "$work/out" || { echo "  no \"$1\" in:"; tail -3 "$work/out"; return 1; }; }
-not_says() { ! grep -q -- "$1" "$work/out"; }
 # "${peak_rss_below[@]}" KB COMMAND...: runs COMMAND, exits with its code, or 125 when its peak
 # resident set reached KB (getrusage of the child: unlike ulimit -v, it works under
 # AddressSanitizer, which reserves terabytes of address space).

@@ -440,8 +440,9 @@ invoke 1 "run --vectors: a group fill_value of 30000 nested arrays" --adapter $t
   --need 'int2\.json' --need 'nest|depth|deep|fill' --avoid "$RAW" -- \
   "$cvc" run --impl "$ref_impl" --vectors "$d" --timeout $to --report-dir "$(rep 1c)"
 for where in environment notes; do
+  # An adapter whose hello is refused cannot be started: said once, exit 2, no report.
   invoke 1 "run: the adapter's hello carries 30000 nested arrays (in $where)" --adapter $to \
-    --need 'hello|handshake' --need 'nest|depth|deep' --report "$(rep "1$where")" -- \
+    --codes 2 --need 'cannot start the implementation' --need 'nest|depth|deep' -- \
     "$cvc" run --impl "$(fake_impl deep-hello "--where $where")" "${live[@]}" \
     --report-dir "$(rep "1$where")"
 done
@@ -504,8 +505,9 @@ invoke 5 "run --vectors: an empty manifest" --adapter $to --codes "1 2" --nopass
   --report-dir "$(rep 5f)"
 
 # ---- 6. unknown type names in the hello --------------------------------------------------------
-invoke 6 "run: the hello declares only \"Int4\" and \"int99\"" --adapter $to --nopass \
-  --need 'Int4|int99' --report "$(rep 6a)" -- \
+# A hello that is refused: the adapter cannot be started, said once, exit 2, no report.
+invoke 6 "run: the hello declares only \"Int4\" and \"int99\"" --adapter $to --codes 2 \
+  --need 'cannot start the implementation' --need 'Int4|int99' -- \
   "$cvc" run --impl "$(fake_impl unknown-types)" "${live[@]}" --report-dir "$(rep 6a)"
 
 # ---- 7. raw exceptions -------------------------------------------------------------------------

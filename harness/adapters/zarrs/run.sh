@@ -7,6 +7,6 @@ root="$(cd "$here/../../.." && pwd)"
 binary="${CVC_ADAPTERS_BUILD:-$root/build/adapters}/zarrs/target/release/cvc-zarrs-adapter"
 if [ ! -x "$binary" ]; then
   echo "zarrs adapter: no adapter binary at $binary; run harness/adapters/zarrs/setup.sh (with CVC_ZARRS_SOURCE=<a zarrs checkout>)" >&2
-  exit 1
+  exit 2
 fi
 exec "$binary" "$@"

@@ -11,7 +11,8 @@
 # this script pins every other crate (half, microfloat, ...) and is used as the starting lock.
 # When neither source is available it prints ONE line "zarrs adapter: skipped: <why>" and exits
 # 77 (the skip code ctest is told about): no zarrs, no failure.
-# Quiet when the build is already up to date; a clear message and exit 1 on failure.
+# Quiet when the build is already up to date; a clear message and exit 2 for a CVC_ZARRS_SOURCE that
+# is no zarrs checkout with the codec, 3 for a build that failed (`build/cvc help exit-codes`).
 set -euo pipefail
 case "${1:-}" in
   -h|--help)
@@ -24,7 +25,8 @@ build="${CVC_ADAPTERS_BUILD:-$root/build/adapters}/zarrs"
 readonly skip_code=77
 scale_offset=0  # 1: the zarrs source has the scale_offset codec, and the adapter declares chains
 
-fail() { echo "zarrs adapter setup: $*" >&2; exit 1; }
+fail() { echo "zarrs adapter setup: $*" >&2; exit 3; }
+bad_source() { echo "zarrs adapter setup: $*" >&2; exit 2; }
 skip() { echo "zarrs adapter: skipped: $*"; exit "$skip_code"; }
 # The features the adapter needs: microfloat (the float4/6/8 types' cast_value traits), the
 # codecs the metadata vectors name besides cast_value and bytes (crc32c, transpose; sharding is
@@ -35,15 +37,15 @@ command -v cargo >/dev/null 2>&1 || skip "cargo is not installed (needed to buil
 
 if [ -n "${CVC_ZARRS_SOURCE:-}" ]; then
   source_dir="$(cd "$CVC_ZARRS_SOURCE" 2>/dev/null && pwd)" \
-    || fail "CVC_ZARRS_SOURCE=$CVC_ZARRS_SOURCE is not a directory"
+    || bad_source "CVC_ZARRS_SOURCE=$CVC_ZARRS_SOURCE is not a directory"
   # The workspace root of a zarrs checkout, or its zarrs/ crate folder.
   [ -f "$source_dir/zarrs/Cargo.toml" ] && source_dir="$source_dir/zarrs"
   grep -q '^name = "zarrs"$' "$source_dir/Cargo.toml" 2>/dev/null \
-    || fail "CVC_ZARRS_SOURCE=$CVC_ZARRS_SOURCE holds no zarrs crate (zarrs/Cargo.toml)"
+    || bad_source "CVC_ZARRS_SOURCE=$CVC_ZARRS_SOURCE holds no zarrs crate (zarrs/Cargo.toml)"
   [ -f "$source_dir/src/array/codec/array_to_array/cast_value.rs" ] \
-    || fail "the zarrs source at $CVC_ZARRS_SOURCE has no cast_value codec (src/array/codec/array_to_array/cast_value.rs)"
+    || bad_source "the zarrs source at $CVC_ZARRS_SOURCE has no cast_value codec (src/array/codec/array_to_array/cast_value.rs)"
   commit="$(git -C "$source_dir" rev-parse HEAD 2>/dev/null)" \
-    || fail "CVC_ZARRS_SOURCE=$CVC_ZARRS_SOURCE is not a git checkout (the results must name its commit)"
+    || bad_source "CVC_ZARRS_SOURCE=$CVC_ZARRS_SOURCE is not a git checkout (the results must name its commit)"
   [ -z "$(git -C "$source_dir" status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit-dirty"
   # The version the results are named by: branch and short commit (main-85b26a34).
   branch="$(git -C "$source_dir" rev-parse --abbrev-ref HEAD 2>/dev/null || true)"
@@ -54,11 +56,11 @@ if [ -n "${CVC_ZARRS_SOURCE:-}" ]; then
   # A checkout with the scale_offset codec (the feat/scale_offset branch): chain requests.
   [ -f "$source_dir/src/array/codec/array_to_array/scale_offset.rs" ] && scale_offset=1
 else
-  # A published release with the codec? scripts/check-zarrs-release exits 3 when it has one.
+  # A published release with the codec? scripts/check-zarrs-release exits 1 when it has one.
   status=0
   check="$("$root/scripts/check-zarrs-release" 2>&1)" || status=$?
   case "$status" in
-    3) version="$(printf '%s\n' "$check" | sed -n 's/^zarrs \([^ ]*\) mentions cast_value.*/\1/p' | head -1)"
+    1) version="$(printf '%s\n' "$check" | sed -n 's/^zarrs \([^ ]*\) mentions cast_value.*/\1/p' | head -1)"
        [ -n "$version" ] || fail "could not read the version from scripts/check-zarrs-release: $check"
        commit=""
        label="$version"

@@ -2,7 +2,8 @@
 # The zarrs adapter's set-up when zarrs cannot be built (docs/zarrs.md, "CI"): with no cargo, or
 # with no zarrs source and no release that has the codec, harness/adapters/zarrs/setup.sh must
 # print ONE line "zarrs adapter: skipped: <why>" and exit 77 (the code ctest reports as skipped);
-# a CVC_ZARRS_SOURCE that names no zarrs checkout is a mistake of the caller, exit 1 naming it.
+# a CVC_ZARRS_SOURCE that names no zarrs checkout is a mistake of the caller, exit 2 (bad input)
+# naming it.
 # Needs no network and no Rust toolchain: cargo is hidden or replaced by a stub.
 #
 # usage: tests/harness/adapters/zarrs_setup_skip.sh
@@ -55,13 +56,13 @@ grep -q 'CVC_ZARRS_SOURCE is not set' "$tmp/norelease.out"
 check "no source: the line names CVC_ZARRS_SOURCE" test $? -eq 0
 
 run badsource PATH="$tmp/stub:$tmp/bin" CVC_ZARRS_SOURCE="$tmp/no-such-checkout"
-check "CVC_ZARRS_SOURCE naming no directory: exit 1 (got $(cat "$tmp/badsource.status"))" \
-  test "$(cat "$tmp/badsource.status")" -eq 1
+check "CVC_ZARRS_SOURCE naming no directory: exit 2 (got $(cat "$tmp/badsource.status"))" \
+  test "$(cat "$tmp/badsource.status")" -eq 2
 grep -q 'CVC_ZARRS_SOURCE=.*is not a directory' "$tmp/badsource.err"
 check "CVC_ZARRS_SOURCE naming no directory: the message names it" test $? -eq 0
 
 mkdir -p "$tmp/not-zarrs"
 run notzarrs PATH="$tmp/stub:$tmp/bin" CVC_ZARRS_SOURCE="$tmp/not-zarrs"
-check "CVC_ZARRS_SOURCE without a zarrs crate: exit 1 (got $(cat "$tmp/notzarrs.status"))" \
-  test "$(cat "$tmp/notzarrs.status")" -eq 1
+check "CVC_ZARRS_SOURCE without a zarrs crate: exit 2 (got $(cat "$tmp/notzarrs.status"))" \
+  test "$(cat "$tmp/notzarrs.status")" -eq 2
 finish

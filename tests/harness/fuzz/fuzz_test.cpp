@@ -127,7 +127,7 @@ TEST(Fuzz, ExitCodes) {
   EXPECT_EQ(exit_status(adapter + "' --type float99"), 2);
   EXPECT_EQ(exit_status(adapter + "' --direction sideways"), 2);
   EXPECT_EQ(exit_status("--cases 5"), 2);                  // no --impl
-  EXPECT_EQ(exit_status("--impl 'exit 3' --cases 5"), 1);  // an adapter that never starts
+  EXPECT_EQ(exit_status("--impl 'exit 3' --cases 5"), 2);  // an adapter that cannot start
 }
 
 // The JSON and JUnit reports are written, and the JSON follows its schema.

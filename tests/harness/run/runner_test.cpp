@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 
+#include "harness/protocol/adapter_start.hpp"
 #include "harness/reference/mutants.hpp"
 #include "harness/reports/run_summary.hpp"
 #include "harness/run/bug_model_scan.hpp"
@@ -259,14 +260,29 @@ INSTANTIATE_TEST_SUITE_P(EveryMode, Misbehaving,
                          testing::Values("crash", "hang", "garbage", "malformed", "wrong_count",
                                          "wrong_id", "stray_stdout"));
 
-TEST(Harness, AnAdapterThatNeverShakesHandsAbortsTheRun) {
+// An adapter that cannot be started is said once, before any case, as the command and why: no
+// run with three identical incidents and an abort (its caller, cvc, exits 2).
+std::string cannot_start_message(const std::string& command) {
   CaseFilter filter;
   filter.types = {"int2"};
   VectorCaseSource source(kSource + "/vectors", filter);
-  const RunResult result = run(source, misbehaving("early_exit", 0));
-  EXPECT_TRUE(result.end.aborted);
-  EXPECT_GE(result.summary->incident_count(), 3u);
-  EXPECT_NE(exit_code(*result.summary), 0);
+  try {
+    run(source, command);
+  } catch (const CannotStartError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << "the run of " << command << " began";
+  return "";
+}
+
+TEST(Harness, AnAdapterThatExitsBeforeItsHelloCannotStart) {
+  // (the command, over 200 bytes here, is quoted bounded)
+  const std::string message = cannot_start_message(misbehaving("early_exit", 0));
+  EXPECT_TRUE(message.starts_with("cannot start the implementation \"")) << message;
+  EXPECT_TRUE(message.ends_with(
+      "\": it exited before its hello answer: the adapter exited or closed its stdout with the "
+      "request pending (exit status 1) (it wrote nothing on stderr)"))
+      << message;
 }
 
 TEST(Harness, ALyingAdapterFailsWithoutIncidents) {
@@ -376,13 +392,10 @@ TEST(HarnessChains, AWrongCountInAChainAnswerIsAnIncident) {
   EXPECT_GT(result.count(Verdict::Pass), 0u);  // the rest of the run
 }
 
-TEST(Harness, AMissingAdapterCommandAbortsWithAReason) {
-  CaseFilter filter;
-  filter.types = {"int2"};
-  VectorCaseSource source(kSource + "/vectors", filter);
-  const RunResult result = run(source, "/nonexistent/adapter");
-  EXPECT_TRUE(result.end.aborted);
-  EXPECT_FALSE(result.end.abort_reason.empty());
+TEST(Harness, AMissingAdapterCommandCannotStart) {
+  EXPECT_EQ(cannot_start_message("/nonexistent/adapter"),
+            "cannot start the implementation \"/nonexistent/adapter\": command not found (exit "
+            "status 127) (its stderr: sh: 1: /nonexistent/adapter: not found)");
 }
 
 TEST(Harness, InterruptionEndsTheReportsWithWhatWasObtained) {
