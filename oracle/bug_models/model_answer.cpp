@@ -24,7 +24,8 @@ ModelAnswer element_answer(const CastResult& result) {
 
 }  // namespace
 
-// --- A model's answers -----------------------------------------------------------------------------
+// --- A model's answers
+// -----------------------------------------------------------------------------
 
 ModelConfiguration model_cast_configuration(ModelOrOracle model, const DataType& array_type,
                                             const nlohmann::json& fill_value,
@@ -138,12 +139,11 @@ RequestModels::RequestModels(ModelRequest request) : request_(std::move(request)
       }
       output_ = request_.direction == Direction::Encode ? &chain_->output_type() : &array_type;
       for (std::size_t i = 0; i < all.size(); ++i)
-        models_[i].rejected =
-            reads_on_its_own(all[i])
-                ? model_chain_configuration(&all[i], array_type, request_.fill_value,
-                                            request_.codecs)
-                      .rejected
-                : oracle_.rejected;
+        models_[i].rejected = reads_on_its_own(all[i])
+                                  ? model_chain_configuration(&all[i], array_type,
+                                                              request_.fill_value, request_.codecs)
+                                        .rejected
+                                  : oracle_.rejected;
       return;
     }
     case ModelRequest::Kind::Validate: {

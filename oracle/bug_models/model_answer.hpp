@@ -20,7 +20,8 @@ namespace cvc {
 // A model of the catalogue, or nullptr for the oracle itself.
 using ModelOrOracle = const BugModel*;
 
-// --- A model's answers -----------------------------------------------------------------------------
+// --- A model's answers
+// -----------------------------------------------------------------------------
 
 // How a model takes the metadata of a cast request (one cast_value codec and the array's fill
 // value), as a strict implementation does: the metadata must be valid (the model's verdict), then
@@ -55,7 +56,8 @@ ChainResult model_chain(ModelOrOracle model, const ArrayChain& chain, const nloh
 FillValueCheck model_validate(ModelOrOracle model, const DataType& array_type,
                               const nlohmann::json& fill_value, const nlohmann::json& codecs);
 
-// --- Matching an implementation's answer -----------------------------------------------------------
+// --- Matching an implementation's answer
+// -----------------------------------------------------------
 
 // One request as an implementation receives it.
 struct ModelRequest {

@@ -661,6 +661,12 @@ TEST(BugModelExamples, BareCodecNameRefused) {
                   "scalar_map": {"encode": [["NaN", 0], ["Infinity", 0], ["-Infinity", 0]]}})")}},
        "bytes"});
   expect_verdict("bare-codec-name-refused", "float64", "0", example, false);
+  // Metadata case 182 (zarr-python: "Expected dict, got <class 'str'>"): the bare names are the
+  // sharding codec's inner and index codecs.
+  expect_verdict("bare-codec-name-refused", "int16", "5", json(R"([{"name": "sharding_indexed",
+      "configuration": {"chunk_shape": [2], "codecs": [{"name": "cast_value",
+      "configuration": {"data_type": "float32"}}, "bytes"], "index_codecs": ["bytes"]}}])"),
+                 false);
 }
 
 // --- scale_offset in chains ----------------------------------------------------------------------

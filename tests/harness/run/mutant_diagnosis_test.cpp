@@ -145,7 +145,8 @@ void expect_fuzz_diagnoses(const BugModel& model, const Failures::First& first) 
   const fuzz::CheckResult result = checker.check(*scenario);
   ASSERT_EQ(result.status, fuzz::CheckStatus::Mismatch) << result.detail;
   for (const fuzz::Mismatch& mismatch : result.mismatches)
-    EXPECT_TRUE(has(mismatch.models, model)) << "fuzz: " << mismatch.kind << ", got " << mismatch.got;
+    EXPECT_TRUE(has(mismatch.models, model))
+        << "fuzz: " << mismatch.kind << ", got " << mismatch.got;
 }
 
 class MutantDiagnosed : public testing::TestWithParam<const BugModel*> {};
