@@ -5,9 +5,9 @@
 #include "cli/commands.hpp"
 #include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/replay_request.hpp"
+#include "harness/run/request_models.hpp"
 #include "harness/run/runner.hpp"
 #include "oracle/bounded_quote.hpp"
-#include "oracle/bug_models/bug_model.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/input_file.hpp"
@@ -63,21 +63,28 @@ std::string model_names(BugModelSet models) {
   return names.empty() ? "none (unexplained)" : names;
 }
 
-int replay_cast(AdapterClient& client, const CastRequest& request, const CastRule& rule) {
-  const AdapterAnswer answer = client.cast(request);
+// An answer to a cast or chain request that carries no elements (an incident, a refusal): printed,
+// with the models that refuse the configuration when it was rejected; false for an ok answer.
+bool print_unanswered(const AdapterAnswer& answer, const RequestModels& models) {
   if (answer.status == AdapterAnswer::Status::Incident) {
     std::cout << "adapter incident: " << answer.incident->kind << ": "
               << adapter_text(answer.incident->detail) << "\n";
-    return kExitNegative;
+    return true;
   }
-  if (answer.status != AdapterAnswer::Status::Ok) {
-    const bool rejected = answer.status == AdapterAnswer::Status::Rejected;
-    std::cout << (rejected ? "rejected" : "not answered") << ": " << adapter_text(answer.message)
-              << "\n";
-    if (rejected)
-      std::cout << "models that refuse it: " << model_names(models_rejecting(rule)) << "\n";
-    return kExitNegative;
-  }
+  if (answer.status == AdapterAnswer::Status::Ok) return false;
+  const bool rejected = answer.status == AdapterAnswer::Status::Rejected;
+  std::cout << (rejected ? "rejected" : "not answered") << ": " << adapter_text(answer.message)
+            << "\n";
+  if (rejected)
+    std::cout << "models that refuse it: "
+              << model_names(models.reproducing(ModelAnswer::rejected())) << "\n";
+  return true;
+}
+
+int replay_cast(AdapterClient& client, const CastRequest& request, const CastRule& rule) {
+  const AdapterAnswer answer = client.cast(request);
+  const RequestModels models(model_request(request));
+  if (print_unanswered(answer, models)) return kExitNegative;
   int status = kExitOk;
   for (std::size_t i = 0; i < request.elements.size(); ++i) {
     const std::uint64_t input = request.elements[i];
@@ -99,7 +106,8 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
     std::cout << "\n  " << (matches ? "match" : "MISMATCH");
     if (!matches) {
       std::cout << "; known-bug models reproducing it: "
-                << model_names(models_reproducing_cast(rule, input, failed, answer.outputs[i]));
+                << model_names(
+                       models.reproducing(ModelAnswer::element(failed, answer.outputs[i]), input));
       status = kExitNegative;
     }
     std::cout << "\n";
@@ -110,16 +118,8 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
 // A chain request: each element against the oracle's chain (oracle/codec_chain.hpp).
 int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayChain& chain) {
   const AdapterAnswer answer = client.cast(request);
-  if (answer.status == AdapterAnswer::Status::Incident) {
-    std::cout << "adapter incident: " << answer.incident->kind << ": "
-              << adapter_text(answer.incident->detail) << "\n";
-    return kExitNegative;
-  }
-  if (answer.status != AdapterAnswer::Status::Ok) {
-    std::cout << (answer.status == AdapterAnswer::Status::Rejected ? "rejected" : "not answered")
-              << ": " << adapter_text(answer.message) << "\n";
-    return kExitNegative;
-  }
+  const RequestModels models(model_request(request));
+  if (print_unanswered(answer, models)) return kExitNegative;
   const DataType& input_type = *request.input;
   const DataType& output_type = *request.output;
   int status = kExitOk;
@@ -150,9 +150,8 @@ int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayC
     std::cout << "\n  " << (matches ? "match" : "MISMATCH");
     if (!matches) {
       std::cout << "; known-bug models reproducing it: "
-                << model_names(models_reproducing_chain(*request.array_type, request.chain,
-                                                        request.direction, input, failed,
-                                                        answer.outputs[i]));
+                << model_names(
+                       models.reproducing(ModelAnswer::element(failed, answer.outputs[i]), input));
       status = kExitNegative;
     }
     std::cout << "\n";
@@ -187,8 +186,8 @@ int replay_validate(AdapterClient& client, const ValidateRequest& request) {
   std::cout << "MISMATCH";
   if (request.array_type != nullptr)
     std::cout << "; known-bug models reproducing it: "
-              << model_names(models_reproducing_validate(*request.array_type, request.fill_value,
-                                                         request.codecs, valid));
+              << model_names(
+                     models_reproducing(model_request(request), ModelAnswer::verdict(valid)));
   std::cout << "\n";
   return kExitNegative;
 }

@@ -2,6 +2,7 @@
 
 #include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/capabilities.hpp"
+#include "harness/run/request_models.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
@@ -154,7 +155,8 @@ CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
     return result;
   }
   ++requests_;
-  const AdapterAnswer answer = client_.cast(cast_request(scenario));
+  const CastRequest request = cast_request(scenario);
+  const AdapterAnswer answer = client_.cast(request);
   if (answer.status == AdapterAnswer::Status::Incident) return take_incident(answer);
   consecutive_incidents_ = 0;
   const DataType& output = *rule->output;
@@ -171,7 +173,8 @@ CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
       // The oracle's configuration and fill value are valid: refusing them fails every element.
       result.status = CheckStatus::Mismatch;
       result.elements = scenario.elements.size();
-      const BugModelSet models = models_rejecting(*rule);
+      const BugModelSet models =
+          RequestModels(model_request(request)).reproducing(ModelAnswer::rejected());
       for (std::size_t i = 0; i < scenario.elements.size(); ++i)
         result.mismatches.push_back(
             {i, "rejected the configuration", models,
@@ -183,6 +186,7 @@ CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
       break;
   }
   result.elements = scenario.elements.size();
+  std::optional<RequestModels> models;  // every model's reading, taken at the first mismatch
   for (std::size_t i = 0; i < scenario.elements.size(); ++i) {
     const std::uint64_t input = scenario.elements[i];
     const CastResult oracle = cast_value(*rule, input);
@@ -201,7 +205,8 @@ CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
                     : expected.starts_with("error") ? "a value where the oracle gives an error"
                     : failed                        ? "an error where the oracle gives a value"
                                                     : "wrong value";
-    mismatch.models = models_reproducing_cast(*rule, input, failed, bits);
+    if (!models) models.emplace(model_request(request));
+    mismatch.models = models->reproducing(ModelAnswer::element(failed, bits), input);
     mismatch.expected = with_value(output, expected);
     mismatch.got =
         failed ? "error (the element was refused)" : with_value(output, pattern_hex(output, bits));
@@ -250,9 +255,7 @@ CheckResult ScenarioChecker::check_validate(const ValidateScenario& scenario) {
   mismatch.kind = !flag.empty() ? "matches " + flag
                   : valid       ? "accepted invalid metadata"
                                 : "refused valid metadata";
-  if (request.array_type != nullptr)
-    mismatch.models = models_reproducing_validate(*request.array_type, scenario.fill_value,
-                                                  scenario.codecs, valid);
+  mismatch.models = models_reproducing(model_request(request), ModelAnswer::verdict(valid));
   mismatch.expected = std::string(expected.valid ? "valid" : "invalid") + ": " + expected.message;
   mismatch.got = std::string(valid ? "valid" : "invalid") +
                  (answer.message.empty() ? "" : ": " + answer.message);

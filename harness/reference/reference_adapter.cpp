@@ -139,20 +139,17 @@ PreparedCast prepare_cast(const nlohmann::json& request, Mutant mutant,
                           const ReferenceAdapterOptions& options) {
   const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
   if (array_type == nullptr) return refused_cast("unsupported", "");
-  const nlohmann::json chain = nlohmann::json::array({request.at("codec")});
-  // A strict implementation: the metadata must be valid, fill value round trip included.
-  const FillValueCheck check =
-      mutant_validate(mutant, *array_type, request.at("fill_value"), chain);
-  if (!check.valid || check.cast_codecs.size() != 1) return refused_cast("rejected", check.message);
-  const bool encode = request.at("direction").get<std::string>() == "encode";
-  const CastValueCodec& codec = check.cast_codecs.front();
-  CastRule rule = encode ? codec.encode_rule() : codec.decode_rule();
-  if (const std::optional<std::string> why = left_out(rule, options))
+  const Direction direction = request.at("direction").get<std::string>() == "encode"
+                                  ? Direction::Encode
+                                  : Direction::Decode;
+  // A strict implementation (model_cast_configuration: the diagnosis matches with the same).
+  ModelConfiguration taken = model_cast_configuration(mutant, *array_type, request.at("fill_value"),
+                                                      request.at("codec"), direction);
+  if (!taken.rule) return refused_cast("rejected", taken.message);
+  if (const std::optional<std::string> why = left_out(*taken.rule, options))
     return refused_cast("unsupported", *why);
-  if (mutant_rejects(mutant, rule))
-    return refused_cast("rejected",
-                        "the mutant " + std::string(mutant->id) + " refuses this configuration");
-  return {std::move(rule), "", ""};
+  if (taken.rejected) return refused_cast("rejected", taken.message);
+  return {std::move(taken.rule), "", ""};
 }
 
 // Prepared casts by their metadata (the validation costs more than casting a small request).
@@ -194,7 +191,7 @@ nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& pr
   std::vector<std::uint64_t> outputs(count);
   nlohmann::json failed = nlohmann::json::array();
   for (std::size_t i = 0; i < count; ++i) {
-    const CastResult result = mutant_cast(mutant, rule, inputs.patterns[i]);
+    const CastResult result = model_cast(mutant, rule, inputs.patterns[i]);
     outputs[i] = result.ok() ? result.bits : 0;
     if (!result.ok()) failed.push_back(i);
   }
@@ -211,25 +208,15 @@ nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant,
   const nlohmann::json& id = request.at("id");
   const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
   if (array_type == nullptr) return answer(id, "unsupported");
-  ArrayChain chain;
-  try {
-    chain = parse_array_chain(*array_type, request.at("codecs"));
-  } catch (const MetadataError& error) {
+  // A strict implementation (model_chain_configuration: the diagnosis matches with the same).
+  const ModelChainConfiguration taken = model_chain_configuration(
+      mutant, *array_type, request.at("fill_value"), request.at("codecs"));
+  if (taken.rejected) {
     nlohmann::json rejected = answer(id, "rejected");
-    rejected["message"] = error.what();
+    rejected["message"] = taken.message;
     return rejected;
   }
-  // A strict implementation: the array's metadata (the chain, then bytes) must be valid, its fill
-  // value threaded through every codec.
-  nlohmann::json metadata_codecs = request.at("codecs");
-  metadata_codecs.push_back({{"name", "bytes"}, {"configuration", {{"endian", "little"}}}});
-  const FillValueCheck check =
-      mutant_validate(mutant, *array_type, request.at("fill_value"), metadata_codecs);
-  if (!check.valid) {
-    nlohmann::json rejected = answer(id, "rejected");
-    rejected["message"] = check.message;
-    return rejected;
-  }
+  const ArrayChain& chain = *taken.chain;
   const std::optional<Direction> direction =
       parse_direction(request.at("direction").get<std::string>());
   if (!direction) throw std::runtime_error("direction is not \"encode\" or \"decode\"");
@@ -248,7 +235,7 @@ nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant,
   nlohmann::json failed = nlohmann::json::array();
   for (std::size_t i = 0; i < count; ++i) {
     const ChainResult result =
-        mutant_chain(mutant, chain, request.at("codecs"), *direction, inputs.patterns[i]);
+        model_chain(mutant, chain, request.at("codecs"), *direction, inputs.patterns[i]);
     outputs[i] = result.ok() ? result.bits : 0;
     if (!result.ok()) failed.push_back(i);
   }
@@ -274,7 +261,7 @@ nlohmann::json validate_answer(const nlohmann::json& request, Mutant mutant) {
     return invalid;
   }
   const FillValueCheck check =
-      mutant_validate(mutant, *array_type, request.at("fill_value"), request.at("codecs"));
+      model_validate(mutant, *array_type, request.at("fill_value"), request.at("codecs"));
   nlohmann::json result = answer(id, check.valid ? "valid" : "invalid");
   if (!check.valid) result["message"] = check.message;
   return result;

@@ -119,7 +119,7 @@ std::uint64_t through_step(const ChainStep& step, Direction direction, std::uint
   const bool encode = direction == Direction::Encode;
   if (const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec)) {
     const CastRule rule = encode ? cast->encode_rule() : cast->decode_rule();
-    const CastResult result = mutant_cast(options.mutant, rule, value);
+    const CastResult result = model_cast(options.mutant, rule, value);
     if (!result.ok())
       throw StoreError(what + " through cast_value fails: " + explain(rule, result));
     return result.bits;
@@ -221,7 +221,7 @@ std::unique_ptr<Chain> parse_chain(const json& given, const DataType& type, std:
   json checked = array_codecs;
   checked.push_back({{"name", "bytes"}});
   const FillValueCheck check =
-      mutant_validate(options.mutant, type, format_scalar(type, fill_bits), checked);
+      model_validate(options.mutant, type, format_scalar(type, fill_bits), checked);
   if (!check.valid) throw StoreError("invalid metadata: " + check.message);
   auto chain = std::make_unique<Chain>();
   chain->input = &type;

@@ -11,6 +11,7 @@
 #include "harness/protocol/capabilities.hpp"
 #include "harness/run/cell_names.hpp"
 #include "harness/run/diagnosis.hpp"
+#include "harness/run/request_models.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
@@ -37,13 +38,6 @@ std::string describe(const DataType& type, const std::string& result) {
 // encode" and "chain decode", apart from the single cast_value casts of the same types.
 std::string batch_operation(const CastBatch& batch) {
   return (batch.chain ? "chain " : "") + std::string(direction_name(batch.request.direction));
-}
-
-// The codecs of a chain request's array: its chain, then the bytes codec it implies.
-nlohmann::json chain_metadata_codecs(const CastRequest& request) {
-  nlohmann::json codecs = request.chain;
-  codecs.push_back({{"name", "bytes"}, {"configuration", {{"endian", "little"}}}});
-  return codecs;
 }
 
 // What the oracle's chain does with element `index`: where it fails, or the codecs it went
@@ -319,14 +313,11 @@ class Run {
       emit_many(outcome, batch.elements.size());
       return;
     }
-    // A refused configuration is diagnosed once for the request; nothing else is a failure. A
-    // refused chain is its array's metadata refused: the models that judge it invalid.
+    // A refused configuration is diagnosed once for the request; nothing else is a failure.
     const BugModelSet models =
-        verdict != Verdict::Fail ? 0
-        : batch.chain
-            ? models_reproducing_validate(*batch.request.array_type, batch.request.fill_value,
-                                          chain_metadata_codecs(batch.request), false)
-            : models_rejecting(batch.rule);
+        verdict != Verdict::Fail
+            ? 0
+            : RequestModels(model_request(batch.request)).reproducing(ModelAnswer::rejected());
     for (std::size_t i = 0; i < batch.elements.size(); ++i) {
       outcome.models = models;
       emit_described(outcome, batch, i, got);
@@ -416,6 +407,7 @@ class Run {
     CaseOutcome outcome = cast_outcome(batch);
     outcome.seconds = batch_seconds_;
     std::uint64_t passed = 0;
+    std::optional<RequestModels> models;  // every model's reading, taken at the first failure
     for (std::size_t i = 0; i < batch.elements.size(); ++i) {
       const ExpectedElement& element = batch.elements[i];
       const bool failed = answer.failed.count(i) != 0;
@@ -438,12 +430,10 @@ class Run {
           break;
         }
       }
-      if (outcome.verdict == Verdict::Fail)
-        outcome.models =
-            batch.chain
-                ? models_reproducing_chain(*batch.request.array_type, batch.request.chain,
-                                           batch.request.direction, element.input, failed, bits)
-                : models_reproducing_cast(batch.rule, element.input, failed, bits);
+      if (outcome.verdict == Verdict::Fail) {
+        if (!models) models.emplace(model_request(batch.request));
+        outcome.models = models->reproducing(ModelAnswer::element(failed, bits), element.input);
+      }
       emit_described(
           outcome, batch, i,
           failed ? "error (the element was refused)" : describe(output, pattern_hex(output, bits)));
@@ -542,8 +532,7 @@ class Run {
       outcome.kind = got == "valid" ? "accepted invalid metadata" : "refused valid metadata";
       if (batch.request.array_type != nullptr)
         outcome.models =
-            models_reproducing_validate(*batch.request.array_type, batch.request.fill_value,
-                                        batch.request.codecs, got == "valid");
+            models_reproducing(model_request(batch.request), ModelAnswer::verdict(got == "valid"));
       for (const auto& [name, verdict] : validate_alternatives(batch)) {
         if (verdict == got) {
           outcome.verdict = Verdict::Divergence;

@@ -1,7 +1,8 @@
 // Known-bug models: the ways casts go wrong in practice, each a small function that computes what
 // an implementation with that bug answers. The catalogue serves three uses: the reference
 // adapter's mutants (`cvc adapter --mutant ID` is the oracle with one model's bug), the diagnosis
-// of failures in reports (which model reproduces a failure exactly), and docs/bug-models.md.
+// of failures in reports (which model reproduces a failure exactly: model_answer.hpp), and
+// docs/bug-models.md.
 #pragma once
 
 #include <cstdint>
@@ -48,23 +49,7 @@ std::span<const BugModel> bug_models();
 const BugModel* find_bug_model(std::string_view id);  // nullptr when unknown
 std::size_t bug_model_index(const BugModel& model);   // its bit in a BugModelSet
 
-// The models that reproduce an implementation's answer to one element exactly (and differ from
-// the oracle there): `got_failed` when it refused the element, else its output bits. Results
-// compare as the harness compares them: same bits, any NaN for a NaN, any refusal for an error.
-BugModelSet models_reproducing_cast(const CastRule& rule, std::uint64_t input_bits, bool got_failed,
-                                    std::uint64_t got_bits);
-// The models whose chain (BugModel::chain) reproduces an implementation's answer to one element
-// of a chain request exactly (and differs from the oracle there); 0 when the oracle refuses the
-// codecs.
-BugModelSet models_reproducing_chain(const DataType& array_type, const nlohmann::json& codecs,
-                                     Direction direction, std::uint64_t input_bits, bool got_failed,
-                                     std::uint64_t got_bits);
-// The models that refuse this configuration (an implementation answered `rejected`).
-BugModelSet models_rejecting(const CastRule& rule);
-// The models whose metadata verdict equals `got_valid` where the oracle's differs.
-BugModelSet models_reproducing_validate(const DataType& array_type,
-                                        const nlohmann::json& fill_value,
-                                        const nlohmann::json& codecs, bool got_valid);
+// Which models reproduce an implementation's answer: oracle/bug_models/model_answer.hpp.
 
 // What a model acts on, for tables: "cast", "configuration", "metadata", "chain", or two of them
 // joined by " + " ("metadata + configuration").

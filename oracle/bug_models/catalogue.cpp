@@ -729,9 +729,11 @@ constexpr CatalogueEntry kCatalogue[] = {
         .title = "a codec written as a bare name refused",
         .mechanism =
             "A codec given by its name alone (\"bytes\", as in the spec's NumPy example) is "
-            "refused: the chain parser expects an object for every codec.",
+            "refused: the chain parser expects an object for every codec, in the sharding "
+            "codec's inner codecs and index codecs too (they go through the same parser).",
         .seen_in = "zarr-python 3.4.2 and cast-value 0.2.1 (zarr core's parse_codecs: \"Expected "
-                   "dict, got <class 'str'>\"), zarrita 0.7.5 (Unknown codec: undefined); findings "
+                   "dict, got <class 'str'>\"; zarr-python also inside sharding_indexed, metadata "
+                   "cases 140, 182, 184, 188), zarrita 0.7.5 (Unknown codec: undefined); findings "
                    "13, metadata case 101",
         .spec = "cast_value.md:140 (Example): the codec list ends in the bare string \"bytes\"; "
                 "Zarr v3 core spec: \"short-hand names MAY be used if no configuration metadata "

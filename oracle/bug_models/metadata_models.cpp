@@ -429,10 +429,27 @@ FillValueCheck DataTypeObjectRefused::validate(const DataType& array_type, const
 
 // --- bare-codec-name-refused ---------------------------------------------------------------------
 
+namespace {
+
+// A codec of the list given by its name alone, at any depth: the sharding codec's inner codecs and
+// index codecs go through the same parser.
+bool has_bare_codec_name(const json& codecs) {
+  if (!codecs.is_array()) return false;
+  return std::any_of(codecs.begin(), codecs.end(), [](const json& codec) {
+    if (codec.is_string()) return true;
+    if (!codec.is_object() || codec.value("name", json()) != "sharding_indexed") return false;
+    const json configuration = codec.value("configuration", json());
+    return configuration.is_object() &&
+           (has_bare_codec_name(configuration.value("codecs", json())) ||
+            has_bare_codec_name(configuration.value("index_codecs", json())));
+  });
+}
+
+}  // namespace
+
 FillValueCheck BareCodecNameRefused::validate(const DataType& array_type, const json& fill_value,
                                               const json& codecs) {
-  if (codecs.is_array() && std::any_of(codecs.begin(), codecs.end(),
-                                       [](const json& codec) { return codec.is_string(); }))
+  if (has_bare_codec_name(codecs))
     return metadata_models::refusal("a codec given by its name alone is refused (expected dict)");
   return metadata_models::oracle_check(array_type, fill_value, codecs);
 }

@@ -18,6 +18,21 @@ std::string bug_model_test_name(const BugModel* model) {
   return name;
 }
 
+std::optional<ModelCatch> first_vector_catch(const std::string& vectors, const BugModel& model) {
+  ModelScanOptions options;
+  options.models = BugModelSet{1} << bug_model_index(model);
+  options.stop_when_all_caught = true;
+  return scan_vectors_with_models(vectors, options).models[bug_model_index(model)].first;
+}
+
+CaseFilter catch_selection(const ModelCatch& at) {
+  CaseFilter filter;
+  filter.families = {at.family};
+  filter.directions = {at.direction};
+  if (at.family != "metadata" && at.family != "chain") filter.types = {at.array_type};
+  return filter;
+}
+
 HoldoutResult run_holdout(const std::string& cvc_binary, const std::string& vectors,
                           const BugModel& model, const CaseFilter& filter) {
   VectorCaseSource source(vectors, filter);

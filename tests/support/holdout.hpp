@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "harness/run/bug_model_scan.hpp"
 #include "harness/sources/case_batch.hpp"
 #include "harness/sources/case_filter.hpp"
 #include "oracle/bug_models/bug_model.hpp"
@@ -22,6 +24,13 @@ struct HoldoutResult {
 // Every model of the catalogue, and a test name for one ("tiesaway"): for parameterized tests.
 std::vector<const BugModel*> every_bug_model();
 std::string bug_model_test_name(const BugModel* model);
+
+// Where the vectors first tell the model from the oracle (scanned in-process, stopping there);
+// nullopt when no vector case does.
+std::optional<ModelCatch> first_vector_catch(const std::string& vectors, const BugModel& model);
+// The vectors around a catch, to aim a run of the mutant at: the case's family and direction, and
+// its array type (for the cast families).
+CaseFilter catch_selection(const ModelCatch& at);
 
 // Runs `CVC_BINARY adapter --mutant MODEL` against the vector folder, restricted by `filter`.
 HoldoutResult run_holdout(const std::string& cvc_binary, const std::string& vectors,

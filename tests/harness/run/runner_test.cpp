@@ -18,6 +18,7 @@
 #include "harness/run/bug_model_scan.hpp"
 #include "harness/sources/live_source.hpp"
 #include "harness/sources/vector_source.hpp"
+#include "tests/support/holdout.hpp"
 #include "tests/support/process_scratch.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
@@ -180,12 +181,7 @@ const std::map<std::string, std::vector<std::string>> kLiveTypesWhereTheVectorsM
 
 // Where the vectors first catch the model (scanned in-process, stopping there).
 std::optional<ModelCatch> first_catch(const BugModel& model) {
-  ModelScanOptions options;
-  options.models = BugModelSet{1} << bug_model_index(model);
-  options.stop_when_all_caught = true;
-  return scan_vectors_with_models(kSource + "/vectors", options)
-      .models[bug_model_index(model)]
-      .first;
+  return first_vector_catch(kSource + "/vectors", model);
 }
 
 TEST_P(MutantCaught, ByTheVectors) {
@@ -194,11 +190,7 @@ TEST_P(MutantCaught, ByTheVectors) {
   if (!at)
     GTEST_SKIP() << model.id << ": no vector case tells it from the oracle "
                  << "(tests/oracle/bug_models_test.cpp says why)";
-  CaseFilter filter;
-  filter.families = {at->family};
-  filter.directions = {at->direction};
-  if (at->family != "metadata" && at->family != "chain") filter.types = {at->array_type};
-  const RunResult result = run_vectors(adapter(model.id), filter);
+  const RunResult result = run_vectors(adapter(model.id), catch_selection(*at));
   EXPECT_GT(result.count(Verdict::Fail), 0u) << model.id << ", aimed at " << at->where;
   EXPECT_NE(exit_code(*result.summary), 0);
 }
