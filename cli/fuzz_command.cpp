@@ -10,7 +10,7 @@
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/reports/report_output.hpp"
-#include "harness/reports/report_terminal.hpp"
+#include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
 
 namespace cvc::cli {
@@ -154,7 +154,9 @@ int run_fuzz(Arguments& arguments) {
   std::string options_text;
   std::vector<ReportTarget> reports;
   fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports);
-  ProgressLine progress;
+  ProgressReport progress("cases");
+  // A timed run (--seconds without --cases): its share is of the time.
+  if (options.max_cases == 0) progress.set_time_limit(options.seconds);
   options.progress = [&](std::uint64_t cases, std::uint64_t limit, std::uint64_t findings) {
     progress.update(cases, limit, std::to_string(findings) + " findings");
   };
@@ -162,7 +164,7 @@ int run_fuzz(Arguments& arguments) {
   std::signal(SIGINT, on_fuzz_interrupt);
   std::signal(SIGTERM, on_fuzz_interrupt);
   fuzz::FuzzOutcome outcome = fuzz::run_fuzz(options);
-  progress.clear();
+  progress.finish();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   outcome.options_text = options_text;

@@ -52,7 +52,13 @@ class LiveCaseSource : public CaseSource {
   // What every configuration of a group shares, computed when its first batch is built.
   void prepare_group(std::size_t group);
   bool next_scalar_map(CaseBatch& batch);
+  // The scalar_map batch of group `index`, or none when its map cannot be written or no fill
+  // value survives it.
+  std::optional<CastBatch> scalar_map_batch(std::size_t index) const;
   bool next_validate(CaseBatch& batch);
+  // The validations: their number, and the fill value of validation `index` (none: skipped).
+  std::size_t validate_count() const;
+  std::optional<std::uint64_t> validate_fill_bits(std::size_t index) const;
 
   LiveOptions options_;
   CaseFilter filter_;
