@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Progress in a log (stderr a file or a pipe, not a terminal): `cvc run` (a live run through an
-# adapter slowed down, long enough for several lines), `cvc generate` and `cvc verify-vectors`
-# write whole plain lines, no "\r" and no escape code, none over 300 characters; the run's lines
+# adapter slowed down, long enough for several lines), `cvc generate`, `cvc verify-vectors` and
+# `cvc check-store` write whole plain lines, no "\r" and no escape code, none over 300 characters; the run's lines
 # name its total, the first comes within a few seconds and the others at most ~12 s apart, and a
 # last one says what the step took.
 # usage: progress_log.sh CVC_BINARY
@@ -26,6 +26,8 @@ logged() {
   return $code
 }
 
+show() { head -40 "$work/$1.log" | cut -c1-300; }  # NAME: the stamped log, bounded
+
 plain_lines() {  # NAME: no "\r", no escape code, no line over 300 characters
   local name="$1"
   if grep -q $'\r' "$work/$name.err"; then fail "$name: a \\r in the log"; fi
@@ -40,7 +42,7 @@ impl="python3 $root/tests/cli/slow_adapter.py 0.025 $cvc adapter"
 logged run "$cvc" run --impl "$impl" --live random --count 64 --type int8 --direction decode
 echo "cvc run exited $?"
 plain_lines run
-cat "$work/run.log"
+show run
 if ! grep -Eq '^[0-9.]+ cases [0-9,]+ of [0-9,]+ \([0-9.]+%\)' "$work/run.log"; then
   fail "run: no line naming the total"
 fi
@@ -58,7 +60,7 @@ if ((lines < 2)); then fail "run: $lines progress lines for a run of more than 1
 logged generate "$cvc" generate --out "$work/vectors" --jobs 1
 echo "cvc generate exited $?"
 plain_lines generate
-cat "$work/generate.log"
+show generate
 if ! grep -Eq ' files [0-9,]+ of [0-9,]+ ' "$work/generate.log"; then
   fail "generate: no line naming the total (it lasted $(tail -1 "$work/generate.log" | cut -d' ' -f1) s)"
 fi
@@ -79,8 +81,14 @@ EOF
 logged verify "$cvc" verify-vectors --allow-modified "$work/some"
 echo "cvc verify-vectors exited $?"
 plain_lines verify
-cat "$work/verify.log"
+show verify
 if ! grep -Eq ' files [0-9,]+ of 7 ' "$work/verify.log"; then fail "verify-vectors: no line naming the total"; fi
+
+# cvc check-store: a few seconds; its lines plain too.
+logged check_store "$cvc" check-store --impl "$cvc adapter" --vectors "$root/vectors"
+echo "cvc check-store exited $?"
+plain_lines check_store
+show check_store
 
 if ((failures)); then echo "$failures failures"; exit 1; fi
 echo "progress in a log: plain lines, the total named, at most ~12 s apart"
