@@ -48,7 +48,7 @@ index that found it. docs/fuzz.md has the details.
   --report-dir DIR        write fuzz.json and fuzz.xml (JUnit) into DIR
   --json PATH, --junit PATH   write one report form to PATH
 
-Progress goes to stderr when it is a terminal. Ctrl-C or SIGTERM stops the run and reports what
+Progress: on stderr (in a log, a line per 10 s). Ctrl-C or SIGTERM stops the run and reports what
 was found so far. Exit 0 when the run completed and found nothing (no mismatch, no adapter
 error); 1 when it found a mismatch (or was interrupted, aborted, lost cases to adapter errors, or
 compared nothing); 2 for bad arguments; 3 for an internal or I/O error.

@@ -60,6 +60,7 @@ int run_generate(Arguments& arguments) {
   std::atomic<std::size_t> next{0};
   std::mutex progress;
   ProgressReport report("generate: files", quiet);
+  report.hide_time_left();  // the large cast files come first
   std::size_t done = 0;
   std::exception_ptr failure;
   const auto worker = [&] {

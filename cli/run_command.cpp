@@ -243,14 +243,20 @@ void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& su
                        const RunRequest& request) {
   ProgressReport progress("cases", request.progress_lines);
   auto last_line = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  std::uint64_t last_done = 0, last_total = 0;
+  const auto write_progress_line = [&] {
+    std::cerr << kProgressLinePrefix << last_done << ' ' << last_total << std::endl;
+  };
   options.progress = [&](std::uint64_t done, std::uint64_t total, const std::string& label) {
     // A shard's total is the whole run's; of its own share, only a fraction is known.
     if (!request.progress_lines) return progress.update(done, request.sharded ? 0 : total, label);
-    // For the program that runs this one (--jobs): at most ten lines a second.
+    // For the program that runs this one (--jobs): at most ten lines a second, and the last.
+    last_done = done;
+    last_total = total;
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_line < std::chrono::milliseconds(100) && done != total) return;
+    if (now - last_line < std::chrono::milliseconds(100)) return;
     last_line = now;
-    std::cerr << kProgressLinePrefix << done << ' ' << total << std::endl;
+    write_progress_line();
   };
   options.interrupted = &g_interrupted;
   std::signal(SIGINT, on_interrupt);
@@ -262,6 +268,7 @@ void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& su
     throw UsageError(std::string("cvc run: --vectors: ") + error.what());
   }
   progress.finish();
+  if (request.progress_lines) write_progress_line();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
 }

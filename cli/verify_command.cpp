@@ -57,6 +57,7 @@ int run_verify_vectors(Arguments& arguments) {
   const std::vector<std::string> folders = arguments.finish();
   if (folders.size() != 1) throw UsageError("cvc verify-vectors: give exactly one DIR");
   ProgressReport progress("verify-vectors: files", quiet);
+  progress.hide_time_left();  // the large cast files come first
   options.progress = [&](const std::string& file, std::size_t done, std::size_t total) {
     progress.update(done, total, file);
   };

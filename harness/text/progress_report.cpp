@@ -104,7 +104,7 @@ std::string ProgressReport::text(std::uint64_t done, std::uint64_t total, std::s
   if (rate > 0) line += ", " + rate_text(rate);
   if (finished)
     line += ", took " + duration_text(elapsed);
-  else if (left >= 0)
+  else if (left >= 0 && time_left_shown_)
     line += ", about " + duration_text(left) + " left";
   if (!label.empty()) line += ": " + truncate_text(sanitize_text(label, false), kLabelBytes);
   return line;

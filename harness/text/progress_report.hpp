@@ -33,6 +33,8 @@ class ProgressReport {
   // A step bound by time rather than by a count (cvc fuzz --seconds): share and time left are of
   // this many seconds whenever the total is unknown.
   void set_time_limit(double seconds) { time_limit_ = seconds; }
+  // For units of very different sizes (files): a time left from their rate would mislead.
+  void hide_time_left() { time_left_shown_ = false; }
 
   // `done` of `total` (0: not known). The label (bounded, on one line) says where the step is.
   void update(std::uint64_t done, std::uint64_t total, std::string_view label = {});
@@ -56,6 +58,7 @@ class ProgressReport {
   std::function<Clock::time_point()> clock_;
   std::size_t columns_;
   double time_limit_ = 0;
+  bool time_left_shown_ = true;
   bool started_ = false, drawn_ = false, logged_ = false;
   Clock::time_point start_, last_written_;
   std::uint64_t done_ = 0, total_ = 0;

@@ -56,6 +56,16 @@ awk -v failures=0 '
 lines=$(wc -l < "$work/run.log")
 if ((lines < 2)); then fail "run: $lines progress lines for a run of more than 12 s"; fi
 
+# --- cvc run --jobs 2: the shards' progress summed by the parent, up to the whole total -------
+logged jobs "$cvc" run --impl "python3 $root/tests/cli/slow_adapter.py 0.01 $cvc adapter" \
+  --live random --count 64 --type int8 --direction decode --jobs 2
+echo "cvc run --jobs 2 exited $?"
+plain_lines jobs
+show jobs
+if ! tail -1 "$work/jobs.log" | grep -Eq ' cases ([0-9,]+) of \1 \(100\.0%\), .*took .*: 2 shard processes$'; then
+  fail "run --jobs 2: the last line does not reach the total"
+fi
+
 # --- cvc generate and cvc verify-vectors ------------------------------------------------------
 logged generate "$cvc" generate --out "$work/vectors" --jobs 1
 echo "cvc generate exited $?"

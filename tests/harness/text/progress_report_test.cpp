@@ -120,13 +120,14 @@ TEST(ProgressReportTest, AShortStepLeavesTheLogAloneAndOffWritesNothing) {
 }
 
 // The log of a step that starts at 0 of `total`, then after `seconds` is at `done` (the first
-// log line), with `time_limit` set when not 0.
-std::string log_of(std::uint64_t done, std::uint64_t total, const std::string& label,
-                   double seconds = 2, double time_limit = 0) {
+// log line), set up by `setup`.
+std::string log_of(
+    std::uint64_t done, std::uint64_t total, const std::string& label, double seconds = 2,
+    const std::function<void(ProgressReport&)>& setup = [](ProgressReport&) {}) {
   FakeClock clock;
   std::ostringstream out;
   ProgressReport progress("cases", out, Form::log, clock.function());
-  if (time_limit > 0) progress.set_time_limit(time_limit);
+  setup(progress);
   progress.update(0, total, label);
   clock.advance(seconds);
   progress.update(done, total, label);
@@ -147,8 +148,15 @@ TEST(ProgressReportTest, AnUnknownTotalIsSaidWithTheRate) {
 }
 
 TEST(ProgressReportTest, ATimedStepCountsItsTime) {
-  EXPECT_EQ(log_of(1500, 0, "2 findings", 15, 60),
+  EXPECT_EQ(log_of(1500, 0, "2 findings", 15,
+                   [](ProgressReport& progress) { progress.set_time_limit(60); }),
             "cases 1,500 (15 s of 60 s, 25.0%), 100/s, about 45 s left: 2 findings\n");
+}
+
+TEST(ProgressReportTest, UnitsOfDifferentSizesGetNoTimeLeft) {
+  EXPECT_EQ(log_of(10, 40, "cast/int64.json", 2,
+                   [](ProgressReport& progress) { progress.hide_time_left(); }),
+            "cases 10 of 40 (25.0%), 5.0/s: cast/int64.json\n");
 }
 
 }  // namespace
