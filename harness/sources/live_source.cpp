@@ -39,13 +39,27 @@ void LiveCaseSource::plan() {
       }
     }
   }
-  // The scalar_map batches and fill value validations the run will take, counted as they will be
-  // built (a few thousand small ones), so that the total is exact before the first case.
-  for (std::size_t index = 0; index < groups_.size(); ++index)
-    if (const std::optional<CastBatch> map = scalar_map_batch(index))
-      total_ += map->elements.size();
-  for (std::size_t index = 0; index < validate_count(); ++index)
-    total_ += validate_fill_bits(index).has_value() ? 1 : 0;
+}
+
+const std::vector<std::optional<CastBatch>>& LiveCaseSource::map_batches() const {
+  if (!map_batches_) {
+    map_batches_.emplace();
+    for (std::size_t index = 0; index < groups_.size(); ++index)
+      map_batches_->push_back(scalar_map_batch(index));
+  }
+  return *map_batches_;
+}
+
+std::uint64_t LiveCaseSource::total_cases() const {
+  if (!other_cases_) {
+    std::uint64_t cases = 0;
+    for (const std::optional<CastBatch>& map : map_batches())
+      if (map) cases += map->elements.size();
+    for (std::size_t index = 0; index < validate_count(); ++index)
+      cases += validate_fill_bits(index).has_value() ? 1 : 0;
+    other_cases_ = cases;
+  }
+  return total_ + *other_cases_;
 }
 
 std::uint64_t LiveCaseSource::group_inputs(const Group& group) const {
@@ -151,9 +165,9 @@ std::optional<std::uint64_t> LiveCaseSource::skip_next() {
 
 bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {
   while (map_index_ < groups_.size()) {
-    std::optional<CastBatch> map = scalar_map_batch(map_index_++);
+    const std::optional<CastBatch>& map = map_batches()[map_index_++];
     if (!map) continue;
-    batch = std::move(*map);
+    batch = *map;
     return true;
   }
   return false;
