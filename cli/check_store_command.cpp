@@ -14,6 +14,7 @@
 #include "cli/temporary_directory.hpp"
 #include "harness/reports/report_output.hpp"
 #include "harness/stores/store_report.hpp"
+#include "harness/text/progress_report.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/json_exact.hpp"
 #include "oracle/output_file.hpp"
@@ -214,9 +215,9 @@ int run_check_store(Arguments& arguments) {
   const TemporaryDirectory scratch("cvc-stores");
   request.options.scratch = std::filesystem::canonical(scratch.path());
   request.options.interrupted = &g_store_interrupted;
-  request.options.progress = [](std::size_t done, std::size_t total) {
-    std::cerr << "\r" << done << "/" << total << " arrays" << (done == total ? "\n" : "")
-              << std::flush;
+  ProgressReport progress("arrays");
+  request.options.progress = [&](std::size_t done, std::size_t total) {
+    progress.update(done, total);
   };
   std::unique_ptr<StoreTarget> target =
       request.cli ? cli_store_target(request.impl, request.name.value_or(request.impl),
@@ -226,6 +227,7 @@ int run_check_store(Arguments& arguments) {
   run.interface_name = request.cli ? "command line" : "adapter";
   run.vectors = request.vectors_path;
   check_arrays(vectors, *target, request, run);
+  progress.finish();
 
   write_store_terminal_report(run, std::cout, request.failures_shown);
   // Opened only now (their paths were checked before the vectors were read), so that vectors

@@ -11,7 +11,7 @@
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/reports/report_output.hpp"
-#include "harness/reports/report_terminal.hpp"
+#include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
 
 namespace cvc::cli {
@@ -49,7 +49,7 @@ index that found it. docs/fuzz.md has the details.
   --report-dir DIR        write fuzz.json and fuzz.xml (JUnit) into DIR
   --json PATH, --junit PATH   write one report form to PATH
 
-Progress goes to stderr when it is a terminal. Ctrl-C or SIGTERM stops the run and reports what
+Progress: on stderr (in a log, a line per 10 s). Ctrl-C or SIGTERM stops the run and reports what
 was found so far. Exit 0 when the run completed and found nothing (no mismatch, no adapter
 error); 1 when it found a mismatch (or was interrupted, aborted, lost cases to adapter errors, or
 compared nothing); 2 for bad arguments or an implementation that cannot be started (said once,
@@ -151,7 +151,9 @@ int run_fuzz(Arguments& arguments) {
   std::string options_text;
   std::vector<ReportTarget> reports;
   fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports);
-  ProgressLine progress;
+  ProgressReport progress("cases");
+  // A timed run (--seconds without --cases): its share is of the time.
+  if (options.max_cases == 0) progress.set_time_limit(options.seconds);
   options.progress = [&](std::uint64_t cases, std::uint64_t limit, std::uint64_t findings) {
     progress.update(cases, limit, std::to_string(findings) + " findings");
   };
@@ -159,7 +161,7 @@ int run_fuzz(Arguments& arguments) {
   std::signal(SIGINT, on_fuzz_interrupt);
   std::signal(SIGTERM, on_fuzz_interrupt);
   fuzz::FuzzOutcome outcome = fuzz::run_fuzz(options);
-  progress.clear();
+  progress.finish();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   outcome.options_text = options_text;

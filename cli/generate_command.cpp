@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
+#include "harness/text/progress_report.hpp"
 #include "oracle/output_file.hpp"
 #include "vector_format/manifest.hpp"
 
@@ -58,6 +59,8 @@ int run_generate(Arguments& arguments) {
   std::vector<std::string> texts(specs.size());
   std::atomic<std::size_t> next{0};
   std::mutex progress;
+  ProgressReport report("generate: files", quiet);
+  report.hide_time_left();  // the large cast files come first
   std::size_t done = 0;
   std::exception_ptr failure;
   const auto worker = [&] {
@@ -71,16 +74,14 @@ int run_generate(Arguments& arguments) {
       }
       std::lock_guard lock(progress);
       ++done;
-      if (!quiet)
-        std::cerr << "\rgenerate: " << done << "/" << specs.size() << " files (" << specs[i].path
-                  << ")" << std::string(20, ' ') << std::flush;
+      report.update(done, specs.size(), specs[i].path);
     }
   };
   std::vector<std::thread> threads;
   for (unsigned j = 0; j < std::min<std::size_t>(jobs, specs.size()); ++j)
     threads.emplace_back(worker);
   for (std::thread& thread : threads) thread.join();
-  if (!quiet) std::cerr << "\n";
+  report.finish();
   if (failure) std::rethrow_exception(failure);
 
   std::vector<std::pair<std::string, std::string>> written;

@@ -18,6 +18,7 @@
 #include "harness/run/runner.hpp"
 #include "harness/sources/live_source.hpp"
 #include "harness/sources/vector_source.hpp"
+#include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/input_file.hpp"
 #include "oracle/output_file.hpp"
@@ -236,18 +237,26 @@ std::unique_ptr<CaseSource> open_source(RunRequest& request) {
   return std::make_unique<LiveCaseSource>(live, request.filter);
 }
 
-// The run itself, with a progress line, and SIGINT / SIGTERM ending it promptly.
+// The run itself, with its progress (the terminal line or the log's lines; for the program that
+// runs this one, --progress-lines), and SIGINT / SIGTERM ending it promptly.
 void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& summary,
-                       bool progress_lines) {
-  ProgressLine progress;
+                       const RunRequest& request) {
+  ProgressReport progress("cases", request.progress_lines);
   auto last_line = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  std::uint64_t last_done = 0, last_total = 0;
+  const auto write_progress_line = [&] {
+    std::cerr << kProgressLinePrefix << last_done << ' ' << last_total << std::endl;
+  };
   options.progress = [&](std::uint64_t done, std::uint64_t total, const std::string& label) {
-    if (!progress_lines) return progress.update(done, total, label);
-    // For the program that runs this one (--jobs): at most ten lines a second.
+    // A shard's total is the whole run's; of its own share, only a fraction is known.
+    if (!request.progress_lines) return progress.update(done, request.sharded ? 0 : total, label);
+    // For the program that runs this one (--jobs): at most ten lines a second, and the last.
+    last_done = done;
+    last_total = total;
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_line < std::chrono::milliseconds(100) && done != total) return;
+    if (now - last_line < std::chrono::milliseconds(100)) return;
     last_line = now;
-    std::cerr << kProgressLinePrefix << done << ' ' << total << std::endl;
+    write_progress_line();
   };
   options.interrupted = &g_interrupted;
   std::signal(SIGINT, on_interrupt);
@@ -258,7 +267,8 @@ void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& su
     progress.clear();
     throw UsageError(std::string("cvc run: --vectors: ") + error.what());
   }
-  progress.clear();
+  progress.finish();
+  if (request.progress_lines) write_progress_line();
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
 }
@@ -353,7 +363,7 @@ int run_run(Arguments& arguments) {
   RunSummary summary(request.limits);
   if (request.sharded)
     summary.set_shard({request.options.shard_index + 1, request.options.shard_count});
-  run_with_progress(*source, request.options, summary, request.progress_lines);
+  run_with_progress(*source, request.options, summary, request);
   write_reports(summary, request.reports, reports);
   if (request.issue_drafts) write_issue_drafts(summary, request);
   return exit_code(summary) == 0 ? kExitOk : kExitNegative;

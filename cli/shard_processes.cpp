@@ -15,7 +15,7 @@
 #include <stdexcept>
 
 #include "harness/protocol/child_process.hpp"
-#include "harness/reports/report_terminal.hpp"
+#include "harness/text/progress_report.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -186,7 +186,7 @@ void wait_for_output(const std::vector<ShardProcess>& shards) {
 // An interruption stops them all; so does the first shard that fails (its exit code is kept).
 void watch(std::vector<ShardProcess>& shards, const std::atomic<bool>& interrupted,
            ShardProcessesResult& result) {
-  ProgressLine progress;
+  ProgressReport progress("cases");
   const std::string label = std::to_string(shards.size()) + " shard processes";
   Stop stop;
   while (any_running(shards)) {
@@ -209,7 +209,7 @@ void watch(std::vector<ShardProcess>& shards, const std::atomic<bool>& interrupt
     }
     progress.update(done, total, label);
   }
-  progress.clear();
+  progress.finish();
 }
 
 // What an exited shard left: the rest of its output passed on, prefixed "shard K/N: ", the signal

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "harness/text/progress_report.hpp"
 #include "oracle/input_file.hpp"
 #include "vector_format/vector_check.hpp"
 
@@ -55,13 +56,13 @@ int run_verify_vectors(Arguments& arguments) {
   const bool allow_modified = arguments.flag("allow-modified");
   const std::vector<std::string> folders = arguments.finish();
   if (folders.size() != 1) throw UsageError("cvc verify-vectors: give exactly one DIR");
-  if (!quiet)
-    options.progress = [](const std::string& file, std::size_t done, std::size_t total) {
-      std::cerr << "\rverify: " << done + 1 << "/" << total << " " << file << std::string(20, ' ')
-                << std::flush;
-    };
+  ProgressReport progress("verify-vectors: files", quiet);
+  progress.hide_time_left();  // the large cast files come first
+  options.progress = [&](const std::string& file, std::size_t done, std::size_t total) {
+    progress.update(done, total, file);
+  };
   const VectorCheckReport report = check_vectors(folders[0], options);
-  if (!quiet) std::cerr << "\n";
+  progress.finish();
   for (const std::string& problem : report.problems) std::cout << "problem: " << problem << "\n";
   std::cout << report.files << " files, " << report.results_checked << " results and "
             << report.alternatives_checked

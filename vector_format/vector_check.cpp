@@ -431,6 +431,7 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
     }
   }
   check_store_family(directory, manifest, report);
+  if (options.progress) options.progress("", paths.size(), paths.size());
   return report;
 }
 

@@ -17,6 +17,8 @@ struct VectorCheckOptions {
   // alternative of every flag that acts on it (cast flags; for chains also the scale_offset
   // flags) is recomputed, and must change exactly the listed results.
   std::uint64_t completeness_sample = 16;
+  // Called before each file is checked (`done` of `total` listed files before it), and once at
+  // the end with done == total.
   std::function<void(const std::string& file, std::size_t done, std::size_t total)> progress;
 };
 

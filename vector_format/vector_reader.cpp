@@ -25,15 +25,6 @@ const DataType& type_member(const nlohmann::json& object, const char* key,
   return vector_data_type(object, key, where);
 }
 
-// The file's "number_of_cases": a non-negative integer.
-std::uint64_t number_of_cases_member(const nlohmann::json& file, const std::string& path) {
-  const std::optional<std::string> text = json_number_text(member(file, "number_of_cases", path));
-  if (!text || text->empty() || text->size() > 18 ||
-      text->find_first_not_of("0123456789") != std::string::npos)
-    throw VectorFormatError(path + ": \"number_of_cases\" is not a non-negative integer");
-  return std::stoull(*text);
-}
-
 // The file's "family": one that holds cast cases.
 std::string cast_family_member(const nlohmann::json& file, const std::string& path) {
   std::string family = string_member(file, "family", path);
@@ -416,6 +407,15 @@ const nlohmann::json& vector_array(const nlohmann::json& object, const char* key
   return value;
 }
 
+std::uint64_t vector_number_of_cases(const nlohmann::json& file, const std::string& path) {
+  const std::optional<std::string> text =
+      json_number_text(vector_member(file, "number_of_cases", path));
+  if (!text || text->empty() || text->size() > 18 ||
+      text->find_first_not_of("0123456789") != std::string::npos)
+    throw VectorFormatError(path + ": \"number_of_cases\" is not a non-negative integer");
+  return std::stoull(*text);
+}
+
 nlohmann::json CastVectorGroup::configuration_with_data_type(std::size_t k) const {
   nlohmann::json configuration = configurations.at(k);
   configuration["data_type"] = std::string(data_type->name);
@@ -439,7 +439,7 @@ std::string CastVectorGroup::where() const {
 void read_cast_vector_groups(const nlohmann::json& header, JsonCursor* groups,
                              const std::string& path, CastVectorSink& sink,
                              std::uint64_t* number_of_cases) {
-  if (number_of_cases != nullptr) *number_of_cases = number_of_cases_member(header, path);
+  if (number_of_cases != nullptr) *number_of_cases = vector_number_of_cases(header, path);
   const std::string family = cast_family_member(header, path);
   if (groups == nullptr) throw VectorFormatError(path + ": missing \"groups\"");
   if (groups->peek() != JsonCursor::Kind::Array)

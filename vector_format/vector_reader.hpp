@@ -68,6 +68,9 @@ const nlohmann::json& vector_array(const nlohmann::json& object, const char* key
 const DataType& vector_data_type(const nlohmann::json& object, const char* key,
                                  const std::string& where);
 
+// The file's "number_of_cases": a non-negative integer.
+std::uint64_t vector_number_of_cases(const nlohmann::json& file, const std::string& path);
+
 // What a streaming read hands over, in file order: each group once its header is read and
 // checked (its `cases` stay empty), then each of its cases when the sink wants them. A case is
 // lent for the call only.

@@ -1,8 +1,5 @@
 #include "harness/reports/report_terminal.hpp"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <iomanip>
@@ -108,20 +105,6 @@ std::string format_seconds(double seconds) {
   std::ostringstream text;
   text << std::fixed << std::setprecision(seconds < 10 ? 2 : 1) << seconds << " s";
   return text.str();
-}
-
-std::string format_duration(std::uint64_t seconds) {
-  char text[32];
-  if (seconds >= 3600)
-    std::snprintf(text, sizeof text, "%lluh%02llum",
-                  static_cast<unsigned long long>(seconds / 3600),
-                  static_cast<unsigned long long>(seconds / 60 % 60));
-  else if (seconds >= 60)
-    std::snprintf(text, sizeof text, "%llum%02llus", static_cast<unsigned long long>(seconds / 60),
-                  static_cast<unsigned long long>(seconds % 60));
-  else
-    std::snprintf(text, sizeof text, "%llus", static_cast<unsigned long long>(seconds));
-  return text;
 }
 
 // "name: value" lines with the values aligned, continuation lines of a value indented too.
@@ -405,12 +388,6 @@ void write_result(const RunSummary& summary, std::ostream& out) {
   out << ", exit code " << exit_code(summary) << "\n";
 }
 
-int terminal_columns(std::FILE* stream) {
-  winsize size{};
-  if (ioctl(fileno(stream), TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
-  return 80;
-}
-
 }  // namespace
 
 std::string accounting_text(const RunSummary& summary) {
@@ -477,53 +454,6 @@ void write_terminal_report(const RunSummary& summary, std::ostream& out,
   write_groups(summary, out, options);
   write_diagnosis(summary, out, options);
   write_result(summary, out);
-}
-
-ProgressLine::ProgressLine() : ProgressLine(stderr, isatty(fileno(stderr)) != 0) {}
-
-ProgressLine::ProgressLine(std::FILE* stream, bool enabled) : stream_(stream), enabled_(enabled) {}
-
-void ProgressLine::update(std::uint64_t done, std::uint64_t total, std::string_view label) {
-  if (!enabled_) return;
-  using Clock = std::chrono::steady_clock;
-  const Clock::time_point now = Clock::now();
-  const bool finished = total != 0 && done >= total;
-  if (!started_) {
-    started_ = true;
-    start_ = now;
-  } else if (!finished && now - last_draw_ < std::chrono::milliseconds(100)) {
-    return;
-  }
-  last_draw_ = now;
-  const double elapsed = std::chrono::duration<double>(now - start_).count();
-  std::ostringstream line;
-  line << "  " << done;
-  if (total != 0)
-    line << " / " << total << " cases (" << std::fixed << std::setprecision(1)
-         << 100.0 * static_cast<double>(done) / static_cast<double>(total) << "%)";
-  else
-    line << " cases";
-  if (elapsed >= 0.5) {
-    const double rate = static_cast<double>(done) / elapsed;
-    line << "  " << static_cast<std::uint64_t>(rate) << "/s";
-    if (total > done && rate > 0)
-      line << "  ETA "
-           << format_duration(static_cast<std::uint64_t>(static_cast<double>(total - done) / rate));
-  }
-  if (!label.empty()) line << "  " << one_line(label);
-  const std::size_t columns = static_cast<std::size_t>(terminal_columns(stream_));
-  std::string text = line.str();
-  if (display_width(text) >= columns) text = truncate_text(text, columns - 1);
-  std::fprintf(stream_, "\r%s\x1b[K", text.c_str());
-  std::fflush(stream_);
-  drawn_ = true;
-}
-
-void ProgressLine::clear() {
-  if (!drawn_) return;
-  std::fprintf(stream_, "\r\x1b[K");
-  std::fflush(stream_);
-  drawn_ = false;
 }
 
 }  // namespace cvc

@@ -106,6 +106,8 @@ class Run {
       if (options_.progress) options_.progress(done_, source.total_cases(), label_);
     }
     finish_in_flight();
+    if (options_.progress)
+      options_.progress(done_, source.total_cases(), label_);  // those in flight, answered
     client_.close();
     // Every selected case is accounted for: after an abort, the cases never sent are counted
     // (an interruption stops at once, leaving the rest uncounted and saying so).

@@ -41,6 +41,27 @@ void LiveCaseSource::plan() {
   }
 }
 
+const std::vector<std::optional<CastBatch>>& LiveCaseSource::map_batches() const {
+  if (!map_batches_) {
+    map_batches_.emplace();
+    for (std::size_t index = 0; index < groups_.size(); ++index)
+      map_batches_->push_back(scalar_map_batch(index));
+  }
+  return *map_batches_;
+}
+
+std::uint64_t LiveCaseSource::total_cases() const {
+  if (!other_cases_) {
+    std::uint64_t cases = 0;
+    for (const std::optional<CastBatch>& map : map_batches())
+      if (map) cases += map->elements.size();
+    for (std::size_t index = 0; index < validate_count(); ++index)
+      cases += validate_fill_bits(index).has_value() ? 1 : 0;
+    other_cases_ = cases;
+  }
+  return total_ + *other_cases_;
+}
+
 std::uint64_t LiveCaseSource::group_inputs(const Group& group) const {
   return options_.exhaustive ? group.input->bit_mask() + 1 : options_.count;
 }
@@ -144,82 +165,101 @@ std::optional<std::uint64_t> LiveCaseSource::skip_next() {
 
 bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {
   while (map_index_ < groups_.size()) {
-    const Group& group = groups_[map_index_];
-    gen::Rng rng(options_.seed ^ (0x5ca1a5ull + map_index_ * 0x9e3779b97f4a7c15ull));
-    ++map_index_;
-    const DataType& in = *group.input;
-    const DataType& out = *group.output;
-    const bool encode = group.direction == Direction::Encode;
-    const DataType& array_type = encode ? in : out;
-    const DataType& data_type = encode ? out : in;
-    // [[k1, o1], [k2, o2], [k1, o3]]: k1 repeated (the first entry must win), and o1 chosen equal
-    // to k2 where the types allow, so a mapped output that is another key must not map again.
-    const std::uint64_t k1 = gen::cast_boundary_weighted_pattern(in, out, rng);
-    std::uint64_t k2 = gen::cast_boundary_weighted_pattern(in, out, rng);
-    if (k2 == k1) k2 = (k1 + 1) & in.bit_mask();
-    const std::uint64_t o1 = &in == &out ? k2 : gen::uniform_pattern(out, rng);
-    const std::uint64_t o2 = gen::uniform_pattern(out, rng);
-    std::uint64_t o3 = gen::uniform_pattern(out, rng);
-    if (o3 == o1) o3 = (o1 + 1) & out.bit_mask();
-    const auto entry = [&](std::uint64_t key, std::uint64_t value) {
-      return nlohmann::json::array({format_scalar(in, key), format_scalar(out, value)});
-    };
-    nlohmann::json configuration = {
-        {"data_type", std::string(data_type.name)},
-        {"scalar_map",
-         {{encode ? "encode" : "decode",
-           nlohmann::json::array({entry(k1, o1), entry(k2, o2), entry(k1, o3)})}}}};
-    CastValueCodec codec;
-    try {
-      codec = parse_cast_value_configuration(array_type, configuration);
-    } catch (const MetadataError&) {
-      continue;  // e.g. a NaN pattern that has no JSON spelling in a scalar_map
-    }
-    const nlohmann::json codec_object = {{"name", "cast_value"}, {"configuration", configuration}};
-    const nlohmann::json fill_value =
-        surviving_fill_value(array_type, {nlohmann::json::array({codec_object})});
-    if (fill_value.is_null()) continue;
-    CastBatch cast;
-    cast.family = "live";
-    cast.rule = encode ? codec.encode_rule() : codec.decode_rule();
-    cast.compute_alternatives = true;
-    cast.request.direction = group.direction;
-    cast.request.array_type = &array_type;
-    cast.request.fill_value = fill_value;
-    cast.request.codec = codec_object;
-    cast.request.input = &in;
-    cast.request.output = &out;
-    cast.configuration = dump_json_exact(configuration);
-    cast.rule_label = "nearest-even / absent, scalar_map";
-    std::vector<std::uint64_t> inputs = {k1, k2, o1 & in.bit_mask()};
-    for (int i = 0; i < 5; ++i) inputs.push_back(gen::cast_boundary_weighted_pattern(in, out, rng));
-    // Every element of the map's batch is at the same place: "live scalar_map #N".
-    cast.where_prefix = "live scalar_map #";
-    for (std::uint64_t input : inputs) {
-      ExpectedElement element;
-      element.input = input;
-      element.expected = ExpectedResult::of(cast_value(cast.rule, input));
-      element.id = map_index_ - 1;
-      cast.elements.push_back(std::move(element));
-    }
-    batch = std::move(cast);
+    const std::optional<CastBatch>& map = map_batches()[map_index_++];
+    if (!map) continue;
+    batch = *map;
     return true;
   }
   return false;
 }
 
+std::optional<CastBatch> LiveCaseSource::scalar_map_batch(std::size_t index) const {
+  const Group& group = groups_[index];
+  gen::Rng rng(options_.seed ^ (0x5ca1a5ull + index * 0x9e3779b97f4a7c15ull));
+  const DataType& in = *group.input;
+  const DataType& out = *group.output;
+  const bool encode = group.direction == Direction::Encode;
+  const DataType& array_type = encode ? in : out;
+  const DataType& data_type = encode ? out : in;
+  // [[k1, o1], [k2, o2], [k1, o3]]: k1 repeated (the first entry must win), and o1 chosen equal
+  // to k2 where the types allow, so a mapped output that is another key must not map again.
+  const std::uint64_t k1 = gen::cast_boundary_weighted_pattern(in, out, rng);
+  std::uint64_t k2 = gen::cast_boundary_weighted_pattern(in, out, rng);
+  if (k2 == k1) k2 = (k1 + 1) & in.bit_mask();
+  const std::uint64_t o1 = &in == &out ? k2 : gen::uniform_pattern(out, rng);
+  const std::uint64_t o2 = gen::uniform_pattern(out, rng);
+  std::uint64_t o3 = gen::uniform_pattern(out, rng);
+  if (o3 == o1) o3 = (o1 + 1) & out.bit_mask();
+  const auto entry = [&](std::uint64_t key, std::uint64_t value) {
+    return nlohmann::json::array({format_scalar(in, key), format_scalar(out, value)});
+  };
+  nlohmann::json configuration = {
+      {"data_type", std::string(data_type.name)},
+      {"scalar_map",
+       {{encode ? "encode" : "decode",
+         nlohmann::json::array({entry(k1, o1), entry(k2, o2), entry(k1, o3)})}}}};
+  CastValueCodec codec;
+  try {
+    codec = parse_cast_value_configuration(array_type, configuration);
+  } catch (const MetadataError&) {
+    return std::nullopt;  // e.g. a NaN pattern that has no JSON spelling in a scalar_map
+  }
+  const nlohmann::json codec_object = {{"name", "cast_value"}, {"configuration", configuration}};
+  const nlohmann::json fill_value =
+      surviving_fill_value(array_type, {nlohmann::json::array({codec_object})});
+  if (fill_value.is_null()) return std::nullopt;
+  CastBatch cast;
+  cast.family = "live";
+  cast.rule = encode ? codec.encode_rule() : codec.decode_rule();
+  cast.compute_alternatives = true;
+  cast.request.direction = group.direction;
+  cast.request.array_type = &array_type;
+  cast.request.fill_value = fill_value;
+  cast.request.codec = codec_object;
+  cast.request.input = &in;
+  cast.request.output = &out;
+  cast.configuration = dump_json_exact(configuration);
+  cast.rule_label = "nearest-even / absent, scalar_map";
+  std::vector<std::uint64_t> inputs = {k1, k2, o1 & in.bit_mask()};
+  for (int i = 0; i < 5; ++i) inputs.push_back(gen::cast_boundary_weighted_pattern(in, out, rng));
+  // Every element of the map's batch is at the same place: "live scalar_map #N".
+  cast.where_prefix = "live scalar_map #";
+  for (std::uint64_t input : inputs) {
+    ExpectedElement element;
+    element.input = input;
+    element.expected = ExpectedResult::of(cast_value(cast.rule, input));
+    element.id = index;
+    cast.elements.push_back(std::move(element));
+  }
+  return cast;
+}
+
+namespace {
+// Fill value round trips: for each group's encode pair, the array type's boundary patterns as
+// fill values through a nearest-even codec and a towards-zero / clamp codec.
+constexpr std::size_t kLiveFillValuesPerPair = 6;
+}  // namespace
+
+std::size_t LiveCaseSource::validate_count() const {
+  return groups_.size() * kLiveFillValuesPerPair * 2;
+}
+
+std::optional<std::uint64_t> LiveCaseSource::validate_fill_bits(std::size_t index) const {
+  const Group& group = groups_[index / (kLiveFillValuesPerPair * 2)];
+  if (group.direction != Direction::Encode || !filter_.matches_family("live")) return std::nullopt;
+  const std::vector<std::uint64_t>& patterns = gen::boundary_patterns(*group.input);
+  const std::size_t which = (index / 2) % kLiveFillValuesPerPair;
+  if (which >= patterns.size()) return std::nullopt;
+  return patterns[which * patterns.size() / kLiveFillValuesPerPair];
+}
+
 bool LiveCaseSource::next_validate(CaseBatch& batch) {
-  // Fill value round trips: for each group's encode pair, the array type's boundary patterns as
-  // fill values through a nearest-even codec and a towards-zero / clamp codec.
-  static constexpr std::size_t kFillValuesPerPair = 6;
-  while (validate_index_ < groups_.size() * kFillValuesPerPair * 2) {
+  while (validate_index_ < validate_count()) {
     const std::size_t index = validate_index_++;
-    const Group& group = groups_[index / (kFillValuesPerPair * 2)];
-    if (group.direction != Direction::Encode || !filter_.matches_family("live")) continue;
-    const std::vector<std::uint64_t>& patterns = gen::boundary_patterns(*group.input);
-    const std::size_t which = (index / 2) % kFillValuesPerPair;
-    if (which >= patterns.size()) continue;
-    const std::uint64_t fill_bits = patterns[which * patterns.size() / kFillValuesPerPair];
+    const std::optional<std::uint64_t> fill = validate_fill_bits(index);
+    if (!fill) continue;
+    const Group& group = groups_[index / (kLiveFillValuesPerPair * 2)];
+    const std::uint64_t fill_bits = *fill;
     const CastConfiguration configuration =
         index % 2 == 0 ? CastConfiguration{Rounding::NearestEven, OutOfRange::None}
                        : CastConfiguration{Rounding::TowardsZero, OutOfRange::Clamp};

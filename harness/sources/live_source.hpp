@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "generators/cast_family.hpp"
 #include "harness/sources/case_batch.hpp"
@@ -30,7 +31,9 @@ class LiveCaseSource : public CaseSource {
   // A cast batch is passed over without computing its expectations, fill value or inputs (a
   // shard's runner skips the other shards' batches); scalar_map and validate batches are built.
   std::optional<std::uint64_t> skip_next() override;
-  std::uint64_t total_cases() const override { return total_; }
+  // Exact: the casts, and the scalar_map batches and validations the run will take, counted when
+  // first asked (after the first batch: the maps' fill values take a second to find).
+  std::uint64_t total_cases() const override;
 
  private:
   struct Group {
@@ -52,7 +55,13 @@ class LiveCaseSource : public CaseSource {
   // What every configuration of a group shares, computed when its first batch is built.
   void prepare_group(std::size_t group);
   bool next_scalar_map(CaseBatch& batch);
+  // The scalar_map batch of group `index`, or none when its map cannot be written or no fill
+  // value survives it.
+  std::optional<CastBatch> scalar_map_batch(std::size_t index) const;
   bool next_validate(CaseBatch& batch);
+  // The validations: their number, and the fill value of validation `index` (none: skipped).
+  std::size_t validate_count() const;
+  std::optional<std::uint64_t> validate_fill_bits(std::size_t index) const;
 
   LiveOptions options_;
   CaseFilter filter_;
@@ -66,7 +75,12 @@ class LiveCaseSource : public CaseSource {
   nlohmann::json group_fill_value_;           // survives every configuration of the group
   std::size_t map_index_ = 0;
   std::size_t validate_index_ = 0;
-  std::uint64_t total_ = 0;
+  std::uint64_t total_ = 0;  // the casts
+  // The scalar_map batches (built once, when the total is first asked or the first is needed)
+  // and the cases of the maps and validations.
+  mutable std::optional<std::vector<std::optional<CastBatch>>> map_batches_;
+  mutable std::optional<std::uint64_t> other_cases_;
+  const std::vector<std::optional<CastBatch>>& map_batches() const;
 };
 
 }  // namespace cvc

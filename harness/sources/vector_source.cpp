@@ -205,6 +205,32 @@ VectorCaseSource::VectorCaseSource(std::string directory, CaseFilter filter,
   }
   manifest_sha256_ = manifest_.sha256;
   vectors_version_ = manifest_.vectors_version;
+  total_ = declared_total();
+}
+
+std::uint64_t VectorCaseSource::declared_total() const {
+  // Types and directions select within a file: its declared count no longer applies.
+  if (!filter_.types.empty() || !filter_.directions.empty()) return 0;
+  std::uint64_t total = 0;
+  for (std::size_t file = 0; file < manifest_.paths.size(); ++file) {
+    if (is_store_family_path(manifest_.paths[file])) continue;
+    if (!manifest_.contents[file]) return 0;  // beyond the keep budget: not read twice for this
+    try {
+      const nlohmann::json header =
+          read_vector_text(*manifest_.contents[file], manifest_.paths[file],
+                           [](const nlohmann::json&, JsonCursor* groups) {
+                             if (groups != nullptr) groups->skip_value();
+                           });
+      const std::string family = vector_string(header, "family", manifest_.paths[file]);
+      const std::uint64_t cases = vector_number_of_cases(header, manifest_.paths[file]);
+      if (filter_.matches_family(family) &&
+          (family == "cast" || family == "scalar_map" || family == "chain" || family == "metadata"))
+        total += cases;
+    } catch (const std::exception&) {
+      return 0;  // refused when the file is used, with the reason
+    }
+  }
+  return total;
 }
 
 VectorCaseSource::~VectorCaseSource() = default;

@@ -33,7 +33,9 @@ class VectorCaseSource : public CaseSource {
   bool next(CaseBatch& batch) override;
   // The next batch's case count; a cast batch is not built.
   std::optional<std::uint64_t> skip_next() override;
-  std::uint64_t total_cases() const override { return 0; }
+  // The cases the files declare ("number_of_cases", checked as each is read), when the filter
+  // keeps whole files (none or only --family) and every file is kept in memory; else 0.
+  std::uint64_t total_cases() const override { return total_; }
   // The files the protocol cannot exercise (the scalars family), with their case counts.
   std::vector<std::string> outside_selection() const override { return outside_selection_; }
   // The manifest's "vectors_version" ("" when it has none) and the SHA-256 of manifest.json.
@@ -47,6 +49,7 @@ class VectorCaseSource : public CaseSource {
   // Loads files until a batch is pending; false when every file is done.
   bool fill_pending();
   void load(std::size_t file);
+  std::uint64_t declared_total() const;
 
   std::string directory_;
   CaseFilter filter_;
@@ -60,6 +63,7 @@ class VectorCaseSource : public CaseSource {
   std::size_t next_group_ = 0, next_configuration_ = 0;
   std::vector<std::string> outside_selection_;
   std::string vectors_version_, manifest_sha256_;
+  std::uint64_t total_ = 0;
 };
 
 }  // namespace cvc

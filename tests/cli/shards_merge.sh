@@ -132,7 +132,7 @@ check "--jobs: its error is passed on" grep -qE "shard [12]/2: cvc run: --vector
 "$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits 16 --jobs 2 \
   --json "$work/interrupted.json" > /dev/null 2>&1 &
 parent=$!
-sleep 2
+sleep 4  # past the live source's count of its total (its maps' fill values: a second or two)
 kill -INT "$parent"
 wait "$parent"; status=$?
 check "interrupted --jobs: exit 1" test "$status" -eq 1

@@ -8,14 +8,51 @@ schema/stores.schema.json; its arrays' zarr.json and chunk files are not vector 
 Also proves the check has teeth: a copy of one case with a malformed result must be rejected, and
 so must a store index entry with an unknown feature, a chain case with an unknown error kind and a
 chain error without its error_at.
+Progress goes to stderr as plain lines (the first after 2 s, then one every 10 s, a last one).
 Exit 0 when every file validates, 1 otherwise.
 """
 import copy
 import json
 import sys
+import time
 from pathlib import Path
 
 import jsonschema
+
+
+class Progress:
+    """Plain progress lines on stderr, as cvc writes them in a log: the files done of the total,
+    the share of the bytes (the manifest's sizes; files differ a thousandfold) and the time left."""
+
+    def __init__(self, total_files: int, total_bytes: int):
+        self.total_files, self.total_bytes = total_files, max(total_bytes, 1)
+        self.files = self.bytes = 0
+        self.start = time.monotonic()
+        self.last = None
+
+    def line(self, label: str, finished: bool = False) -> str:
+        elapsed = time.monotonic() - self.start
+        share = self.bytes / self.total_bytes
+        text = (f"check_schema: files {self.files:,} of {self.total_files:,} "
+                f"({100 * share:.1f}% of the bytes)")
+        if finished:
+            text += f", took {elapsed:.0f} s"
+        elif share > 0:
+            text += f", about {elapsed * (1 - share) / share:.0f} s left"
+        return text + (f": {label[:120]}" if label else "")
+
+    def begin_file(self, path: str, size: int) -> None:
+        """Before `path` is checked: a line when one is due, then the file counted."""
+        now = time.monotonic()
+        if now - self.start >= 2 if self.last is None else now - self.last >= 10:
+            self.last = now
+            print(self.line(path), file=sys.stderr, flush=True)
+        self.files += 1
+        self.bytes += size
+
+    def finish(self) -> None:
+        if self.last is not None or time.monotonic() - self.start >= 2:
+            print(self.line("", finished=True), file=sys.stderr, flush=True)
 
 
 def check_stores_index(path: Path, validator: jsonschema.Draft202012Validator) -> int:
@@ -82,7 +119,9 @@ def main() -> int:
     stores_validator = jsonschema.Draft202012Validator(stores_schema)
     first_cast = None
     first_chain = None
+    progress = Progress(len(manifest["files"]), sum(e.get("bytes", 0) for e in manifest["files"]))
     for entry in manifest["files"]:
+        progress.begin_file(entry["path"], entry.get("bytes", 0))
         if entry["path"].startswith("stores/"):
             if entry["path"] == "stores/index.json":
                 failures += check_stores_index(root / entry["path"], stores_validator)
@@ -106,6 +145,7 @@ def main() -> int:
     # Teeth of the chain family: an unknown error kind, and an error without its error_at.
     if first_chain is not None:
         failures += chain_teeth(first_chain, validator)
+    progress.finish()
     print(f"{len(manifest['files'])} files checked against the schema, {failures} failing")
     return 1 if failures else 0
 

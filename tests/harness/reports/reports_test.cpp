@@ -487,39 +487,6 @@ TEST(TerminalReportTest, CleanRunPasses) {
   EXPECT_EQ(exit_code(summary), 0);
 }
 
-TEST(ProgressLineTest, DrawsOnlyWhenEnabledAndThrottles) {
-  std::FILE* quiet = std::tmpfile();
-  std::FILE* drawn = std::tmpfile();
-  ASSERT_NE(quiet, nullptr);
-  ASSERT_NE(drawn, nullptr);
-  ProgressLine off(quiet, false);
-  ProgressLine on(drawn, true);
-  for (std::uint64_t done = 0; done < 10'000; ++done) {
-    off.update(done, 10'000, "cast/float16.json");
-    on.update(done, 10'000, "cast/float16.json");
-  }
-  on.update(10'000, 10'000, "cast/float16.json");  // reaching the total always draws
-  off.clear();
-  on.clear();
-  const auto contents = [](std::FILE* file) {
-    std::fflush(file);
-    std::rewind(file);
-    std::string text;
-    for (int c = std::fgetc(file); c != EOF; c = std::fgetc(file)) text += static_cast<char>(c);
-    std::fclose(file);
-    return text;
-  };
-  EXPECT_EQ(contents(quiet), "");
-  const std::string text = contents(drawn);
-  EXPECT_NE(text.find("\r  0 / 10000 cases (0.0%)"), std::string::npos);
-  EXPECT_NE(text.find("10000 / 10000 cases (100.0%)"), std::string::npos);
-  EXPECT_NE(text.find("cast/float16.json"), std::string::npos);
-  // 10,001 updates in well under a second: a handful of drawings, plus the final erase.
-  EXPECT_GE(occurrences(text, "\r"), 3u);
-  EXPECT_LE(occurrences(text, "\r"), 30u);
-  EXPECT_TRUE(text.ends_with("\r\x1b[K"));
-}
-
 // ---------------------------------------------------------------------------------------------
 // The JSON report.
 
