@@ -9,6 +9,7 @@
 #include "harness/sources/case_batch.hpp"
 #include "harness/sources/case_filter.hpp"
 #include "oracle/bug_models/bug_model.hpp"
+#include "tests/support/bug_model_params.hpp"
 
 namespace cvc {
 
@@ -18,10 +19,6 @@ struct HoldoutResult {
   std::string groups;          // "id: cases" per diagnosis group, for failure messages
   double own_share() const { return failures == 0 ? 0.0 : static_cast<double>(own) / failures; }
 };
-
-// Every model of the catalogue, and a test name for one ("tiesaway"): for parameterized tests.
-std::vector<const BugModel*> every_bug_model();
-std::string bug_model_test_name(const BugModel* model);
 
 // Runs `CVC_BINARY adapter --mutant MODEL` against the vector folder, restricted by `filter`.
 HoldoutResult run_holdout(const std::string& cvc_binary, const std::string& vectors,

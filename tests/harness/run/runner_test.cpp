@@ -17,6 +17,7 @@
 #include "harness/run/bug_model_scan.hpp"
 #include "harness/sources/live_source.hpp"
 #include "harness/sources/vector_source.hpp"
+#include "tests/support/bug_model_params.hpp"
 #include "tests/support/process_scratch.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
@@ -224,17 +225,9 @@ TEST_P(MutantCaught, ByLiveMode) {
   EXPECT_NE(exit_code(*result.summary), 0);
 }
 
-std::vector<const BugModel*> every_model() {
-  std::vector<const BugModel*> models;
-  for (const BugModel& model : bug_models()) models.push_back(&model);
-  return models;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryMutant, MutantCaught, testing::ValuesIn(every_model()),
+INSTANTIATE_TEST_SUITE_P(EveryMutant, MutantCaught, testing::ValuesIn(every_bug_model()),
                          [](const testing::TestParamInfo<const BugModel*>& param_info) {
-                           std::string name(param_info.param->id);
-                           std::erase(name, '-');
-                           return name;
+                           return bug_model_test_name(param_info.param);
                          });
 
 // Misbehaving adapters: a proxy to the reference adapter that misbehaves once, at the third
@@ -257,7 +250,10 @@ TEST_P(Misbehaving, IsRecordedAndTheRunGoesOn) {
 
 INSTANTIATE_TEST_SUITE_P(EveryMode, Misbehaving,
                          testing::Values("crash", "hang", "garbage", "malformed", "wrong_count",
-                                         "wrong_id", "stray_stdout"));
+                                         "wrong_id", "stray_stdout"),
+                         [](const testing::TestParamInfo<std::string>& mode) {
+                           return mode.param;
+                         });
 
 TEST(Harness, AnAdapterThatNeverShakesHandsAbortsTheRun) {
   CaseFilter filter;

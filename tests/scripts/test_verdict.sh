@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# scripts/test's reporting on small ready-made ctest folders (no build: CVC_SETUP=true): one
+# verdict line last, over both runs, exit 0 only when both passed; every skipped test listed with
+# its reason (a GTEST_SKIP() message, a test that exits 77); failures named, with their output cut
+# to 300 characters a line; the sanitized run leaves out the tests of
+# scripts/lib/sanitized-exclusions; a run whose set-up fails is a FAIL; a status line names a test
+# that runs for a while.
+# usage: tests/scripts/test_verdict.sh
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$root/tests/harness/adapters/test_lines.sh"  # check LABEL COMMAND..., finish
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# fake DIR TEST_LINES: a ctest folder DIR/build whose tests are the CMake lines given.
+fake() {
+  mkdir -p "$1"
+  printf 'cmake_minimum_required(VERSION 3.20)\nproject(fake NONE)\nenable_testing()\n%s\n' "$2" \
+    >"$1/CMakeLists.txt"
+  cmake -S "$1" -B "$1/build" >/dev/null || { echo "cmake failed on $1"; exit 1; }
+}
+gtest_skip='add_test(NAME EveryMutant_like.Skips COMMAND sh -c "printf %s \"[ RUN      ] A.B\nfile.cpp:12: Skipped\nthe-model: no vector case tells it from the oracle\n\n[  SKIPPED ] A.B (0 ms)\n\"")
+set_tests_properties(EveryMutant_like.Skips PROPERTIES SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")'
+skip77='add_test(NAME adapter.skips COMMAND sh -c "echo setting up; echo \"zarrs adapter: skipped: no zarrs source (CVC_ZARRS_SOURCE)\"; exit 77")
+set_tests_properties(adapter.skips PROPERTIES SKIP_RETURN_CODE 77)'
+fake "$tmp/release" "add_test(NAME one.passes COMMAND true)
+add_test(NAME takes.a.while COMMAND sleep 3)
+$gtest_skip
+$skip77"
+# The sanitized folder holds a failing test that scripts/lib/sanitized-exclusions leaves out.
+fake "$tmp/sanitized" "add_test(NAME two.passes COMMAND true)
+add_test(NAME vectors.verify COMMAND false)
+add_test(NAME Sources/Sweep.X/int8 COMMAND false)"
+fake "$tmp/failing" "add_test(NAME three.passes COMMAND true)
+add_test(NAME three.fails COMMAND sh -c \"echo first line of the failure; printf %01000d 0; echo; exit 1\")"
+
+run() {  # run LOG RELEASE SANITIZED [SETUP]: scripts/test on the fake folders, its exit status in LOG.status
+  local status=0
+  CVC_SETUP="${4:-true}" CVC_BUILD_DIR="$2" CVC_DEV_BUILD_DIR="$3" CVC_STATUS_EVERY=1 \
+    "$root/scripts/test" >"$1" 2>&1 || status=$?
+  echo "$status" >"$1.status"
+}
+
+run "$tmp/pass.log" "$tmp/release/build" "$tmp/sanitized/build"
+last="$(tail -1 "$tmp/pass.log")"
+check "passing runs: exit 0" test "$(cat "$tmp/pass.log.status")" = 0
+check "passing runs: the last line is the verdict over both runs ($last)" grep -qx \
+  'scripts/test: PASS (release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 0 failed of 1; skip reasons above; [0-9]* s)' \
+  <<<"$last"
+check "the GTEST_SKIP() message is the reason" grep -qx \
+  '  skipped: EveryMutant_like.Skips: the-model: no vector case tells it from the oracle' "$tmp/pass.log"
+check "the last line of a test that exited 77 is the reason" grep -qx \
+  '  skipped: adapter.skips: zarrs adapter: skipped: no zarrs source (CVC_ZARRS_SOURCE)' "$tmp/pass.log"
+check "a status line names the test that takes a while" grep -q \
+  'release tests: .* done (0 failed), .*; running: takes.a.while' "$tmp/pass.log"
+check "the sanitized run left out vectors.* and Sources/* (scripts/lib/sanitized-exclusions)" \
+  bash -c "! grep -q 'vectors.verify\|Sources/Sweep' '$tmp/pass.log'"
+
+run "$tmp/fail.log" "$tmp/release/build" "$tmp/failing/build"
+last="$(tail -1 "$tmp/fail.log")"
+check "a failing run: exit 1" test "$(cat "$tmp/fail.log.status")" = 1
+check "a failing run: the verdict names the failed test ($last)" grep -qx \
+  'scripts/test: FAIL (sanitized three.fails (Failed); release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 1 failed of 2; skip reasons above; [0-9]* s)' \
+  <<<"$last"
+check "a failing test's output is shown" grep -qx '  | first line of the failure' "$tmp/fail.log"
+check "no line over 300 characters (the failure's 1000-character line cut)" \
+  test "$(awk 'length > 300' "$tmp/fail.log" | wc -l)" = 0
+check "the cut line says so" grep -q '\[\.\.\. [0-9]* more characters\]$' "$tmp/fail.log"
+
+run "$tmp/setup.log" "$tmp/release/build" "$tmp/sanitized/build" false
+check "a failed set-up: exit 1" test "$(cat "$tmp/setup.log.status")" = 1
+check "a failed set-up: FAIL, saying so" grep -q \
+  '^scripts/test: FAIL (release (its set-up or build failed, above), sanitized (its set-up or build failed, above); ' \
+  <(tail -1 "$tmp/setup.log")
+finish
