@@ -5,14 +5,15 @@
 # last line a test that exited 77 printed, read back from ctest's log of the run). The counts are
 # recorded per run for cvc_test_verdict: one line over every run.
 
-declare -gA cvc_run_total=() cvc_run_passed=() cvc_run_skipped=() cvc_run_failed=()
+declare -gA cvc_run_total=() cvc_run_passed=() cvc_run_skipped=() cvc_run_failed=() cvc_run_not_run=()
 declare -ga cvc_run_labels=()
 CVC_FAILURE_LINES=100  # lines of one failed test's output shown here (all in ctest's log)
 
 # cvc_test_not_run LABEL WHY: records a run that could not start (its build failed).
 cvc_test_not_run() {
   cvc_run_labels+=("$1")
-  cvc_run_total[$1]=0 cvc_run_passed[$1]=0 cvc_run_skipped[$1]="" cvc_run_failed[$1]="($2)"
+  cvc_run_total[$1]=0 cvc_run_passed[$1]=0 cvc_run_skipped[$1]="" cvc_run_failed[$1]=""
+  cvc_run_not_run[$1]="$2"
 }
 
 # cvc_test_run PREFIX LABEL BUILD CTEST_ARGUMENT...: runs the tests of BUILD that the arguments
@@ -30,7 +31,8 @@ cvc_test_run() {
   # A test ctest could not run at all is in its status lines too; a nonzero exit with no failure
   # seen is still a failure.
   if ((status != 0)) && [ -z "$cvc_tr_failed" ]; then cvc_tr_failed=$'\n'"(ctest exit $status)"; fi
-  ((cvc_tr_total > 0)) || cvc_tr_failed+=$'\n'"(no tests found)"
+  cvc_run_not_run[$label]=""
+  ((cvc_tr_total > 0)) || cvc_run_not_run[$label]="ctest found no test"
   cvc_run_labels+=("$label")
   cvc_run_total[$label]=$cvc_tr_total cvc_run_passed[$label]=$cvc_tr_passed
   cvc_run_skipped[$label]="${cvc_tr_skipped#$'\n'}" cvc_run_failed[$label]="${cvc_tr_failed#$'\n'}"
@@ -96,8 +98,12 @@ cvc_test_tick() {
     "$(cvc_duration $((SECONDS - cvc_tr_start)))${running:+; running: ${running#, }}"
 }
 
-# cvc_test_counts LABEL: "860 passed, 13 skipped, 0 failed of 873".
+# cvc_test_counts LABEL: "860 passed, 13 skipped, 0 failed of 873", or "not run (why)".
 cvc_test_counts() {
+  if [ -n "${cvc_run_not_run[$1]}" ]; then
+    printf 'not run (%s)\n' "${cvc_run_not_run[$1]}"
+    return
+  fi
   local skipped=0 failed=0
   [ -z "${cvc_run_skipped[$1]}" ] || skipped=$(printf '%s\n' "${cvc_run_skipped[$1]}" | wc -l)
   [ -z "${cvc_run_failed[$1]}" ] || failed=$(printf '%s\n' "${cvc_run_failed[$1]}" | wc -l)
@@ -135,10 +141,11 @@ cvc_test_skip_reasons() {
 # 19 min 12 s)", or FAIL naming the failed tests (the first few; all are listed above).
 # Returns 0 for PASS, 1 for FAIL.
 cvc_test_verdict() {
-  local prefix="$1" elapsed="$2" label parts="" failed_names="" any_skipped="" n=0 more=0
+  local prefix="$1" elapsed="$2" label parts="" failed_names="" any_skipped="" not_run="" n=0 more=0
   for label in "${cvc_run_labels[@]}"; do
     parts+="; $label: $(cvc_test_counts "$label")"
     [ -z "${cvc_run_skipped[$label]}" ] || any_skipped=yes
+    [ -z "${cvc_run_not_run[$label]}" ] || not_run+=", $label"
     if [ -n "${cvc_run_failed[$label]}" ]; then
       while IFS= read -r name; do
         n=$((n + 1))
@@ -146,13 +153,15 @@ cvc_test_verdict() {
       done <<<"${cvc_run_failed[$label]}"
     fi
   done
-  ((${#cvc_run_labels[@]} > 0)) || failed_names=", nothing was run"
+  ((${#cvc_run_labels[@]} > 0)) || not_run=", every run"
   parts="${parts#; }${any_skipped:+; skip reasons above}; $(cvc_duration "$elapsed")"
-  if [ -z "$failed_names" ]; then
+  if [ -z "$failed_names$not_run" ]; then
     cvc_say "$prefix: PASS ($parts)"
     return 0
   fi
   ((more == 0)) || failed_names+=" and $more more (above)"
-  cvc_say "$prefix: FAIL (${failed_names#, }; $parts)"
+  local why="${failed_names:+failed: ${failed_names#, }}"
+  [ -z "$not_run" ] || why+="${why:+; }not run: ${not_run#, }"
+  cvc_say "$prefix: FAIL ($why; $parts)"
   return 1
 }

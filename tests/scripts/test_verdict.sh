@@ -60,7 +60,7 @@ run "$tmp/fail.log" "$tmp/release/build" "$tmp/failing/build"
 last="$(tail -1 "$tmp/fail.log")"
 check "a failing run: exit 1" test "$(cat "$tmp/fail.log.status")" = 1
 check "a failing run: the verdict names the failed test ($last)" grep -qx \
-  'scripts/test: FAIL (sanitized three.fails (Failed); release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 1 failed of 2; skip reasons above; [0-9]* s)' \
+  'scripts/test: FAIL (failed: sanitized three.fails (Failed); release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 1 failed of 2; skip reasons above; [0-9]* s)' \
   <<<"$last"
 check "a failing test's output is shown" grep -qx '  | first line of the failure' "$tmp/fail.log"
 check "no line over 300 characters (the failure's 1000-character line cut)" \
@@ -70,6 +70,12 @@ check "the cut line says so" grep -q '\[\.\.\. [0-9]* more characters\]$' "$tmp/
 run "$tmp/setup.log" "$tmp/release/build" "$tmp/sanitized/build" false
 check "a failed set-up: exit 1" test "$(cat "$tmp/setup.log.status")" = 1
 check "a failed set-up: FAIL, saying so" grep -q \
-  '^scripts/test: FAIL (release (its set-up or build failed, above), sanitized (its set-up or build failed, above); ' \
+  '^scripts/test: FAIL (not run: release, sanitized; release: not run (its set-up or build failed, above); sanitized: not run (its set-up or build failed, above); [0-9]* s)$' \
   <(tail -1 "$tmp/setup.log")
+fake "$tmp/empty" ""
+run "$tmp/empty.log" "$tmp/release/build" "$tmp/empty/build"
+check "a run with no test: exit 1" test "$(cat "$tmp/empty.log.status")" = 1
+check "a run with no test: FAIL, saying so" grep -q \
+  '^scripts/test: FAIL (not run: sanitized; release: .*; sanitized: not run (ctest found no test); ' \
+  <(tail -1 "$tmp/empty.log")
 finish
