@@ -2,10 +2,24 @@
 # Test names read as names: in each gtest binary's list, no parameter is printed as an address
 # ("# GetParam() = 0x55adbb833668": a pointer parameter without a PrintTo) and no parameterized
 # test is numbered ("IsRecordedAndTheRunGoesOn/0": an INSTANTIATE_TEST_SUITE_P without a name
-# generator). Empty arguments are ignored (a binary the build leaves out).
-# usage: tests/test_names_readable.sh GTEST_BINARY...
+# generator). Empty arguments are ignored (a binary the build leaves out). With --ctest-dir, the
+# names ctest gives the tests of that build folder carry no comment either ("#": CMake appends
+# "  # GetParam() = VALUE" to a named parameterized test unless NO_PRETTY_VALUES).
+# usage: tests/test_names_readable.sh [--ctest-dir BUILD] GTEST_BINARY...
 set -uo pipefail
 status=0 checked=0
+if [ "${1:-}" = --ctest-dir ]; then
+  names="$(ctest --test-dir "$2" -N | sed -n 's/^ *Test *#[0-9]*: //p')"
+  shift 2
+  bad="$(printf '%s\n' "$names" | grep -e '#' -e '0x[0-9a-fA-F]\{6,\}')"
+  if [ -n "$bad" ]; then
+    echo "FAIL: ctest: $(printf '%s\n' "$bad" | wc -l) of $(printf '%s\n' "$names" | wc -l) test names carry a comment or an address:"
+    printf '%s\n' "$bad" | head -20 | sed 's/^/  /'
+    status=1
+  else
+    echo "ok: ctest: $(printf '%s\n' "$names" | wc -l) test names, none with a comment or an address"
+  fi
+fi
 for binary in "$@"; do
   [ -n "$binary" ] || continue
   if ! list="$("$binary" --gtest_list_tests)"; then
