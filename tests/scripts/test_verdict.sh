@@ -7,6 +7,8 @@
 # that runs for a while.
 # usage: tests/scripts/test_verdict.sh
 set -uo pipefail
+# What a surrounding run may have set (scripts/test --sanitize under CVC_NO_SANITIZE=1, ...).
+unset CVC_NO_SANITIZE CVC_PRESET CVC_SETUP_PREFIX CVC_BUILD_DIR CVC_DEV_BUILD_DIR
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$root/tests/harness/adapters/test_lines.sh"  # check LABEL COMMAND..., finish
 tmp="$(mktemp -d)"
