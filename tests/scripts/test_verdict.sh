@@ -43,12 +43,15 @@ run() {  # run LOG RELEASE SANITIZED [SETUP]: scripts/test on the fake folders, 
   echo "$status" >"$1.status"
 }
 
+# expect_end LABEL LOG STATUS LINE: scripts/test's exit status, and its last line (a regular expression).
+expect_end() {
+  check "$1: exit $3" test "$(cat "$2.status")" = "$3"
+  check "$1: the last line is the verdict ($(tail -1 "$2"))" grep -qx "$4" <(tail -1 "$2")
+}
+
 run "$tmp/pass.log" "$tmp/release/build" "$tmp/sanitized/build"
-last="$(tail -1 "$tmp/pass.log")"
-check "passing runs: exit 0" test "$(cat "$tmp/pass.log.status")" = 0
-check "passing runs: the last line is the verdict over both runs ($last)" grep -qx \
-  'scripts/test: PASS (release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 0 failed of 1; skip reasons above; [0-9]* s)' \
-  <<<"$last"
+expect_end "passing runs" "$tmp/pass.log" 0 \
+  'scripts/test: PASS (release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 0 failed of 1; skip reasons above; [0-9]* s)'
 check "the GTEST_SKIP() message is the reason" grep -qx \
   '  skipped: EveryMutant_like.Skips: the-model: no vector case tells it from the oracle' "$tmp/pass.log"
 check "the last line of a test that exited 77 is the reason" grep -qx \
@@ -59,25 +62,18 @@ check "the sanitized run left out vectors.* and Sources/* (scripts/lib/sanitized
   bash -c "! grep -q 'vectors.verify\|Sources/Sweep' '$tmp/pass.log'"
 
 run "$tmp/fail.log" "$tmp/release/build" "$tmp/failing/build"
-last="$(tail -1 "$tmp/fail.log")"
-check "a failing run: exit 1" test "$(cat "$tmp/fail.log.status")" = 1
-check "a failing run: the verdict names the failed test ($last)" grep -qx \
-  'scripts/test: FAIL (failed: sanitized three.fails (Failed); release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 1 failed of 2; skip reasons above; [0-9]* s)' \
-  <<<"$last"
+expect_end "a failing run" "$tmp/fail.log" 1 \
+  'scripts/test: FAIL (failed: sanitized three.fails (Failed); release: 2 passed, 2 skipped, 0 failed of 4; sanitized: 1 passed, 0 skipped, 1 failed of 2; skip reasons above; [0-9]* s)'
 check "a failing test's output is shown" grep -qx '  | first line of the failure' "$tmp/fail.log"
 check "no line over 300 characters (the failure's 1000-character line cut)" \
   test "$(awk 'length > 300' "$tmp/fail.log" | wc -l)" = 0
 check "the cut line says so" grep -q '\[\.\.\. [0-9]* more characters\]$' "$tmp/fail.log"
 
 run "$tmp/setup.log" "$tmp/release/build" "$tmp/sanitized/build" false
-check "a failed set-up: exit 1" test "$(cat "$tmp/setup.log.status")" = 1
-check "a failed set-up: FAIL, saying so" grep -q \
-  '^scripts/test: FAIL (not run: release, sanitized; release: not run (its set-up or build failed, above); sanitized: not run (its set-up or build failed, above); [0-9]* s)$' \
-  <(tail -1 "$tmp/setup.log")
+expect_end "a failed set-up" "$tmp/setup.log" 1 \
+  'scripts/test: FAIL (not run: release, sanitized; release: not run (its set-up or build failed, above); sanitized: not run (its set-up or build failed, above); [0-9]* s)'
 fake "$tmp/empty" ""
 run "$tmp/empty.log" "$tmp/release/build" "$tmp/empty/build"
-check "a run with no test: exit 1" test "$(cat "$tmp/empty.log.status")" = 1
-check "a run with no test: FAIL, saying so" grep -q \
-  '^scripts/test: FAIL (not run: sanitized; release: .*; sanitized: not run (ctest found no test); ' \
-  <(tail -1 "$tmp/empty.log")
+expect_end "a run with no test" "$tmp/empty.log" 1 \
+  'scripts/test: FAIL (not run: sanitized; release: .*; sanitized: not run (ctest found no test); .*)'
 finish
