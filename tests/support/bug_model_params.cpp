@@ -2,20 +2,16 @@
 
 namespace cvc {
 
-std::vector<const BugModel*> every_bug_model() {
-  std::vector<const BugModel*> models;
-  for (const BugModel& model : bug_models()) models.push_back(&model);
+std::vector<BugModelParam> every_bug_model() {
+  std::vector<BugModelParam> models;
+  for (const BugModel& model : bug_models()) models.push_back({&model});
   return models;
 }
 
-std::string bug_model_test_name(const BugModel* model) {
-  std::string name(model->id);
+std::string bug_model_test_name(const testing::TestParamInfo<BugModelParam>& param_info) {
+  std::string name(param_info.param->id);
   std::erase(name, '-');
   return name;
-}
-
-void PrintTo(const BugModel* model, std::ostream* out) {
-  *out << (model == nullptr ? std::string_view("(no model)") : model->id);
 }
 
 }  // namespace cvc

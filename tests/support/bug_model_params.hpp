@@ -1,6 +1,8 @@
 // The known-bug models as the parameters of parameterized tests: every model, a test name for
-// one ("tiesaway"), and how gtest prints one (its id: without it, the model's address).
+// one ("tiesaway"), printed by gtest as its id ("# GetParam() = ties-away").
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <ostream>
 #include <string>
@@ -10,10 +12,18 @@
 
 namespace cvc {
 
-std::vector<const BugModel*> every_bug_model();
-std::string bug_model_test_name(const BugModel* model);
+// A model as a test parameter. A type of its own, not a `const BugModel*`: its printer comes
+// with it into every file that uses it, so every instantiation of gtest's printer agrees (a
+// PrintTo for the bare pointer, seen by some unity batches and not others, gave an address or
+// the id depending on which the linker kept).
+struct BugModelParam {
+  const BugModel* model;
+  const BugModel& operator*() const { return *model; }
+  const BugModel* operator->() const { return model; }
+  friend void PrintTo(const BugModelParam& param, std::ostream* out) { *out << param.model->id; }
+};
 
-// Found by gtest through the pointee's namespace: "# GetParam() = ties-away" in test lists.
-void PrintTo(const BugModel* model, std::ostream* out);
+std::vector<BugModelParam> every_bug_model();
+std::string bug_model_test_name(const testing::TestParamInfo<BugModelParam>& param_info);
 
 }  // namespace cvc

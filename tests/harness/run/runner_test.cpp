@@ -152,7 +152,7 @@ TEST(Harness, ReferenceAdapterPassesLiveRandom) {
 // caught: by the vectors (the run aimed at the first vector case where the model differs from the
 // oracle, found in-process: its family, direction and array type) and by live mode (random cases
 // of that case's two types).
-class MutantCaught : public testing::TestWithParam<const BugModel*> {};
+class MutantCaught : public testing::TestWithParam<BugModelParam> {};
 
 // Models live mode cannot catch, and why.
 const std::map<std::string, std::string> kNotCaughtLive = {
@@ -226,9 +226,7 @@ TEST_P(MutantCaught, ByLiveMode) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryMutant, MutantCaught, testing::ValuesIn(every_bug_model()),
-                         [](const testing::TestParamInfo<const BugModel*>& param_info) {
-                           return bug_model_test_name(param_info.param);
-                         });
+                         bug_model_test_name);
 
 // Misbehaving adapters: a proxy to the reference adapter that misbehaves once, at the third
 // request. The run records the incident, restarts the adapter and goes on.
