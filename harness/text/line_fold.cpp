@@ -56,9 +56,12 @@ std::vector<std::string> fold_command(std::string_view command, std::size_t widt
       }
       if (!word_is_json) continue;
       if (in_json_string) {
-        if (json_escape) json_escape = false;
-        else if (c == '\\') json_escape = true;
-        else if (c == '"') in_json_string = false;
+        if (json_escape)
+          json_escape = false;
+        else if (c == '\\')
+          json_escape = true;
+        else if (c == '"')
+          in_json_string = false;
       } else if (c == '"') {
         in_json_string = true;
       } else if (c == ',' && i + 1 < command.size()) {
@@ -67,12 +70,15 @@ std::vector<std::string> fold_command(std::string_view command, std::size_t widt
       continue;
     }
     if (in_double) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_double = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_double = false;
       continue;
     }
     if (c == ' ') {
-      if (i > 0 && i + 1 < command.size() && command[i + 1] != ' ') breaks.push_back({i, i + 1, true});
+      if (i > 0 && i + 1 < command.size() && command[i + 1] != ' ')
+        breaks.push_back({i, i + 1, true});
       word_start = true;
       continue;
     }

@@ -10,7 +10,7 @@
 namespace cvc::holdout_test {
 namespace {
 
-class Holdout : public testing::TestWithParam<const BugModel*> {};
+class Holdout : public testing::TestWithParam<BugModelParam> {};
 
 TEST_P(Holdout, MutantIsDiagnosedAsItsOwnModelOnTheWholeVectors) {
   const BugModel& model = *GetParam();
@@ -28,9 +28,7 @@ TEST_P(Holdout, MutantIsDiagnosedAsItsOwnModelOnTheWholeVectors) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryModel, Holdout, testing::ValuesIn(every_bug_model()),
-                         [](const testing::TestParamInfo<const BugModel*>& param_info) {
-                           return bug_model_test_name(param_info.param);
-                         });
+                         bug_model_test_name);
 
 }  // namespace
 }  // namespace cvc::holdout_test

@@ -6,18 +6,6 @@
 
 namespace cvc {
 
-std::vector<const BugModel*> every_bug_model() {
-  std::vector<const BugModel*> models;
-  for (const BugModel& model : bug_models()) models.push_back(&model);
-  return models;
-}
-
-std::string bug_model_test_name(const BugModel* model) {
-  std::string name(model->id);
-  std::erase(name, '-');
-  return name;
-}
-
 std::optional<ModelCatch> first_vector_catch(const std::string& vectors, const BugModel& model) {
   ModelScanOptions options;
   options.models = BugModelSet{1} << bug_model_index(model);

@@ -11,6 +11,7 @@
 #include "harness/sources/case_batch.hpp"
 #include "harness/sources/case_filter.hpp"
 #include "oracle/bug_models/bug_model.hpp"
+#include "tests/support/bug_model_params.hpp"
 
 namespace cvc {
 
@@ -20,10 +21,6 @@ struct HoldoutResult {
   std::string groups;          // "id: cases" per diagnosis group, for failure messages
   double own_share() const { return failures == 0 ? 0.0 : static_cast<double>(own) / failures; }
 };
-
-// Every model of the catalogue, and a test name for one ("tiesaway"): for parameterized tests.
-std::vector<const BugModel*> every_bug_model();
-std::string bug_model_test_name(const BugModel* model);
 
 // Where the vectors first tell the model from the oracle (scanned in-process, stopping there);
 // nullopt when no vector case does.

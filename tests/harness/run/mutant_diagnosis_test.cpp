@@ -19,6 +19,7 @@
 #include "harness/sources/vector_source.hpp"
 #include "harness/text/shell_quote.hpp"
 #include "oracle/bug_models/bug_model.hpp"
+#include "tests/support/bug_model_params.hpp"
 #include "tests/support/holdout.hpp"
 
 namespace cvc::mutant_diagnosis_test {
@@ -149,7 +150,7 @@ void expect_fuzz_diagnoses(const BugModel& model, const Failures::First& first) 
         << "fuzz: " << mismatch.kind << ", got " << mismatch.got;
 }
 
-class MutantDiagnosed : public testing::TestWithParam<const BugModel*> {};
+class MutantDiagnosed : public testing::TestWithParam<BugModelParam> {};
 
 TEST_P(MutantDiagnosed, AsItselfInRunReplayAndFuzz) {
   const BugModel& model = *GetParam();
@@ -198,9 +199,7 @@ TEST_P(MutantDiagnosed, AsItselfInRunReplayAndFuzz) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryMutant, MutantDiagnosed, testing::ValuesIn(every_bug_model()),
-                         [](const testing::TestParamInfo<const BugModel*>& param_info) {
-                           return bug_model_test_name(param_info.param);
-                         });
+                         bug_model_test_name);
 
 }  // namespace
 }  // namespace cvc::mutant_diagnosis_test

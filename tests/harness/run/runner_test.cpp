@@ -18,6 +18,7 @@
 #include "harness/run/bug_model_scan.hpp"
 #include "harness/sources/live_source.hpp"
 #include "harness/sources/vector_source.hpp"
+#include "tests/support/bug_model_params.hpp"
 #include "tests/support/holdout.hpp"
 #include "tests/support/process_scratch.hpp"
 
@@ -153,7 +154,7 @@ TEST(Harness, ReferenceAdapterPassesLiveRandom) {
 // caught: by the vectors (the run aimed at the first vector case where the model differs from the
 // oracle, found in-process: its family, direction and array type) and by live mode (random cases
 // of that case's two types).
-class MutantCaught : public testing::TestWithParam<const BugModel*> {};
+class MutantCaught : public testing::TestWithParam<BugModelParam> {};
 
 // Models live mode cannot catch, and why.
 const std::map<std::string, std::string> kNotCaughtLive = {
@@ -217,18 +218,8 @@ TEST_P(MutantCaught, ByLiveMode) {
   EXPECT_NE(exit_code(*result.summary), 0);
 }
 
-std::vector<const BugModel*> every_model() {
-  std::vector<const BugModel*> models;
-  for (const BugModel& model : bug_models()) models.push_back(&model);
-  return models;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryMutant, MutantCaught, testing::ValuesIn(every_model()),
-                         [](const testing::TestParamInfo<const BugModel*>& param_info) {
-                           std::string name(param_info.param->id);
-                           std::erase(name, '-');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(EveryMutant, MutantCaught, testing::ValuesIn(every_bug_model()),
+                         bug_model_test_name);
 
 // Misbehaving adapters: a proxy to the reference adapter that misbehaves once, at the third
 // request. The run records the incident, restarts the adapter and goes on.
@@ -250,7 +241,10 @@ TEST_P(Misbehaving, IsRecordedAndTheRunGoesOn) {
 
 INSTANTIATE_TEST_SUITE_P(EveryMode, Misbehaving,
                          testing::Values("crash", "hang", "garbage", "malformed", "wrong_count",
-                                         "wrong_id", "stray_stdout"));
+                                         "wrong_id", "stray_stdout"),
+                         [](const testing::TestParamInfo<std::string>& mode) {
+                           return mode.param;
+                         });
 
 // An adapter that cannot be started is said once, before any case, as the command and why: no
 // run with three identical incidents and an abort (its caller, cvc, exits 2).

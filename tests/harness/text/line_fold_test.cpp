@@ -3,10 +3,10 @@
 #include "harness/text/line_fold.hpp"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <array>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -76,8 +76,7 @@ TEST(LineFoldTest, ACommandFoldedIsReadBackAsTheSameWords) {
 
 TEST(LineFoldTest, ACommandIsNeverBrokenInsideAStringOrAQuotedNonJsonWord) {
   // The only places: the spaces outside quotes, and the comma after "a" (not the one in "b,c").
-  const std::vector<std::string> lines =
-      fold_command(R"(x 'one, two' '{"a":1,"b":"c,d"}' y)", 1);
+  const std::vector<std::string> lines = fold_command(R"(x 'one, two' '{"a":1,"b":"c,d"}' y)", 1);
   EXPECT_EQ(lines, (std::vector<std::string>{"x \\", R"('one, two' \)", R"('{"a":1,)",
                                              R"("b":"c,d"}' \)", "y"}));
 }
