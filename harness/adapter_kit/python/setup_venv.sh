@@ -33,16 +33,15 @@ find_python() {
 }
 python="$(find_python)" || fail "no Python 3.12 found (tried \$CVC_PYTHON, python3.12, ${PYENV_ROOT:-~/.pyenv}/versions/3.12*, /usr/bin/python3.12); set CVC_PYTHON"
 
-echo "$name/setup.sh: creating $venv" >&2
+source "$root/scripts/lib/progress.sh"  # a status line every 20 s of a long step (a log shows progress)
 rm -rf "$venv"
 mkdir -p "$(dirname "$venv")"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-"$python" -m venv "$venv" >"$log" 2>&1 || { cat "$log" >&2; fail "python -m venv failed"; }
-if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --only-binary=:all: \
-      -r "$req" >"$log" 2>&1; then
-  tail -30 "$log" >&2
-  fail "pip install -r $req failed (is PyPI reachable?)"
-fi
+cvc_quietly_with_status "$name/setup.sh" "creating $(cvc_shown_path "$venv")" "$python" -m venv "$venv" \
+  || fail "python -m venv failed"
+cvc_quietly_with_status "$name/setup.sh" "installing ${req#"$root"/} from PyPI" \
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --only-binary=:all: -r "$req" \
+  || fail "pip install -r $req failed (is PyPI reachable?)"
 "$venv/bin/python" -c "$check" >"$log" 2>&1 || { cat "$log" >&2; fail "the installed packages do not import"; }
 cp "$req" "$stamp"
