@@ -130,9 +130,14 @@ check "--jobs: its error is passed on" grep -qE "shard [12]/2: cvc run: --vector
 
 # Ctrl-C (SIGINT to cvc run --jobs alone): the shards are stopped, their partial reports merged.
 "$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits 16 --jobs 2 \
-  --json "$work/interrupted.json" > /dev/null 2>&1 &
+  --json "$work/interrupted.json" > /dev/null 2> "$work/interrupted.progress" &
 parent=$!
-sleep 4  # past the live source's count of its total (its maps' fill values: a second or two)
+# Interrupted once cases have been compared: its first progress line with a count above zero (the
+# live source counts its total first, a second or two in release, many more under the sanitizers).
+for _ in $(seq 1 600); do
+  grep -qE '^cases [1-9]' "$work/interrupted.progress" 2>/dev/null && break
+  sleep 0.1
+done
 kill -INT "$parent"
 wait "$parent"; status=$?
 check "interrupted --jobs: exit 1" test "$status" -eq 1
