@@ -14,7 +14,10 @@ usage: check_results.py REPOSITORY_ROOT
 - it names the vectors it certified against (version and manifest SHA-256), and the HTML page says
   the same version;
 - no file under results/ (issue drafts included) holds an absolute path of a machine;
-- no HTML page is 1.5 MB or larger.
+- no HTML page is 1.5 MB or larger;
+- every results/badges/*.json (a shields.io endpoint badge) belongs to a published report of its
+  implementation and says no more than it: the share passed rounded down, every count that is not
+  a pass, the vectors version, and green only when every case passed.
 Also proves the checks have teeth on altered copies. Exit 0 when all hold, 1 otherwise.
 """
 import copy
@@ -103,6 +106,79 @@ def store_report_problems(report: dict, validator) -> list[str]:
     if not vectors["version"] or len(vectors["manifest_sha256"]) != 64:
         problems.append("the report does not name the vectors' version and manifest SHA-256")
     return problems
+
+
+def badge_problems(badge: dict, report: dict) -> list[str]:
+    """What a badge says that its report does not (computed here, not by harness/results/badge.py)."""
+    totals = report["totals"]
+    problems = []
+    if badge.get("schemaVersion") != 1 or set(badge) != {"schemaVersion", "label", "message", "color"}:
+        problems.append(f"not a shields.io endpoint badge: keys {sorted(badge)}")
+        return problems
+    if badge["label"] != f"cast_value vectors {report['run']['vectors']['version']}":
+        problems.append(f"label {badge['label']!r} does not name the report's vectors version")
+    parts = badge["message"].split(", ")
+    if parts[0] != report["run"]["implementation"]["version"]:
+        problems.append(f"message {badge['message']!r} does not start with the version")
+    shown = re.fullmatch(r"(\d+(?:\.\d\d)?)% pass", parts[1] if len(parts) > 1 else "")
+    if not shown:
+        problems.append(f"message {badge['message']!r} has no share passed")
+    else:
+        percent = float(shown.group(1))
+        exact = 100 * totals["pass"] / totals["cases"] if totals["cases"] else 0
+        if not percent <= exact < percent + 0.01 + 1e-9:
+            problems.append(f"shows {percent}% pass, the report {exact:.4f}% (rounded down)")
+    for key, word in (("fail", "fail"), ("adapter_error", "adapter error"),
+                      ("divergence", "divergence"), ("unsupported", "unsupported")):
+        if totals[key] and f"{totals[key]:,} {word}" not in parts:
+            problems.append(f"message {badge['message']!r} hides {totals[key]} {word}")
+    everything_passed = totals["cases"] > 0 and totals["pass"] == totals["cases"]
+    if (badge["color"] == "brightgreen") != everything_passed:
+        problems.append(f"colour {badge['color']} with {totals['pass']} of {totals['cases']} passed")
+    if badge["color"] not in ("brightgreen", "yellow", "red"):
+        problems.append(f"colour {badge['color']!r} is not one of brightgreen, yellow, red")
+    elif (totals["fail"] or totals["adapter_error"]) and badge["color"] != "red":
+        problems.append(f"colour {badge['color']} with failures or adapter errors")
+    return problems
+
+
+def check_badges(root: Path, reports: list[Path], fail) -> int:
+    """Each results/badges/*.json against the report of its implementation and version; teeth."""
+    by_name = {}
+    for path in reports:
+        report = json.loads(path.read_text())
+        implementation = report["run"]["implementation"]
+        slug = re.sub(r"[^A-Za-z0-9._-]+", "-", implementation["name"]).strip("-")
+        by_name.setdefault(slug, {})[implementation["version"]] = report
+    badges = sorted((root / "results" / "badges").glob("*.json"))
+    if not badges:
+        fail("results/badges/ holds no badge")
+    first = None
+    for path in badges:
+        badge = json.loads(path.read_text())
+        versions = by_name.get(path.stem)
+        version = str(badge.get("message", "")).split(", ")[0]
+        if not versions or version not in versions:
+            fail(f"{path.relative_to(root)}: no published report of {path.stem} {version!r}")
+            continue
+        for problem in badge_problems(badge, versions[version]):
+            fail(f"{path.relative_to(root)}: {problem}")
+        if first is None and versions[version]["totals"]["fail"]:
+            first = (badge, versions[version])
+    for name in sorted(set(by_name) - {p.stem for p in badges}):
+        fail(f"results/badges/{name}.json: missing (a published report has no badge)")
+    if first is not None:  # Teeth: a badge that says more than its report must be caught.
+        badge, report = first
+        for what, alter in (("a green badge on a failing report", lambda b: b.update(color="brightgreen")),
+                            ("a share passed rounded up", lambda b: b.update(message=b["message"].replace(
+                                b["message"].split(", ")[1], "100% pass"))),
+                            ("a hidden failure count", lambda b: b.update(message=", ".join(
+                                p for p in b["message"].split(", ") if not p.endswith(" fail"))))):
+            broken = copy.deepcopy(badge)
+            alter(broken)
+            if not badge_problems(broken, report):
+                fail(f"{what} is not detected: the check has no teeth")
+    return len(badges)
 
 
 def check_report_files(root: Path, folder: Path, problems_of, suffixes, fail):
@@ -214,7 +290,8 @@ def main() -> int:
         if not report_problems(old, validator):
             fail("a summary that is not a full report is not detected: the check has no teeth")
     stores = check_store_results(root, fail)
-    print(f"{len(reports)} published reports and {stores} store-level reports checked, "
+    badges = check_badges(root, reports, fail)
+    print(f"{len(reports)} published reports, {badges} badges and {stores} store-level reports checked, "
           f"{failures} problems")
     return 1 if failures else 0
 
