@@ -9,7 +9,7 @@ import { DEFAULT_MAX_FILE_BYTES, VectorsError, checkManifest } from "./manifest.
 export const FAMILIES = Object.freeze(["cast", "scalar_map", "chain", "metadata", "scalars"]);
 export const ROUNDINGS = Object.freeze(["nearest-even", "towards-zero", "towards-positive", "towards-negative", "nearest-away"]);
 const DIRECTIONS = ["encode", "decode", "validate", "scalar"];
-const SELECTION_KEYS = ["family", "type", "direction", "rounding"];
+const SELECTION_KEYS = ["family", "type", "inputType", "outputType", "direction", "rounding"];
 
 /** The family a listed file holds, from its path; null for files that hold no cases (stores). */
 function familyOfPath(path) {
@@ -23,8 +23,10 @@ const NO_ALTERNATIVES = Object.freeze({});
 const asList = (value) => (value === undefined ? null : Array.isArray(value) ? value : [value]);
 
 /**
- * A selection, checked: each key (family, type, direction, rounding) absent or a value or a list
- * of values; a case is selected when it matches every key given (one of the key's values).
+ * A selection, checked: each key (family, type, inputType, outputType, direction, rounding) absent
+ * or a value or a list of values; a case is selected when it matches every key given (one of the
+ * key's values). `type` is a type the case involves (its input or output type; for metadata the
+ * array's or a cast_value codec's), as `cvc run --type` selects.
  */
 function checkSelection(selection = {}) {
   for (const key of Object.keys(selection)) {
@@ -77,6 +79,8 @@ function groupCases(family, file, group, groupIndex, s) {
   if (family !== "metadata" && family !== "scalars") {
     if (s.direction && !s.direction.includes(group.direction)) return cases;
     if (s.type && !s.type.includes(group.input_type) && !s.type.includes(group.output_type)) return cases;
+    if (s.inputType && !s.inputType.includes(group.input_type)) return cases;
+    if (s.outputType && !s.outputType.includes(group.output_type)) return cases;
   }
   if (family === "cast" || family === "scalar_map") {
     const configurations = group.configurations;
@@ -223,6 +227,8 @@ function selected(c, s) {
   if (s.family && !s.family.includes(c.family)) return false;
   if (s.direction && !s.direction.includes(c.direction)) return false;
   if (s.rounding && !(c.configuration && s.rounding.includes(c.configuration.rounding ?? "nearest-even"))) return false;
+  if (s.inputType && !s.inputType.includes(c.inputType)) return false;
+  if (s.outputType && !s.outputType.includes(c.outputType)) return false;
   if (s.type) {
     const types = c.involvedTypes ?? [c.inputType, c.outputType];
     if (!types.some((t) => s.type.includes(t))) return false;
