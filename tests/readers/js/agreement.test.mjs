@@ -69,7 +69,6 @@ test(`the reader's counts of zarrita ${version} equal cvc run's, cell by cell`, 
   assert.equal(report.totals.adapter_error, 0, "cvc run had adapter errors");
   assert.equal(tally.totals.error, 0, "the reader's run had errors");
   assert.ok(tally.totals.fail > 0 && tally.totals.divergence > 0, "the selection has failures and divergences of zarrita in it");
-  assert.deepEqual(pick(tally.totals), pick(report.totals), "totals");
   const differing = [...new Set([...fromCvc.keys(), ...fromReader.keys()])].filter(
     (k) => JSON.stringify(fromCvc.get(k)) !== JSON.stringify(fromReader.get(k)),
   );
@@ -78,5 +77,6 @@ test(`the reader's counts of zarrita ${version} equal cvc run's, cell by cell`, 
     [],
     "cells whose counts differ",
   );
+  assert.deepEqual(pick(tally.totals), pick(report.totals), "totals");
   console.log(`agreement: ${fromCvc.size} cells; totals ${JSON.stringify(pick(tally.totals))} (reader) = ${JSON.stringify(pick(report.totals))} (cvc run)`);
 });
