@@ -1,0 +1,229 @@
+// A JSON parser that keeps the source text of every object member.
+//
+// The vectors write numbers exactly as a codec's metadata holds them ("1.0", "-0.0", "1e400",
+// 2^63 - 1): JSON.parse would turn them into doubles and lose what was written. This parser gives
+// the same plain values as JSON.parse and, through rawMember(), the exact text of any member of
+// any object it produced, so that a test can hand an implementation its metadata unchanged.
+
+// The objects of the first two levels (a vector file and its groups) -> where they start in their
+// source; anything below them is found again from there when asked for (registering every
+// object would make the garbage collector's work grow with the file: WeakMaps of millions).
+const REGISTERED_DEPTH = 2;
+const starts = new WeakMap();
+const sources = new WeakMap();
+const spanCache = new WeakMap(); // registered object -> Map(path text -> spans of that value)
+
+/**
+ * The exact source text of the value at `path` (member names and array indices) below `object`,
+ * an object of the first two levels of a parse() (a vector file or one of its groups), e.g.
+ * rawAt(group, "fill_value") or rawAt(group, "configurations", 3, "scalar_map"); undefined when
+ * there is no such value or `object` is not one parse() registered.
+ */
+export function rawAt(object, ...path) {
+  const source = sources.get(object);
+  if (source === undefined) return undefined;
+  let cache = spanCache.get(object);
+  if (cache === undefined) spanCache.set(object, (cache = new Map()));
+  let span = [starts.get(object), undefined];
+  let prefix = "";
+  for (const step of path) {
+    let spans = cache.get(prefix);
+    if (spans === undefined) {
+      spans = new Map();
+      scan(source, span[0], spans);
+      cache.set(prefix, spans);
+    }
+    span = spans.get(typeof step === "number" ? step : String(step));
+    if (span === undefined) return undefined;
+    prefix += "\u0000" + String(step);
+  }
+  return span[1] === undefined ? undefined : source.slice(span[0], span[1]);
+}
+
+/** The exact source text of `object[key]` (rawAt with one step). */
+export function rawMember(object, key) {
+  return rawAt(object, key);
+}
+
+/** Where offset `at` is in `text`, as "line L, column C" (both from 1). */
+function position(text, at) {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return `line ${line}, column ${at - start + 1}`;
+}
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const CONTROL = /[\u0000-\u001f]/;
+const ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+
+/**
+ * Parses `text` (where: a name for messages, e.g. the file's path) like JSON.parse; every object
+ * remembers its members' source spans for rawMember(). Throws an Error naming where the text
+ * is not JSON.
+ */
+export function parse(text, where = "JSON text") {
+  const [value, end] = scan(text, 0, null, where);
+  let i = end;
+  while (i < text.length && " \n\r\t".includes(text[i])) i++;
+  if (i !== text.length) throw new Error(`${where}: not JSON at ${position(text, i)}: text after the value`);
+  return value;
+}
+
+/**
+ * Parses the value at offset `from` of `text`; returns [value, end offset]. With `topSpans` (a
+ * Map), records there the spans of that value's members (an object: by name) or elements (an
+ * array: by index) instead of registering objects.
+ */
+function scan(text, from, topSpans, where = "JSON text") {
+  let i = from;
+  let depth = 0; // objects and arrays open around the current value
+  const fail = (what) => {
+    throw new Error(`${where}: not JSON at ${position(text, i)}: ${what}`);
+  };
+  const space = () => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else return;
+    }
+  };
+  const string = () => {
+    const start = i + 1; // after the opening quote
+    const close = text.indexOf('"', start);
+    if (close === -1) fail("unterminated string");
+    const plain = text.slice(start, close);
+    // Fast path: no escape and no control character (the vectors' strings nearly all).
+    if (plain.indexOf("\\") === -1 && !CONTROL.test(plain)) {
+      i = close + 1;
+      return plain;
+    }
+    i = start;
+    let out = "";
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return out;
+      }
+      if (Number.isNaN(c)) fail("unterminated string");
+      if (c < 0x20) fail("control character in a string");
+      if (c !== 0x5c) {
+        out += text[i++];
+        continue;
+      }
+      const e = text[i + 1];
+      const simple = ESCAPES[e];
+      if (simple !== undefined) {
+        out += simple;
+        i += 2;
+      } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+        out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+        i += 6;
+      } else {
+        fail("bad escape in a string");
+      }
+    }
+  };
+  const value = () => {
+    space();
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      const object = {};
+      const start = i - 1;
+      const spans = topSpans !== null && start === from ? topSpans : null;
+      depth++;
+      space();
+      if (text[i] === "}") {
+        i++;
+      } else {
+        for (;;) {
+          space();
+          if (text[i] !== '"') fail("expected a member name");
+          const key = string();
+          space();
+          if (text[i] !== ":") fail("expected ':'");
+          i++;
+          space();
+          const memberStart = i;
+          const member = value();
+          if (spans !== null) spans.set(key, [memberStart, i]);
+          // Like JSON.parse: a repeated name keeps its last value; "__proto__" is a plain member.
+          if (key === "__proto__") {
+            Object.defineProperty(object, key, { value: member, writable: true, enumerable: true, configurable: true });
+          } else {
+            object[key] = member;
+          }
+          space();
+          if (text[i] === ",") {
+            i++;
+            continue;
+          }
+          if (text[i] === "}") {
+            i++;
+            break;
+          }
+          fail("expected ',' or '}'");
+        }
+      }
+      depth--;
+      if (topSpans === null && depth < REGISTERED_DEPTH * 2 - 1) {
+        starts.set(object, start);
+        sources.set(object, text);
+      }
+      return object;
+    }
+    if (c === "[") {
+      const spans = topSpans !== null && i === from ? topSpans : null;
+      i++;
+      const array = [];
+      space();
+      if (text[i] === "]") {
+        i++;
+        return array;
+      }
+      depth++;
+      for (;;) {
+        space();
+        const elementStart = i;
+        array.push(value());
+        if (spans !== null) spans.set(array.length - 1, [elementStart, i]);
+        space();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          depth--;
+          return array;
+        }
+        fail("expected ',' or ']'");
+      }
+    }
+    if (c === '"') return string();
+    if (c === "t" && text.startsWith("true", i)) {
+      i += 4;
+      return true;
+    }
+    if (c === "f" && text.startsWith("false", i)) {
+      i += 5;
+      return false;
+    }
+    if (c === "n" && text.startsWith("null", i)) {
+      i += 4;
+      return null;
+    }
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
+    if (m === null) fail(i >= text.length ? "unexpected end" : `unexpected ${JSON.stringify(text[i])}`);
+    i = NUMBER.lastIndex;
+    return Number(m[0]);
+  };
+  const result = value();
+  return [result, i];
+}

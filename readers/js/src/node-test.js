@@ -1,0 +1,140 @@
+// Registers node:test tests over a selection of the vectors: one test per case (named by its
+// stable id) or one per group (named by its parameters, failing cases named by stable id), with
+// an expected-failure list keyed by stable id, and the counts printed and written as JSON.
+
+import { after, test } from "node:test";
+import { DIVERGENCE, FAIL, PASS, compare } from "./compare.js";
+import { Tally } from "./tally.js";
+import { FAMILIES } from "./vectors.js";
+
+/** What run / runGroup return for what the implementation cannot express (counted, never passed). */
+export const UNSUPPORTED = Symbol("unsupported");
+
+const MAX_LISTED = 20;
+
+/** The test name of a group: its cases' common parameters. */
+export function groupName(group) {
+  const c = group.cases[0];
+  const label = c.configuration ? ` [${c.configuration.rounding ?? "nearest-even"}${c.configuration.out_of_range ? "/" + c.configuration.out_of_range : ""}]` : "";
+  if (c.family === "metadata") return `metadata/${group.header.category} (${group.file} group ${group.index})`;
+  if (c.family === "scalars") return `scalars/${c.dataType}`;
+  const types = c.family === "chain" ? `${c.arrayDataType} through ${c.codecs.map((k) => k.name).join(", ")}` : `${c.inputType} -> ${c.outputType}`;
+  return `${c.family}/${c.direction} ${types}${label} (${group.file} group ${group.index})`;
+}
+
+/** The expected failures as a Map(stable id -> reason), every id checked against the vectors. */
+function expectedFailureMap(vectors, list) {
+  const map = new Map(list instanceof Map ? list : Array.isArray(list) ? list.map((id) => [id, ""]) : Object.entries(list ?? {}));
+  if (map.size === 0) return map;
+  const families = new Set([...map.keys()].map((id) => String(id).split("/")[0]));
+  const known = vectors.stableIds([...families].filter((f) => FAMILIES.includes(f)));
+  const unknown = [...map.keys()].filter((id) => !known.has(id));
+  if (unknown.length) {
+    throw new Error(`expected failures: ${unknown.length} stable id(s) not in the vectors (version ${vectors.version}): ${unknown.slice(0, MAX_LISTED).join(", ")}`);
+  }
+  return map;
+}
+
+/**
+ * Registers the tests (see README.md, "registerTests"). options:
+ *   selection         {family, type, direction, rounding} (index.d.ts, Selection)
+ *   run(case)         the implementation's answer for one case (or a Promise of it), or UNSUPPORTED
+ *   runGroup(group)   instead of run: the answers of a group's cases, in order, or UNSUPPORTED
+ *   expectedFailures  stable ids (a list, or {id: reason}) whose failure is expected
+ *   perCase           one test per case (default: one per group)
+ *   strict            a divergence fails the test (default: it passes, and is counted)
+ *   countsPath        where to write the counts as JSON at the end (default: none)
+ *   failuresAsTodo    a group (or case) with unexpected failures is marked TODO with them,
+ *                     instead of failing: counts are taken without failing the run (default false)
+ *   print             print the counts at the end (default true)
+ * Returns the Tally, filled as the tests run.
+ */
+export function registerTests(vectors, options = {}) {
+  const { selection = {}, run, runGroup, perCase = false, strict = false, countsPath, print = true, failuresAsTodo = false } = options;
+  if ((run === undefined) === (runGroup === undefined)) throw new Error("registerTests: give exactly one of run(case) and runGroup(group)");
+  const expected = expectedFailureMap(vectors, options.expectedFailures);
+  const tally = new Tally();
+  const groups = [...vectors.groups(selection)];
+
+  const answersOf = async (group) => {
+    if (runGroup !== undefined) {
+      const answers = await runGroup(group);
+      if (answers === UNSUPPORTED) return group.cases.map(() => UNSUPPORTED);
+      if (!Array.isArray(answers) || answers.length !== group.cases.length) {
+        throw new Error(`runGroup gave ${Array.isArray(answers) ? answers.length : typeof answers} answers for the ${group.cases.length} cases of ${groupName(group)}`);
+      }
+      return answers;
+    }
+    const answers = [];
+    for (const c of group.cases) answers.push(await run(c));
+    return answers;
+  };
+
+  /** Judges one case; returns a problem (a line) or null. */
+  const judge = (c, answer) => {
+    if (answer === UNSUPPORTED) {
+      tally.add(c, "unsupported");
+      return null;
+    }
+    const { verdict, flag } = compare(c, answer);
+    tally.add(c, verdict, flag);
+    const listed = expected.has(c.stableId);
+    const bad = verdict === FAIL || (strict && verdict === DIVERGENCE);
+    if (bad && listed) tally.expectedFailures++;
+    if (bad && !listed) return `${c.stableId}: expected ${c.expected}, got ${String(answer)}${verdict === DIVERGENCE ? ` (matches ${flag})` : ""}`;
+    if (!bad && listed) return `${c.stableId}: listed as an expected failure, but ${verdict === PASS ? "passes" : `diverges (${flag})`}`;
+    return null;
+  };
+
+  const judgeGroup = (group, answers, t) => {
+    const problems = [];
+    let skipped = 0;
+    group.cases.forEach((c, k) => {
+      if (answers[k] === UNSUPPORTED) skipped++;
+      const problem = judge(c, answers[k]);
+      if (problem !== null) problems.push(problem);
+    });
+    if (problems.length) {
+      const message = `${problems.length} of ${group.cases.length} cases:\n  ${problems.slice(0, MAX_LISTED).join("\n  ")}${problems.length > MAX_LISTED ? `\n  ... and ${problems.length - MAX_LISTED} more` : ""}`;
+      if (!failuresAsTodo) throw new Error(message);
+      t.todo(message);
+      return;
+    }
+    if (skipped === group.cases.length) t.skip("unsupported");
+  };
+
+  for (const group of groups) {
+    if (perCase) {
+      // One answer per case; runGroup is called once, when the group's first case runs.
+      let pending;
+      group.cases.forEach((c, k) => {
+        test(c.stableId, async (t) => {
+          pending ??= answersOf(group).catch((err) => err);
+          const answers = await pending;
+          if (answers instanceof Error) {
+            tally.add(c, "error");
+            throw answers;
+          }
+          judgeGroup({ ...group, cases: [c] }, [answers[k]], t);
+        });
+      });
+    } else {
+      test(groupName(group), async (t) => {
+        let answers;
+        try {
+          answers = await answersOf(group);
+        } catch (err) {
+          for (const c of group.cases) tally.add(c, "error");
+          throw err;
+        }
+        judgeGroup(group, answers, t);
+      });
+    }
+  }
+
+  after(() => {
+    if (print) console.log(`cast-value-vectors ${vectors.version}: ${tally.summary()}`);
+    if (countsPath) tally.write(countsPath, { vectors: { version: vectors.version, manifest_sha256: vectors.manifestSha256 }, selection });
+  });
+  return tally;
+}

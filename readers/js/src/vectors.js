@@ -1,0 +1,323 @@
+// A vector folder: its groups and cases as plain objects, with a selection.
+
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse, rawAt } from "./json.js";
+import { DEFAULT_MAX_FILE_BYTES, VectorsError, checkManifest } from "./manifest.js";
+
+export const FAMILIES = Object.freeze(["cast", "scalar_map", "chain", "metadata", "scalars"]);
+export const ROUNDINGS = Object.freeze(["nearest-even", "towards-zero", "towards-positive", "towards-negative", "nearest-away"]);
+const DIRECTIONS = ["encode", "decode", "validate", "scalar"];
+const SELECTION_KEYS = ["family", "type", "inputType", "outputType", "direction", "rounding"];
+
+/** The family a listed file holds, from its path; null for files that hold no cases (stores). */
+function familyOfPath(path) {
+  if (/^cast\/[^/]+\.json$/.test(path)) return "cast";
+  const m = /^([a-z_]+)\.json$/.exec(path);
+  return m && FAMILIES.includes(m[1]) ? m[1] : null;
+}
+
+const NO_ALTERNATIVES = Object.freeze({});
+
+const asList = (value) => (value === undefined ? null : Array.isArray(value) ? value : [value]);
+
+/**
+ * A selection, checked: each key (family, type, inputType, outputType, direction, rounding) absent
+ * or a value or a list of values; a case is selected when it matches every key given (one of the
+ * key's values). `type` is a type the case involves (its input or output type; for metadata the
+ * array's or a cast_value codec's), as `cvc run --type` selects.
+ */
+function checkSelection(selection = {}) {
+  for (const key of Object.keys(selection)) {
+    if (!SELECTION_KEYS.includes(key)) throw new Error(`unknown selection key ${JSON.stringify(key)} (keys: ${SELECTION_KEYS.join(", ")})`);
+  }
+  const out = Object.fromEntries(SELECTION_KEYS.map((k) => [k, asList(selection[k])]));
+  const known = { family: FAMILIES, direction: DIRECTIONS, rounding: ROUNDINGS };
+  for (const [key, values] of Object.entries(known)) {
+    for (const v of out[key] ?? []) {
+      if (!values.includes(v)) throw new Error(`selection ${key}: unknown ${JSON.stringify(v)} (one of ${values.join(", ")})`);
+    }
+  }
+  return out;
+}
+
+const typeName = (t) => (t !== null && typeof t === "object" ? t.name : t);
+
+/** The data types a metadata case involves: the array's and each cast_value codec's. */
+function metadataTypes(item) {
+  const types = [typeName(item.array_data_type)];
+  if (Array.isArray(item.codecs)) {
+    for (const codec of item.codecs) {
+      if (codec?.name === "cast_value") types.push(typeName(codec.configuration?.data_type));
+    }
+  }
+  return types.filter((t) => typeof t === "string");
+}
+
+/**
+ * The cases of one group of a file, as Case objects (index.d.ts): a cast group gives one case per
+ * line and configuration (results expanded as vectors/README.md says); the others one per line.
+ */
+function groupCases(family, file, group, groupIndex, s) {
+  const where = (item) => `${file} case ${item.id}`;
+  const common = (item) => ({
+    family,
+    file,
+    where: where(item),
+    id: item.id,
+    flags: Array.isArray(item.flags) ? item.flags : [],
+  });
+  const lineId = (item) => {
+    if (typeof item.stable_id !== "string" || item.stable_id === "") {
+      throw new VectorsError(`${where(item)}: no "stable_id" (vectors 1.3.0 and later carry one on every case)`);
+    }
+    return item.stable_id;
+  };
+  const cases = [];
+  // The selection's direction and types, decided once for a group of one direction and pair.
+  if (family !== "metadata" && family !== "scalars") {
+    if (s.direction && !s.direction.includes(group.direction)) return cases;
+    if (s.type && !s.type.includes(group.input_type) && !s.type.includes(group.output_type)) return cases;
+    if (s.inputType && !s.inputType.includes(group.input_type)) return cases;
+    if (s.outputType && !s.outputType.includes(group.output_type)) return cases;
+  }
+  if (family === "cast" || family === "scalar_map") {
+    const configurations = group.configurations;
+    const count = configurations.length;
+    const perRounding = family === "cast" ? count / ROUNDINGS.length : count;
+    // What the cases of one configuration share, made once (frozen: shared by those cases).
+    const shared = configurations.map((configuration, k) => ({
+      configuration: Object.freeze({ data_type: group.data_type, ...configuration }),
+      label: configuration.rounding + (configuration.out_of_range === undefined ? "" : "/" + configuration.out_of_range),
+      codecJson: castValueCodecJson(group.data_type, configuration, rawAt(group, "configurations", k, "scalar_map")),
+      selected: !s.rounding || s.rounding.includes(configuration.rounding ?? "nearest-even"),
+    }));
+    const fillValueJson = rawAt(group, "fill_value");
+    const what = group.purpose ?? null;
+    for (const item of group.cases) {
+      const line = lineId(item);
+      const results = item.results;
+      if (!Array.isArray(results) || (results.length !== count && results.length !== perRounding)) {
+        throw new VectorsError(`${where(item)}: "results" must have ${count} entries (or ${perRounding})`);
+      }
+      const flags = Array.isArray(item.flags) ? item.flags : [];
+      const itemWhere = where(item);
+      const alternativeNames = item.alternatives === undefined ? [] : Object.keys(item.alternatives);
+      for (let k = 0; k < count; k++) {
+        if (!shared[k].selected) continue;
+        let alternatives = NO_ALTERNATIVES;
+        for (const name of alternativeNames) {
+          const byIndex = item.alternatives[name];
+          if (Object.hasOwn(byIndex, String(k))) {
+            if (alternatives === NO_ALTERNATIVES) alternatives = {};
+            alternatives[name] = byIndex[String(k)];
+          }
+        }
+        cases.push({
+          family,
+          file,
+          where: itemWhere,
+          id: item.id,
+          stableId: family === "cast" ? `${line}/${shared[k].label}` : line,
+          lineId: line,
+          direction: group.direction,
+          arrayDataType: group.array_data_type,
+          dataType: group.data_type,
+          inputType: group.input_type,
+          outputType: group.output_type,
+          configuration: shared[k].configuration,
+          configurationIndex: k,
+          codecJson: shared[k].codecJson,
+          codecs: null,
+          codecsJson: null,
+          fillValue: group.fill_value,
+          fillValueJson,
+          input: item.input,
+          json: null,
+          expected: results.length === count ? results[k] : results[k % perRounding],
+          flags,
+          alternatives,
+          rule: null,
+          what,
+          groupIndex,
+        });
+      }
+    }
+    return cases;
+  }
+  for (const [caseIndex, item] of group.cases.entries()) {
+    const line = lineId(item);
+    const base = { ...common(item), stableId: line, lineId: line, configuration: null, configurationIndex: 0, alternatives: item.alternatives ?? {}, groupIndex, what: item.what ?? group.purpose ?? null };
+    if (family === "chain") {
+      cases.push({
+        ...base,
+        direction: group.direction,
+        arrayDataType: group.array_data_type,
+        dataType: null,
+        inputType: group.input_type,
+        outputType: group.output_type,
+        codecJson: null,
+        codecs: group.codecs,
+        codecsJson: rawAt(group, "codecs"),
+        fillValue: group.fill_value,
+        fillValueJson: rawAt(group, "fill_value"),
+        input: item.input,
+        json: null,
+        expected: item.result,
+        rule: null,
+      });
+    } else if (family === "metadata") {
+      const types = metadataTypes(item);
+      cases.push({
+        ...base,
+        direction: "validate",
+        arrayDataType: item.array_data_type,
+        arrayDataTypeJson: rawAt(group, "cases", caseIndex, "array_data_type"),
+        dataType: null,
+        inputType: types[0] ?? null,
+        outputType: types[1] ?? null,
+        involvedTypes: types,
+        codecJson: null,
+        codecs: item.codecs,
+        codecsJson: rawAt(group, "cases", caseIndex, "codecs"),
+        fillValue: item.fill_value,
+        fillValueJson: rawAt(group, "cases", caseIndex, "fill_value"),
+        input: null,
+        json: null,
+        expected: item.result,
+        rule: item.rule ?? null,
+        category: group.category ?? null,
+      });
+    } else {
+      cases.push({
+        ...base,
+        direction: "scalar",
+        arrayDataType: null,
+        dataType: group.data_type,
+        inputType: null,
+        outputType: group.data_type,
+        codecJson: null,
+        codecs: null,
+        fillValue: null,
+        fillValueJson: null,
+        input: null,
+        json: item.json,
+        expected: item.result,
+        rule: null,
+      });
+    }
+  }
+  return cases;
+}
+
+/**
+ * The cast_value codec of a configuration as zarr.json holds it, with the scalar_map's numbers
+ * exactly as the vectors write them (the other members are strings).
+ */
+function castValueCodecJson(dataType, configuration, rawScalarMap) {
+  const members = [`"data_type":${JSON.stringify(dataType)}`];
+  for (const [key, value] of Object.entries(configuration)) {
+    members.push(`${JSON.stringify(key)}:${key === "scalar_map" && rawScalarMap !== undefined ? rawScalarMap : JSON.stringify(value)}`);
+  }
+  return `{"name":"cast_value","configuration":{${members.join(",")}}}`;
+}
+
+function selected(c, s) {
+  if (s.family && !s.family.includes(c.family)) return false;
+  if (s.direction && !s.direction.includes(c.direction)) return false;
+  if (s.rounding && !(c.configuration && s.rounding.includes(c.configuration.rounding ?? "nearest-even"))) return false;
+  if (s.inputType && !s.inputType.includes(c.inputType)) return false;
+  if (s.outputType && !s.outputType.includes(c.outputType)) return false;
+  if (s.type) {
+    const types = c.involvedTypes ?? [c.inputType, c.outputType];
+    if (!types.some((t) => s.type.includes(t))) return false;
+  }
+  return true;
+}
+
+/** A checked vector folder (index.d.ts, Vectors). */
+export class Vectors {
+  /** Checks `dir` against its manifest (throws VectorsError naming what is wrong). */
+  constructor(dir, { maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}) {
+    const { manifest, manifestSha256 } = checkManifest(dir, { maxFileBytes });
+    this.dir = dir;
+    this.version = manifest.vectors_version;
+    this.manifestSha256 = manifestSha256;
+    this.specRevision = manifest.spec_revision;
+    this.listed = new Map(manifest.files.map((f) => [f.path, f]));
+    this.files = manifest.files.map((f) => f.path).filter((p) => familyOfPath(p) !== null);
+  }
+
+  /** The files holding the families of the selection, in the manifest's order. */
+  filesOf(selection) {
+    const s = checkSelection(selection);
+    return this.files.filter((p) => !s.family || s.family.includes(familyOfPath(p)));
+  }
+
+  /** One vector file, parsed and checked against the manifest again (it may have changed since). */
+  readFile(path) {
+    const entry = this.listed.get(path);
+    if (entry === undefined) throw new VectorsError(`${path}: not a file of this vector set`);
+    const bytes = readFileSync(join(this.dir, path));
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    if (sha256 !== entry.sha256) throw new VectorsError(`${path}: changed since the manifest was checked (SHA-256 ${sha256})`);
+    let doc;
+    try {
+      doc = parse(bytes.toString("utf8"), path);
+    } catch (err) {
+      throw new VectorsError(err.message);
+    }
+    if (doc?.schema !== "cast-value-vectors" || doc.family !== familyOfPath(path) || !Array.isArray(doc.groups)) {
+      throw new VectorsError(`${path}: not a "cast-value-vectors" file of family ${familyOfPath(path)} with "groups"`);
+    }
+    return doc;
+  }
+
+  /**
+   * The selected groups, file by file: {family, file, index, header, cases}, where header is the
+   * group's own JSON object (its parameters) and cases its selected Case objects (index.d.ts); a
+   * cast group comes once per configuration (`configurationIndex`), so that every group's cases
+   * share every parameter. Groups with no selected case are left out. No two cases read may share
+   * a stable id (VectorsError).
+   */
+  *groups(selection = {}) {
+    const s = checkSelection(selection);
+    const seen = new Map();
+    for (const file of this.filesOf(selection)) {
+      const doc = this.readFile(file);
+      for (const [index, group] of doc.groups.entries()) {
+        const all = groupCases(doc.family, file, group, index, s);
+        const parts = new Map();
+        for (const c of all) {
+          const earlier = seen.get(c.stableId);
+          if (earlier !== undefined) throw new VectorsError(`${c.where}: stable id ${c.stableId} also names ${earlier}`);
+          seen.set(c.stableId, c.where);
+          if (!selected(c, s)) continue;
+          if (!parts.has(c.configurationIndex)) parts.set(c.configurationIndex, []);
+          parts.get(c.configurationIndex).push(c);
+        }
+        for (const [configurationIndex, cases] of [...parts].sort((a, b) => a[0] - b[0])) {
+          yield { family: doc.family, file, index, configurationIndex, header: group, cases };
+        }
+      }
+    }
+  }
+
+  /** The selected cases, one by one (Case objects, index.d.ts). */
+  *cases(selection = {}) {
+    for (const group of this.groups(selection)) yield* group.cases;
+  }
+
+  /** Every stable id of the families given (default: all), for checking a list of ids. */
+  stableIds(families = FAMILIES) {
+    const ids = new Set();
+    for (const c of this.cases({ family: families })) ids.add(c.stableId);
+    return ids;
+  }
+}
+
+/** Opens and checks a vector folder: new Vectors(dir, options). */
+export function openVectors(dir, options) {
+  return new Vectors(dir, options);
+}
