@@ -48,5 +48,7 @@ pub fn compare(case: &Case, answer: &Answer) -> Outcome {
     }
     case.alternatives()
         .find(|(_, result)| matches(result, answer, output_type))
-        .map_or(Outcome::Fail, |(name, _)| Outcome::Divergence(name.to_string()))
+        .map_or(Outcome::Fail, |(name, _)| {
+            Outcome::Divergence(name.to_string())
+        })
 }

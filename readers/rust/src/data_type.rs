@@ -28,11 +28,26 @@ pub struct DataType {
 }
 
 const fn integer(name: &'static str, bits: u32) -> DataType {
-    DataType { name, bits, significand_bits: 0, specials: Specials::Integer }
+    DataType {
+        name,
+        bits,
+        significand_bits: 0,
+        specials: Specials::Integer,
+    }
 }
 
-const fn float(name: &'static str, bits: u32, significand_bits: u32, specials: Specials) -> DataType {
-    DataType { name, bits, significand_bits, specials }
+const fn float(
+    name: &'static str,
+    bits: u32,
+    significand_bits: u32,
+    specials: Specials,
+) -> DataType {
+    DataType {
+        name,
+        bits,
+        significand_bits,
+        specials,
+    }
 }
 
 /// Every data type, in the order of the vectors' notes and the oracle's table.
@@ -142,7 +157,10 @@ mod tests {
     fn nan_patterns() {
         assert!(t("float16").is_nan(0x7e00) && t("float16").is_nan(0xfc01));
         assert!(!t("float16").is_nan(0x7c00) && !t("float16").is_nan(0x3c00));
-        assert!(t("float64").is_nan(0x7ff0_0000_0000_0001) && !t("float64").is_nan(0xfff0_0000_0000_0000));
+        assert!(
+            t("float64").is_nan(0x7ff0_0000_0000_0001)
+                && !t("float64").is_nan(0xfff0_0000_0000_0000)
+        );
         assert!(t("bfloat16").is_nan(0xffc1) && !t("bfloat16").is_nan(0xff80));
         assert!(t("float8_e4m3fnuz").is_nan(0x80) && !t("float8_e4m3fnuz").is_nan(0x7f));
         assert!(t("float8_e8m0fnu").is_nan(0xff) && !t("float8_e8m0fnu").is_nan(0x7f));

@@ -34,7 +34,9 @@ pub struct Error {
 
 impl Error {
     pub(crate) fn new(message: impl Into<String>) -> Error {
-        Error { message: message.into() }
+        Error {
+            message: message.into(),
+        }
     }
 
     pub fn message(&self) -> &str {

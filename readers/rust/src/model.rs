@@ -33,7 +33,12 @@ impl Configuration {
     /// The codec's `configuration` as it stands in zarr.json: `data_type` first, then the
     /// vectors' keys, their text unchanged.
     pub fn with_data_type(&self, data_type: DataType) -> String {
-        let rest = self.json.get().trim_start().trim_start_matches('{').trim_start();
+        let rest = self
+            .json
+            .get()
+            .trim_start()
+            .trim_start_matches('{')
+            .trim_start();
         if rest.starts_with('}') {
             format!("{{\"data_type\":\"{data_type}\"}}")
         } else {
@@ -224,9 +229,12 @@ impl<'a> Case<'a> {
     /// The array's data type (cast, scalar_map, chain).
     pub fn array_data_type(&self) -> Option<DataType> {
         match self.group.kind {
-            GroupKind::Cast { array_data_type, .. } | GroupKind::Chain { array_data_type, .. } => {
-                Some(array_data_type)
+            GroupKind::Cast {
+                array_data_type, ..
             }
+            | GroupKind::Chain {
+                array_data_type, ..
+            } => Some(array_data_type),
             _ => None,
         }
     }

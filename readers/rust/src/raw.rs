@@ -64,7 +64,9 @@ struct RawCase {
 
 /// A key that is present, whatever its value: JSON null stays a value (`"fill_value": null`
 /// is a metadata case of its own), an absent key is None (`#[serde(default)]`).
-fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Box<RawValue>>, D::Error> {
+fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Box<RawValue>>, D::Error> {
     Box::<RawValue>::deserialize(deserializer).map(Some)
 }
 
@@ -142,7 +144,11 @@ pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> 
             raw.number_of_cases
         )));
     }
-    Ok(VectorFile { path: path.to_string(), family, groups })
+    Ok(VectorFile {
+        path: path.to_string(),
+        family,
+        groups,
+    })
 }
 
 fn required<T>(value: Option<T>, key: &str, at: &str) -> Result<T, Error> {
@@ -151,13 +157,16 @@ fn required<T>(value: Option<T>, key: &str, at: &str) -> Result<T, Error> {
 
 fn data_type(name: Option<String>, key: &str, at: &str) -> Result<DataType, Error> {
     let name = required(name, key, at)?;
-    DataType::from_name(&name)
-        .ok_or_else(|| Error::new(format!("{at}: \"{key}\" {name:?} is not one of the 26 types")))
+    DataType::from_name(&name).ok_or_else(|| {
+        Error::new(format!(
+            "{at}: \"{key}\" {name:?} is not one of the 26 types"
+        ))
+    })
 }
 
 fn configuration(json: Box<RawValue>, at: &str) -> Result<Configuration, Error> {
-    let keys: ConfigurationKeys = serde_json::from_str(json.get())
-        .map_err(|e| Error::new(format!("{at}: {e}")))?;
+    let keys: ConfigurationKeys =
+        serde_json::from_str(json.get()).map_err(|e| Error::new(format!("{at}: {e}")))?;
     let rounding = match keys.rounding {
         None => Rounding::NearestEven,
         Some(name) => Rounding::from_name(&name)
@@ -170,7 +179,12 @@ fn configuration(json: Box<RawValue>, at: &str) -> Result<Configuration, Error> 
                 .ok_or_else(|| Error::new(format!("{at}: unknown out_of_range {name:?}")))?,
         ),
     };
-    Ok(Configuration { json, rounding, out_of_range, scalar_map: keys.scalar_map.is_some() })
+    Ok(Configuration {
+        json,
+        rounding,
+        out_of_range,
+        scalar_map: keys.scalar_map.is_some(),
+    })
 }
 
 fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error> {
@@ -199,7 +213,12 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
             };
             let input = data_type(raw.input_type, "input_type", at)?;
             let output = data_type(raw.output_type, "output_type", at)?;
-            (element_direction(raw.direction)?, Some(input), Some(output), kind)
+            (
+                element_direction(raw.direction)?,
+                Some(input),
+                Some(output),
+                kind,
+            )
         }
         Family::Chain => {
             let kind = GroupKind::Chain {
@@ -210,18 +229,40 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
             };
             let input = data_type(raw.input_type, "input_type", at)?;
             let output = data_type(raw.output_type, "output_type", at)?;
-            (element_direction(raw.direction)?, Some(input), Some(output), kind)
+            (
+                element_direction(raw.direction)?,
+                Some(input),
+                Some(output),
+                kind,
+            )
         }
         Family::Metadata => {
             let category = required(raw.category, "category", at)?;
-            (Direction::Validate, None, None, GroupKind::Metadata { category })
+            (
+                Direction::Validate,
+                None,
+                None,
+                GroupKind::Metadata { category },
+            )
         }
         Family::Scalars => {
             let data_type = data_type(raw.data_type, "data_type", at)?;
-            (Direction::Parse, None, None, GroupKind::Scalars { data_type })
+            (
+                Direction::Parse,
+                None,
+                None,
+                GroupKind::Scalars { data_type },
+            )
         }
     };
-    let mut group = Group { family, direction, input_type, output_type, kind, lines: Vec::new() };
+    let mut group = Group {
+        family,
+        direction,
+        input_type,
+        output_type,
+        kind,
+        lines: Vec::new(),
+    };
     group.lines = raw
         .cases
         .into_iter()
@@ -233,13 +274,19 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
 
 /// The R-entry compression: 5R configurations with R results means results[j] holds for
 /// configurations j, j+R, ...
-fn expand_results(results: Vec<Expected>, configurations: usize, at: &str) -> Result<Vec<Expected>, Error> {
+fn expand_results(
+    results: Vec<Expected>,
+    configurations: usize,
+    at: &str,
+) -> Result<Vec<Expected>, Error> {
     if results.len() == configurations {
         return Ok(results);
     }
     let modes = Rounding::ALL.len();
     if configurations % modes == 0 && results.len() == configurations / modes {
-        return Ok((0..configurations).map(|k| results[k % results.len()].clone()).collect());
+        return Ok((0..configurations)
+            .map(|k| results[k % results.len()].clone())
+            .collect());
     }
     Err(Error::new(format!(
         "{at}: {} results for {configurations} configurations (expected {configurations} or {})",
@@ -250,9 +297,15 @@ fn expand_results(results: Vec<Expected>, configurations: usize, at: &str) -> Re
 
 fn pattern(text: &str, data_type: DataType, at: &str) -> Result<u64, Error> {
     let digits = 2 * data_type.bytes();
-    match text.strip_prefix("0x").filter(|hex| hex.len() == digits).and_then(parse_bits) {
+    match text
+        .strip_prefix("0x")
+        .filter(|hex| hex.len() == digits)
+        .and_then(parse_bits)
+    {
         Some(bits) if bits <= data_type.mask() => Ok(bits),
-        _ => Err(Error::new(format!("{at}: input {text:?} is not a {data_type} pattern"))),
+        _ => Err(Error::new(format!(
+            "{at}: input {text:?} is not a {data_type} pattern"
+        ))),
     }
 }
 
@@ -265,26 +318,42 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
     })?;
     let configurations = group.configurations().len();
     let (kind, results) = match &group.kind {
-        GroupKind::Cast { array_data_type, data_type, .. } => {
+        GroupKind::Cast {
+            array_data_type,
+            data_type,
+            ..
+        } => {
             let input_text = required(raw.input, "input", at)?;
             let input = pattern(&input_text, group.input_type.expect("typed"), at)?;
             if group.family == Family::Cast {
                 // The definition (vectors/README.md): family/direction/array type/data type/input.
-                let defined =
-                    format!("cast/{}/{array_data_type}/{data_type}/{input_text}", group.direction);
+                let defined = format!(
+                    "cast/{}/{array_data_type}/{data_type}/{input_text}",
+                    group.direction
+                );
                 if stable_id != defined {
                     return Err(Error::new(format!(
                         "{at}: stable_id {stable_id:?} is not the defined {defined:?}"
                     )));
                 }
             }
-            let results = expand_results(required(raw.results, "results", at)?, configurations, at)?;
-            (LineKind::Element { input, error_at: None }, results)
+            let results =
+                expand_results(required(raw.results, "results", at)?, configurations, at)?;
+            (
+                LineKind::Element {
+                    input,
+                    error_at: None,
+                },
+                results,
+            )
         }
         GroupKind::Chain { .. } => {
             let input_text = required(raw.input, "input", at)?;
             let input = pattern(&input_text, group.input_type.expect("typed"), at)?;
-            let kind = LineKind::Element { input, error_at: raw.error_at };
+            let kind = LineKind::Element {
+                input,
+                error_at: raw.error_at,
+            };
             (kind, vec![required(raw.result, "result", at)?])
         }
         GroupKind::Metadata { .. } => {
@@ -340,7 +409,15 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
     }
     // By name, as the harness tries them (the first that matches names the divergence).
     alternatives.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-    Ok(Line { id: raw.id, stable_id, kind, results, flags: raw.flags, alternatives, reason: raw.reason })
+    Ok(Line {
+        id: raw.id,
+        stable_id,
+        kind,
+        results,
+        flags: raw.flags,
+        alternatives,
+        reason: raw.reason,
+    })
 }
 
 /// The data_type of the chain's first cast_value codec that has a string data_type, as the
@@ -352,7 +429,8 @@ fn first_cast_data_type(codecs: &RawValue) -> Option<String> {
         if fields.name?.get() != "\"cast_value\"" {
             return None;
         }
-        let configuration: DataTypeField = serde_json::from_str(fields.configuration?.get()).ok()?;
+        let configuration: DataTypeField =
+            serde_json::from_str(fields.configuration?.get()).ok()?;
         serde_json::from_str::<String>(configuration.data_type?.get()).ok()
     })
 }

@@ -46,7 +46,9 @@ impl Expected {
 
 /// A bit pattern's hex digits (after "0x"): lowercase, 1 to 16 digits.
 pub(crate) fn parse_bits(hex: &str) -> Option<u64> {
-    let lowercase = hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let lowercase = hex
+        .bytes()
+        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
     if hex.is_empty() || hex.len() > 16 || !lowercase {
         return None;
     }

@@ -150,7 +150,12 @@ pub struct Tally {
 
 impl Tally {
     pub fn new(expected_failures: ExpectedFailures) -> Tally {
-        Tally { expected_failures, counts: Counts::default(), failures: Vec::new(), max_failures_kept: 20 }
+        Tally {
+            expected_failures,
+            counts: Counts::default(),
+            failures: Vec::new(),
+            max_failures_kept: 20,
+        }
     }
 
     /// Records `case` with the implementation's answer, None when it cannot express the case.
@@ -185,7 +190,11 @@ impl Tally {
             && self.failures.len() < self.max_failures_kept
         {
             let answer = answer.map_or(String::new(), ToString::to_string);
-            let what = if verdict == Verdict::Fail { "FAIL" } else { "UNEXPECTED PASS (listed as an expected failure)" };
+            let what = if verdict == Verdict::Fail {
+                "FAIL"
+            } else {
+                "UNEXPECTED PASS (listed as an expected failure)"
+            };
             self.failures.push(format!(
                 "{what} {} ({} case {}): expected {}, got {answer}",
                 case.stable_id(),

@@ -92,24 +92,36 @@ impl VectorSet {
 
     /// "vectors 1.3.0 (manifest SHA-256 1a2b3c4d5e6f...)".
     pub fn describe(&self) -> String {
-        format!("vectors {} (manifest SHA-256 {}...)", self.vectors_version, &self.manifest_sha256[..12])
+        format!(
+            "vectors {} (manifest SHA-256 {}...)",
+            self.vectors_version,
+            &self.manifest_sha256[..12]
+        )
     }
 
     /// The paths of the vector files this crate reads (the families' files), as listed.
     pub fn vector_files(&self) -> impl Iterator<Item = &str> {
-        self.files.iter().map(|f| f.path.as_str()).filter(|p| family_of(p).is_some())
+        self.files
+            .iter()
+            .map(|f| f.path.as_str())
+            .filter(|p| family_of(p).is_some())
     }
 
     fn read_listed(&self, file: &ManifestFile) -> Result<Vec<u8>, Error> {
         let relative = Path::new(&file.path);
-        if !relative.components().all(|c| matches!(c, Component::Normal(_))) {
+        if !relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+        {
             return Err(Error::new(format!(
                 "manifest.json lists {:?}: not a plain relative path inside the folder",
                 file.path
             )));
         }
         let path = self.root.join(relative);
-        let bytes = fs::read(&path).map_err(|e| Error::new(format!("{}: {e} (listed in manifest.json)", path.display())))?;
+        let bytes = fs::read(&path).map_err(|e| {
+            Error::new(format!("{}: {e} (listed in manifest.json)", path.display()))
+        })?;
         if bytes.len() as u64 != file.bytes {
             return Err(Error::new(format!(
                 "{}: {} bytes, the manifest lists {}",
@@ -151,19 +163,27 @@ impl VectorSet {
             file.groups.retain(|group| selection.takes_group(group));
             for group in &mut file.groups {
                 let lines = std::mem::take(&mut group.lines);
-                group.lines = lines.into_iter().filter(|line| selection.takes_line(group, line)).collect();
+                group.lines = lines
+                    .into_iter()
+                    .filter(|line| selection.takes_line(group, line))
+                    .collect();
             }
             file.groups.retain(|group| !group.lines.is_empty());
             files.push(file);
         }
-        Ok(Selected { files, selection: selection.clone() })
+        Ok(Selected {
+            files,
+            selection: selection.clone(),
+        })
     }
 
     /// The ids of `ids` that name no case of the set (a case's id: the line's stable id, for a
     /// cast with its configuration label). Reads only the files the ids' families point to.
     pub(crate) fn unknown_ids(&self, ids: &BTreeSet<String>) -> Result<Vec<String>, Error> {
-        let wanted_families: BTreeSet<&str> =
-            ids.iter().map(|id| id.split('/').next().unwrap_or_default()).collect();
+        let wanted_families: BTreeSet<&str> = ids
+            .iter()
+            .map(|id| id.split('/').next().unwrap_or_default())
+            .collect();
         let mut unknown: BTreeSet<String> = ids.clone();
         for path in self.vector_files() {
             let family = family_of(path).expect("a vector file");
@@ -198,7 +218,12 @@ fn for_each_case<'a>(file: &'a VectorFile, mut visit: impl FnMut(Case<'a>)) {
     for group in &file.groups {
         for line in &group.lines {
             for configuration_index in 0..group.results_per_line() {
-                visit(Case { file: &file.path, group, line, configuration_index });
+                visit(Case {
+                    file: &file.path,
+                    group,
+                    line,
+                    configuration_index,
+                });
             }
         }
     }
@@ -219,7 +244,12 @@ impl Selected {
             file.groups.iter().flat_map(move |group| {
                 group.lines.iter().flat_map(move |line| {
                     (0..group.results_per_line())
-                        .map(move |configuration_index| Case { file: &file.path, group, line, configuration_index })
+                        .map(move |configuration_index| Case {
+                            file: &file.path,
+                            group,
+                            line,
+                            configuration_index,
+                        })
                         .filter(move |case| self.selection.takes_case(case))
                 })
             })

@@ -12,8 +12,16 @@ use cast_value_vectors::{Answer, Case, DataType, OutOfRange, Rounding};
 use half::f16;
 
 /// What the conversion can express: the cast's input and output types and its rule.
-pub fn supports(input: &str, output: &str, rounding: Rounding, out_of_range: Option<OutOfRange>) -> bool {
-    let pair = matches!((input, output), ("float64", "float16") | ("float16", "float64"));
+pub fn supports(
+    input: &str,
+    output: &str,
+    rounding: Rounding,
+    out_of_range: Option<OutOfRange>,
+) -> bool {
+    let pair = matches!(
+        (input, output),
+        ("float64", "float16") | ("float16", "float64")
+    );
     pair && rounding == Rounding::NearestEven && out_of_range != Some(OutOfRange::Wrap)
 }
 
@@ -35,7 +43,12 @@ pub fn answer(case: &Case) -> Option<Answer> {
     let (input, output) = (case.input_type()?, case.output_type()?);
     let configuration = case.configuration()?;
     if configuration.scalar_map
-        || !supports(input.name(), output.name(), configuration.rounding, configuration.out_of_range)
+        || !supports(
+            input.name(),
+            output.name(),
+            configuration.rounding,
+            configuration.out_of_range,
+        )
     {
         return None;
     }
@@ -45,5 +58,8 @@ pub fn answer(case: &Case) -> Option<Answer> {
 
 /// The types the conversion handles (the adapter's hello).
 pub fn data_types() -> [DataType; 2] {
-    [DataType::from_name("float16").expect("a type"), DataType::from_name("float64").expect("a type")]
+    [
+        DataType::from_name("float16").expect("a type"),
+        DataType::from_name("float64").expect("a type"),
+    ]
 }

@@ -9,7 +9,9 @@
 //! The teeth: readers with a planted bug (one that drops a case, one whose NaN does not match
 //! another NaN) must not agree; each is a test below.
 
-use cast_value_vectors::{compare, Answer, Case, Counts, DataType, Expected, Outcome, Selection, Tally, VectorSet};
+use cast_value_vectors::{
+    compare, Answer, Case, Counts, DataType, Expected, Outcome, Selection, Tally, VectorSet,
+};
 use cast_value_vectors::{ExpectedFailures, Family, Selected};
 use cast_value_vectors_agreement::answer;
 use std::path::PathBuf;
@@ -25,8 +27,12 @@ fn from_env(name: &str, default: PathBuf) -> PathBuf {
 }
 
 fn selection() -> Selection {
-    let [float16, float64] = ["float16", "float64"].map(|name| DataType::from_name(name).expect("a type"));
-    Selection::all().family(Family::Cast).data_type(float64).data_type(float16)
+    let [float16, float64] =
+        ["float16", "float64"].map(|name| DataType::from_name(name).expect("a type"));
+    Selection::all()
+        .family(Family::Cast)
+        .data_type(float64)
+        .data_type(float16)
 }
 
 struct Fixture {
@@ -42,17 +48,36 @@ fn fixture() -> &'static Fixture {
     FIXTURE.get_or_init(|| {
         let vectors = from_env("CVC_VECTORS", repository().join("vectors"));
         let cvc = from_env("CVC", repository().join("build/cvc"));
-        let set = VectorSet::open(&vectors).unwrap_or_else(|e| panic!("CVC_VECTORS={}: {e}", vectors.display()));
+        let set = VectorSet::open(&vectors)
+            .unwrap_or_else(|e| panic!("CVC_VECTORS={}: {e}", vectors.display()));
         let selected = set.select(&selection()).expect("the selection reads");
-        let report = std::env::temp_dir().join(format!("cvc-rust-reader-agreement-{}.json", std::process::id()));
+        let report = std::env::temp_dir().join(format!(
+            "cvc-rust-reader-agreement-{}.json",
+            std::process::id()
+        ));
         let adapter = env!("CARGO_BIN_EXE_half-adapter");
         let run = Command::new(&cvc)
             .args(["run", "--impl", &format!("'{adapter}'"), "--vectors"])
             .arg(&vectors)
-            .args(["--family", "cast", "--type", "float64", "--type", "float16", "--failures", "0", "--json"])
+            .args([
+                "--family",
+                "cast",
+                "--type",
+                "float64",
+                "--type",
+                "float16",
+                "--failures",
+                "0",
+                "--json",
+            ])
             .arg(&report)
             .output()
-            .unwrap_or_else(|e| panic!("CVC={}: cannot run it ({e}); set CVC to the cvc binary", cvc.display()));
+            .unwrap_or_else(|e| {
+                panic!(
+                    "CVC={}: cannot run it ({e}); set CVC to the cvc binary",
+                    cvc.display()
+                )
+            });
         // 0: nothing failed, 1: failures (half's double rounding fails cases); anything else is
         // no verdict.
         assert!(
@@ -64,7 +89,11 @@ fn fixture() -> &'static Fixture {
         let text = std::fs::read_to_string(&report).expect("cvc run wrote its JSON report");
         let _ = std::fs::remove_file(&report);
         let parsed: serde_json::Value = serde_json::from_str(&text).expect("the report is JSON");
-        Fixture { set, selected, harness: parsed["totals"].clone() }
+        Fixture {
+            set,
+            selected,
+            harness: parsed["totals"].clone(),
+        }
     })
 }
 
@@ -79,7 +108,9 @@ fn agree(reader: &Counts, harness: &serde_json::Value) -> Result<(), String> {
         ("adapter_error", 0),
     ];
     for (name, count) in pairs {
-        let theirs = harness[name].as_u64().ok_or_else(|| format!("the report has no totals.{name}"))?;
+        let theirs = harness[name]
+            .as_u64()
+            .ok_or_else(|| format!("the report has no totals.{name}"))?;
         if theirs != count {
             return Err(format!("{name}: the reader counts {count}, cvc run {theirs} (reader: {reader}; cvc run: {harness})"));
         }
@@ -88,7 +119,10 @@ fn agree(reader: &Counts, harness: &serde_json::Value) -> Result<(), String> {
 }
 
 /// Counts of a reader whose comparison is `judge` over the cases `cases`.
-fn counts_of<'a>(cases: impl Iterator<Item = Case<'a>>, judge: impl Fn(&Case, &Answer) -> Outcome) -> Counts {
+fn counts_of<'a>(
+    cases: impl Iterator<Item = Case<'a>>,
+    judge: impl Fn(&Case, &Answer) -> Outcome,
+) -> Counts {
     let mut counts = Counts::default();
     for case in cases {
         counts.cases += 1;
@@ -110,7 +144,10 @@ fn reader_agrees_with_cvc_run() {
         tally.record(&case, answer(&case).as_ref());
     }
     let counts = tally.counts();
-    println!("{}: family cast, cases involving float64 or float16", fixture.set.describe());
+    println!(
+        "{}: family cast, cases involving float64 or float16",
+        fixture.set.describe()
+    );
     println!("reader:  {counts}");
     println!("cvc run: {}", fixture.harness);
     agree(counts, &fixture.harness).unwrap();
@@ -122,7 +159,10 @@ fn reader_agrees_with_cvc_run() {
 fn a_reader_that_drops_a_case_disagrees() {
     let fixture = fixture();
     let dropping = counts_of(fixture.selected.cases().skip(1), compare);
-    assert!(agree(&dropping, &fixture.harness).is_err(), "a reader that drops a case agreed: {dropping}");
+    assert!(
+        agree(&dropping, &fixture.harness).is_err(),
+        "a reader that drops a case agreed: {dropping}"
+    );
 }
 
 #[test]
@@ -131,25 +171,46 @@ fn a_reader_whose_nan_matches_no_other_nan_disagrees() {
     // The planted bug: bit-for-bit comparison of NaNs.
     let exact_nan = |case: &Case, given: &Answer| match (case.expected(), given) {
         (Expected::Bits(want), Answer::Bits(got)) if want != got => {
-            let alternative = case.alternatives().find(|(_, r)| **r == Expected::Bits(*got));
-            alternative.map_or(Outcome::Fail, |(name, _)| Outcome::Divergence(name.to_string()))
+            let alternative = case
+                .alternatives()
+                .find(|(_, r)| **r == Expected::Bits(*got));
+            alternative.map_or(Outcome::Fail, |(name, _)| {
+                Outcome::Divergence(name.to_string())
+            })
         }
         _ => compare(case, given),
     };
     let mutant = counts_of(fixture.selected.cases(), exact_nan);
-    assert!(agree(&mutant, &fixture.harness).is_err(), "a reader whose NaN matches only the same NaN agreed: {mutant}");
+    assert!(
+        agree(&mutant, &fixture.harness).is_err(),
+        "a reader whose NaN matches only the same NaN agreed: {mutant}"
+    );
 }
 
 #[test]
 fn an_unknown_expected_failure_is_refused_and_a_listed_one_counted() {
     let fixture = fixture();
-    let unknown = ExpectedFailures::new(&fixture.set, ["cast/encode/float64/float16/0x0123/nearest-even"]);
+    let unknown = ExpectedFailures::new(
+        &fixture.set,
+        ["cast/encode/float64/float16/0x0123/nearest-even"],
+    );
     assert!(unknown.unwrap_err().message().contains("name no case"));
     // Finding 1's reproducer, listed: an expected failure, not a failure.
     let id = "cast/encode/float64/float16/0x3feffdffffffffff/nearest-even";
     let listed = ExpectedFailures::new(&fixture.set, [id]).expect("a case of the vectors");
     let mut tally = Tally::new(listed);
-    let case = fixture.selected.cases().find(|c| c.stable_id() == id).expect("the reproducer is selected");
-    assert_eq!(answer(&case), Some(Answer::Bits(0x3c00)), "half's f16::from_f64 rounds through float32");
-    assert_eq!(tally.record(&case, answer(&case).as_ref()), cast_value_vectors::Verdict::ExpectedFailure);
+    let case = fixture
+        .selected
+        .cases()
+        .find(|c| c.stable_id() == id)
+        .expect("the reproducer is selected");
+    assert_eq!(
+        answer(&case),
+        Some(Answer::Bits(0x3c00)),
+        "half's f16::from_f64 rounds through float32"
+    );
+    assert_eq!(
+        tally.record(&case, answer(&case).as_ref()),
+        cast_value_vectors::Verdict::ExpectedFailure
+    );
 }

@@ -3,8 +3,8 @@
 //! declares only what the conversion does: float16 and float64, encode and decode, nearest-even,
 //! out_of_range absent or clamp, no scalar_map, no identity casts.
 
-use cast_value_vectors_agreement::{convert, data_types, supports};
 use cast_value_vectors::{OutOfRange, Rounding};
+use cast_value_vectors_agreement::{convert, data_types, supports};
 use serde::Deserialize;
 use serde_json::json;
 use std::io::{self, BufRead, Write};
@@ -48,7 +48,11 @@ fn hello(max_protocol: u64) -> serde_json::Value {
         let rule = json!({"rounding": ["nearest-even"], "out_of_range": ["absent", "clamp"], "scalar_map": false});
         let identity: Vec<_> = ["encode", "decode"]
             .iter()
-            .flat_map(|d| types.iter().map(move |t| json!({"direction": d, "input": t, "output": t})))
+            .flat_map(|d| {
+                types
+                    .iter()
+                    .map(move |t| json!({"direction": d, "input": t, "output": t}))
+            })
             .collect();
         answer["capabilities"] = json!({"encode": rule, "decode": rule, "missing_pairs": identity});
     }
@@ -56,10 +60,13 @@ fn hello(max_protocol: u64) -> serde_json::Value {
 }
 
 fn hex_bytes(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
-    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect()
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
 }
 
 fn cast(request: &Request) -> Result<serde_json::Value, String> {
@@ -70,7 +77,9 @@ fn cast(request: &Request) -> Result<serde_json::Value, String> {
         request.count,
         request.elements.as_deref(),
     ) else {
-        return Err("a cast request without direction, array_data_type, codec, count or elements".into());
+        return Err(
+            "a cast request without direction, array_data_type, codec, count or elements".into(),
+        );
     };
     let configuration = &codec.configuration;
     let (input, output) = match direction {
@@ -78,20 +87,34 @@ fn cast(request: &Request) -> Result<serde_json::Value, String> {
         _ => (configuration.data_type.as_str(), array),
     };
     let rounding = Rounding::from_name(configuration.rounding.as_deref().unwrap_or("nearest-even"));
-    let out_of_range = configuration.out_of_range.as_deref().map(OutOfRange::from_name);
-    let (Some(rounding), Some(out_of_range)) = (rounding, out_of_range.map_or(Some(None), |r| r.map(Some))) else {
-        return Ok(json!({"status": "unsupported", "message": "an unknown rounding or out_of_range"}));
+    let out_of_range = configuration
+        .out_of_range
+        .as_deref()
+        .map(OutOfRange::from_name);
+    let (Some(rounding), Some(out_of_range)) =
+        (rounding, out_of_range.map_or(Some(None), |r| r.map(Some)))
+    else {
+        return Ok(
+            json!({"status": "unsupported", "message": "an unknown rounding or out_of_range"}),
+        );
     };
     if configuration.scalar_map.is_some() || !supports(input, output, rounding, out_of_range) {
-        return Ok(json!({"status": "unsupported", "message": format!("{direction} {input} -> {output} under {rounding}: not what this conversion does")}));
+        return Ok(
+            json!({"status": "unsupported", "message": format!("{direction} {input} -> {output} under {rounding}: not what this conversion does")}),
+        );
     }
     let width = if input == "float64" { 8 } else { 2 };
-    let bytes = hex_bytes(elements).filter(|b| b.len() == count * width).ok_or("elements are not count elements of lowercase hex")?;
+    let bytes = hex_bytes(elements)
+        .filter(|b| b.len() == count * width)
+        .ok_or("elements are not count elements of lowercase hex")?;
     let clamp = out_of_range == Some(OutOfRange::Clamp);
     let mut out = String::new();
     let mut failed = Vec::new();
     for (i, element) in bytes.chunks_exact(width).enumerate() {
-        let bits = element.iter().rev().fold(0u64, |acc, b| acc << 8 | *b as u64);
+        let bits = element
+            .iter()
+            .rev()
+            .fold(0u64, |acc, b| acc << 8 | *b as u64);
         let result = convert(input, bits, clamp).unwrap_or_else(|| {
             failed.push(i);
             0
@@ -115,15 +138,21 @@ fn main() {
                 "bye" => break,
                 "hello" => hello(request.max_protocol.unwrap_or(1)),
                 "cast" => {
-                    let mut answer = cast(&request).unwrap_or_else(|message| json!({"status": "error", "message": message}));
+                    let mut answer = cast(&request)
+                        .unwrap_or_else(|message| json!({"status": "error", "message": message}));
                     answer["id"] = json!(request.id);
                     answer
                 }
-                other => json!({"id": request.id, "status": "unsupported", "message": format!("{other} is not an operation of this adapter")}),
+                other => {
+                    json!({"id": request.id, "status": "unsupported", "message": format!("{other} is not an operation of this adapter")})
+                }
             },
         };
         // One line, flushed: the harness waits for nothing else.
-        if writeln!(stdout, "{answer}").and_then(|()| stdout.flush()).is_err() {
+        if writeln!(stdout, "{answer}")
+            .and_then(|()| stdout.flush())
+            .is_err()
+        {
             break;
         }
     }
