@@ -18,7 +18,7 @@ pub use data_type::{DataType, DATA_TYPES};
 pub use model::{Case, Configuration, Group, GroupKind, Line, LineKind};
 pub use names::{Direction, Family, OutOfRange, Rounding};
 pub use raw::VectorFile;
-pub use result::{Answer, Expected};
+pub use result::{pattern_text, Answer, Expected};
 pub use selection::Selection;
 pub use sha256::sha256_hex;
 pub use tally::{Counts, ExpectedFailures, Tally, Verdict};

@@ -1,5 +1,6 @@
 //! Expected results as the vectors write them, and an implementation's answers.
 
+use crate::data_type::DataType;
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -53,6 +54,32 @@ pub(crate) fn parse_bits(hex: &str) -> Option<u64> {
         return None;
     }
     u64::from_str_radix(hex, 16).ok()
+}
+
+/// A pattern as the vectors write it: "0x" and two digits per storage byte of `data_type`.
+pub fn pattern_text(bits: u64, data_type: Option<DataType>) -> String {
+    let digits = data_type.map_or(1, |t| 2 * t.bytes());
+    format!("0x{bits:0digits$x}")
+}
+
+impl Expected {
+    /// The result as the vectors write it, the pattern at the width of `output_type`.
+    pub fn text(&self, output_type: Option<DataType>) -> String {
+        match self {
+            Expected::Bits(bits) => pattern_text(*bits, output_type),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl Answer {
+    /// The answer in the vectors' notation, the pattern at the width of `output_type`.
+    pub fn text(&self, output_type: Option<DataType>) -> String {
+        match self {
+            Answer::Bits(bits) => pattern_text(*bits, output_type),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Expected {

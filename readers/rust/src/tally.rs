@@ -189,7 +189,8 @@ impl Tally {
         if matches!(verdict, Verdict::Fail | Verdict::UnexpectedPass)
             && self.failures.len() < self.max_failures_kept
         {
-            let answer = answer.map_or(String::new(), ToString::to_string);
+            let output_type = case.output_type();
+            let answer = answer.map_or(String::new(), |a| a.text(output_type));
             let what = if verdict == Verdict::Fail {
                 "FAIL"
             } else {
@@ -200,7 +201,7 @@ impl Tally {
                 case.stable_id(),
                 case.file,
                 case.line.id,
-                case.expected()
+                case.expected().text(output_type)
             ));
         }
         verdict
