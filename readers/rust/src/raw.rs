@@ -195,6 +195,17 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
             other => Err(Error::new(format!("{at}: unknown direction {other:?}"))),
         }
     };
+    // cast, scalar_map and chain groups: elements of an input type, in a direction.
+    let element_group = |direction, input, output, kind| -> Result<_, Error> {
+        let input = data_type(input, "input_type", at)?;
+        let output = data_type(output, "output_type", at)?;
+        Ok((
+            element_direction(direction)?,
+            Some(input),
+            Some(output),
+            kind,
+        ))
+    };
     let (direction, input_type, output_type, kind) = match family {
         Family::Cast | Family::ScalarMap => {
             let configurations = required(raw.configurations, "configurations", at)?
@@ -211,14 +222,7 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
                 configurations,
                 fill_value: required(raw.fill_value, "fill_value", at)?,
             };
-            let input = data_type(raw.input_type, "input_type", at)?;
-            let output = data_type(raw.output_type, "output_type", at)?;
-            (
-                element_direction(raw.direction)?,
-                Some(input),
-                Some(output),
-                kind,
-            )
+            element_group(raw.direction, raw.input_type, raw.output_type, kind)?
         }
         Family::Chain => {
             let kind = GroupKind::Chain {
@@ -227,14 +231,7 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
                 fill_value: required(raw.fill_value, "fill_value", at)?,
                 purpose: raw.purpose.unwrap_or_default(),
             };
-            let input = data_type(raw.input_type, "input_type", at)?;
-            let output = data_type(raw.output_type, "output_type", at)?;
-            (
-                element_direction(raw.direction)?,
-                Some(input),
-                Some(output),
-                kind,
-            )
+            element_group(raw.direction, raw.input_type, raw.output_type, kind)?
         }
         Family::Metadata => {
             let category = required(raw.category, "category", at)?;
