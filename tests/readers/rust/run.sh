@@ -18,11 +18,11 @@ esac
 [ $# -ge 2 ] || { echo "usage: run.sh CVC VECTORS [TARGET_DIR] (--help)" >&2; exit 2; }
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
+[ -f "$1" ] && [ -x "$1" ] || { echo "rust reader: $1 is not an executable cvc" >&2; exit 2; }
+[ -f "$2/manifest.json" ] || { echo "rust reader: $2 holds no manifest.json (a vector folder)" >&2; exit 2; }
 cvc="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 vectors="$(cd "$2" && pwd)"
 target="${3:-$root/build/readers/rust}"
-[ -x "$cvc" ] || { echo "rust reader: $1 is not an executable cvc" >&2; exit 2; }
-[ -f "$vectors/manifest.json" ] || { echo "rust reader: $2 holds no manifest.json" >&2; exit 2; }
 command -v cargo >/dev/null 2>&1 || { echo "rust reader: skipped: cargo is not installed"; exit 77; }
 if ! grep -q '"stable_id"' "$vectors/cast/int8.json" 2>/dev/null; then
   echo "rust reader: skipped: the vectors at $2 have no stable ids (vectors before 1.3.0); the crate needs them"
