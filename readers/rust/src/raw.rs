@@ -1,0 +1,433 @@
+//! The vector files as serde reads them, and their conversion into the typed model, checking
+//! what the model relies on (every case has a stable id, every result count is right, the
+//! file's `number_of_cases` is the number of results read).
+
+use crate::data_type::DataType;
+use crate::model::{Configuration, Group, GroupKind, Line, LineKind};
+use crate::names::{Direction, Family, OutOfRange, Rounding};
+use crate::result::{parse_bits, Expected};
+use crate::Error;
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize)]
+struct RawFile {
+    schema: String,
+    schema_version: u64,
+    family: String,
+    number_of_cases: u64,
+    groups: Vec<RawGroup>,
+}
+
+#[derive(Deserialize)]
+struct RawGroup {
+    direction: Option<String>,
+    array_data_type: Option<String>,
+    data_type: Option<String>,
+    input_type: Option<String>,
+    output_type: Option<String>,
+    configurations: Option<Vec<Box<RawValue>>>,
+    #[serde(default, deserialize_with = "present")]
+    codecs: Option<Box<RawValue>>,
+    #[serde(default, deserialize_with = "present")]
+    fill_value: Option<Box<RawValue>>,
+    category: Option<String>,
+    purpose: Option<String>,
+    cases: Vec<RawCase>,
+}
+
+#[derive(Deserialize)]
+struct RawCase {
+    id: u64,
+    stable_id: Option<String>,
+    input: Option<String>,
+    results: Option<Vec<Expected>>,
+    result: Option<Expected>,
+    #[serde(default)]
+    flags: Vec<String>,
+    #[serde(default)]
+    alternatives: BTreeMap<String, RawAlternative>,
+    error_at: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    array_data_type: Option<Box<RawValue>>,
+    #[serde(default, deserialize_with = "present")]
+    fill_value: Option<Box<RawValue>>,
+    #[serde(default, deserialize_with = "present")]
+    codecs: Option<Box<RawValue>>,
+    rule: Option<String>,
+    what: Option<String>,
+    reason: Option<String>,
+    json: Option<String>,
+}
+
+/// A key that is present, whatever its value: JSON null stays a value (`"fill_value": null`
+/// is a metadata case of its own), an absent key is None (`#[serde(default)]`).
+fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Box<RawValue>>, D::Error> {
+    Box::<RawValue>::deserialize(deserializer).map(Some)
+}
+
+/// cast and scalar_map alternatives are per configuration index; the others are one result.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawAlternative {
+    One(Expected),
+    ByConfiguration(BTreeMap<String, Expected>),
+}
+
+/// The keys of a configuration the model types; the rest is kept as text.
+#[derive(Deserialize)]
+struct ConfigurationKeys {
+    rounding: Option<String>,
+    out_of_range: Option<String>,
+    scalar_map: Option<IgnoredAny>,
+}
+
+/// A metadata case's array type, when it is a name or {"name": ...}.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum TypeName {
+    Name(String),
+    Object { name: String },
+    Other(IgnoredAny),
+}
+
+/// The keys of one codec that the type selection reads (anything else is ignored).
+#[derive(Deserialize)]
+struct CodecFields {
+    #[serde(default, deserialize_with = "present")]
+    name: Option<Box<RawValue>>,
+    #[serde(default, deserialize_with = "present")]
+    configuration: Option<Box<RawValue>>,
+}
+
+#[derive(Deserialize)]
+struct DataTypeField {
+    #[serde(default, deserialize_with = "present")]
+    data_type: Option<Box<RawValue>>,
+}
+
+/// A parsed vector file.
+#[derive(Debug)]
+pub struct VectorFile {
+    /// The path inside the set, as the manifest lists it.
+    pub path: String,
+    pub family: Family,
+    pub groups: Vec<Group>,
+}
+
+pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> {
+    let raw: RawFile = serde_json::from_slice(bytes)
+        .map_err(|e| Error::new(format!("{path}: not a vector file: {e}")))?;
+    if raw.schema != "cast-value-vectors" || raw.schema_version != 1 {
+        return Err(Error::new(format!(
+            "{path}: schema {:?} version {} (this crate reads cast-value-vectors version 1)",
+            raw.schema, raw.schema_version
+        )));
+    }
+    let family = Family::from_name(&raw.family)
+        .ok_or_else(|| Error::new(format!("{path}: unknown family {:?}", raw.family)))?;
+    let mut groups = Vec::with_capacity(raw.groups.len());
+    let mut results = 0u64;
+    for (g, group) in raw.groups.into_iter().enumerate() {
+        let at = format!("{path} group {g}");
+        let group = convert_group(family, group, &at)?;
+        results += (group.lines.len() * group.results_per_line()) as u64;
+        groups.push(group);
+    }
+    if results != raw.number_of_cases {
+        return Err(Error::new(format!(
+            "{path}: number_of_cases is {} but the groups hold {results} results",
+            raw.number_of_cases
+        )));
+    }
+    Ok(VectorFile {
+        path: path.to_string(),
+        family,
+        groups,
+    })
+}
+
+fn required<T>(value: Option<T>, key: &str, at: &str) -> Result<T, Error> {
+    value.ok_or_else(|| Error::new(format!("{at}: no \"{key}\"")))
+}
+
+fn data_type(name: Option<String>, key: &str, at: &str) -> Result<DataType, Error> {
+    let name = required(name, key, at)?;
+    DataType::from_name(&name).ok_or_else(|| {
+        Error::new(format!(
+            "{at}: \"{key}\" {name:?} is not one of the 26 types"
+        ))
+    })
+}
+
+fn configuration(json: Box<RawValue>, at: &str) -> Result<Configuration, Error> {
+    let keys: ConfigurationKeys =
+        serde_json::from_str(json.get()).map_err(|e| Error::new(format!("{at}: {e}")))?;
+    let rounding = match keys.rounding {
+        None => Rounding::NearestEven,
+        Some(name) => Rounding::from_name(&name)
+            .ok_or_else(|| Error::new(format!("{at}: unknown rounding {name:?}")))?,
+    };
+    let out_of_range = match keys.out_of_range {
+        None => None,
+        Some(name) => Some(
+            OutOfRange::from_name(&name)
+                .ok_or_else(|| Error::new(format!("{at}: unknown out_of_range {name:?}")))?,
+        ),
+    };
+    Ok(Configuration {
+        json,
+        rounding,
+        out_of_range,
+        scalar_map: keys.scalar_map.is_some(),
+    })
+}
+
+fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error> {
+    let element_direction = |direction: Option<String>| -> Result<Direction, Error> {
+        match required(direction, "direction", at)?.as_str() {
+            "encode" => Ok(Direction::Encode),
+            "decode" => Ok(Direction::Decode),
+            other => Err(Error::new(format!("{at}: unknown direction {other:?}"))),
+        }
+    };
+    // cast, scalar_map and chain groups: elements of an input type, in a direction.
+    let element_group = |direction, input, output, kind| -> Result<_, Error> {
+        let input = data_type(input, "input_type", at)?;
+        let output = data_type(output, "output_type", at)?;
+        Ok((
+            element_direction(direction)?,
+            Some(input),
+            Some(output),
+            kind,
+        ))
+    };
+    let (direction, input_type, output_type, kind) = match family {
+        Family::Cast | Family::ScalarMap => {
+            let configurations = required(raw.configurations, "configurations", at)?
+                .into_iter()
+                .enumerate()
+                .map(|(k, json)| configuration(json, &format!("{at} configuration {k}")))
+                .collect::<Result<Vec<_>, _>>()?;
+            if configurations.is_empty() {
+                return Err(Error::new(format!("{at}: no configurations")));
+            }
+            let kind = GroupKind::Cast {
+                array_data_type: data_type(raw.array_data_type, "array_data_type", at)?,
+                data_type: data_type(raw.data_type, "data_type", at)?,
+                configurations,
+                fill_value: required(raw.fill_value, "fill_value", at)?,
+            };
+            element_group(raw.direction, raw.input_type, raw.output_type, kind)?
+        }
+        Family::Chain => {
+            let kind = GroupKind::Chain {
+                array_data_type: data_type(raw.array_data_type, "array_data_type", at)?,
+                codecs: required(raw.codecs, "codecs", at)?,
+                fill_value: required(raw.fill_value, "fill_value", at)?,
+                purpose: raw.purpose.unwrap_or_default(),
+            };
+            element_group(raw.direction, raw.input_type, raw.output_type, kind)?
+        }
+        Family::Metadata => {
+            let category = required(raw.category, "category", at)?;
+            (
+                Direction::Validate,
+                None,
+                None,
+                GroupKind::Metadata { category },
+            )
+        }
+        Family::Scalars => {
+            let data_type = data_type(raw.data_type, "data_type", at)?;
+            (
+                Direction::Parse,
+                None,
+                None,
+                GroupKind::Scalars { data_type },
+            )
+        }
+    };
+    let mut group = Group {
+        family,
+        direction,
+        input_type,
+        output_type,
+        kind,
+        lines: Vec::new(),
+    };
+    group.lines = raw
+        .cases
+        .into_iter()
+        .enumerate()
+        .map(|(c, case)| convert_line(&group, case, &format!("{at} case {c}")))
+        .collect::<Result<_, _>>()?;
+    Ok(group)
+}
+
+/// The R-entry compression: 5R configurations with R results means results[j] holds for
+/// configurations j, j+R, ...
+fn expand_results(
+    results: Vec<Expected>,
+    configurations: usize,
+    at: &str,
+) -> Result<Vec<Expected>, Error> {
+    if results.len() == configurations {
+        return Ok(results);
+    }
+    let modes = Rounding::ALL.len();
+    if configurations % modes == 0 && results.len() == configurations / modes {
+        return Ok((0..configurations)
+            .map(|k| results[k % results.len()].clone())
+            .collect());
+    }
+    Err(Error::new(format!(
+        "{at}: {} results for {configurations} configurations (expected {configurations} or {})",
+        results.len(),
+        configurations / modes
+    )))
+}
+
+fn pattern(text: &str, data_type: DataType, at: &str) -> Result<u64, Error> {
+    let digits = 2 * data_type.bytes();
+    match text
+        .strip_prefix("0x")
+        .filter(|hex| hex.len() == digits)
+        .and_then(parse_bits)
+    {
+        Some(bits) if bits <= data_type.mask() => Ok(bits),
+        _ => Err(Error::new(format!(
+            "{at}: input {text:?} is not a {data_type} pattern"
+        ))),
+    }
+}
+
+fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
+    let at = &format!("{at} (id {})", raw.id);
+    let stable_id = raw.stable_id.ok_or_else(|| {
+        Error::new(format!(
+            "{at}: no \"stable_id\" (vectors before 1.3.0 have none; this crate needs them)"
+        ))
+    })?;
+    let configurations = group.configurations().len();
+    let (kind, results) = match &group.kind {
+        GroupKind::Cast {
+            array_data_type,
+            data_type,
+            ..
+        } => {
+            let input_text = required(raw.input, "input", at)?;
+            let input = pattern(&input_text, group.input_type.expect("typed"), at)?;
+            if group.family == Family::Cast {
+                // The definition (vectors/README.md): family/direction/array type/data type/input.
+                let defined = format!(
+                    "cast/{}/{array_data_type}/{data_type}/{input_text}",
+                    group.direction
+                );
+                if stable_id != defined {
+                    return Err(Error::new(format!(
+                        "{at}: stable_id {stable_id:?} is not the defined {defined:?}"
+                    )));
+                }
+            }
+            let results =
+                expand_results(required(raw.results, "results", at)?, configurations, at)?;
+            (
+                LineKind::Element {
+                    input,
+                    error_at: None,
+                },
+                results,
+            )
+        }
+        GroupKind::Chain { .. } => {
+            let input_text = required(raw.input, "input", at)?;
+            let input = pattern(&input_text, group.input_type.expect("typed"), at)?;
+            let kind = LineKind::Element {
+                input,
+                error_at: raw.error_at,
+            };
+            (kind, vec![required(raw.result, "result", at)?])
+        }
+        GroupKind::Metadata { .. } => {
+            let array_data_type = required(raw.array_data_type, "array_data_type", at)?;
+            let codecs = required(raw.codecs, "codecs", at)?;
+            let mut involved = Vec::new();
+            if let Ok(TypeName::Name(name) | TypeName::Object { name }) =
+                serde_json::from_str::<TypeName>(array_data_type.get())
+            {
+                involved.push(name);
+            }
+            if let Some(name) = first_cast_data_type(&codecs) {
+                involved.push(name);
+            }
+            let kind = LineKind::Metadata {
+                array_data_type,
+                fill_value: required(raw.fill_value, "fill_value", at)?,
+                codecs,
+                rule: required(raw.rule, "rule", at)?,
+                what: raw.what.unwrap_or_default(),
+                involved,
+            };
+            (kind, vec![required(raw.result, "result", at)?])
+        }
+        GroupKind::Scalars { .. } => {
+            let kind = LineKind::Scalar {
+                json: required(raw.json, "json", at)?,
+                what: raw.what.unwrap_or_default(),
+            };
+            (kind, vec![required(raw.result, "result", at)?])
+        }
+    };
+    let mut alternatives = Vec::new();
+    for (name, alternative) in raw.alternatives {
+        match (alternative, configurations) {
+            (RawAlternative::One(result), 0) => alternatives.push((name, 0, result)),
+            (RawAlternative::ByConfiguration(by_index), n) if n > 0 => {
+                for (index, result) in by_index {
+                    let k = index.parse::<usize>().ok().filter(|k| *k < n).ok_or_else(|| {
+                        Error::new(format!(
+                            "{at}: alternative {name}: {index:?} is not a configuration index below {n}"
+                        ))
+                    })?;
+                    alternatives.push((name.clone(), k, result));
+                }
+            }
+            _ => {
+                return Err(Error::new(format!(
+                    "{at}: alternative {name} is not of this family's form"
+                )))
+            }
+        }
+    }
+    // By name, as the harness tries them (the first that matches names the divergence).
+    alternatives.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    Ok(Line {
+        id: raw.id,
+        stable_id,
+        kind,
+        results,
+        flags: raw.flags,
+        alternatives,
+        reason: raw.reason,
+    })
+}
+
+/// The data_type of the chain's first cast_value codec that has a string data_type, as the
+/// harness's type filter reads it (`first_cast_data_type`, harness/sources/case_batch.cpp).
+fn first_cast_data_type(codecs: &RawValue) -> Option<String> {
+    let codecs: Vec<Box<RawValue>> = serde_json::from_str(codecs.get()).ok()?;
+    codecs.iter().find_map(|codec| {
+        let fields: CodecFields = serde_json::from_str(codec.get()).ok()?;
+        if fields.name?.get() != "\"cast_value\"" {
+            return None;
+        }
+        let configuration: DataTypeField =
+            serde_json::from_str(fields.configuration?.get()).ok()?;
+        serde_json::from_str::<String>(configuration.data_type?.get()).ok()
+    })
+}
