@@ -1,0 +1,14 @@
+import numpy as np
+import cast_value_vectors as cvv
+from cast_value_vectors.arrays import UnsupportedType, array_to_patterns, inputs_array, numpy_dtype
+
+# numpy's astype truncates and wraps: it can only match nearest-even's exact cases, and with wrap.
+@cvv.batches(file="cast/int8.json", direction="encode", rounding="nearest-even")
+def test_astype(batch):
+    try:
+        out = numpy_dtype(batch.group.output_type)
+    except UnsupportedType as e:
+        cvv.unsupported(str(e))
+    with np.errstate(all="ignore"):
+        answers = array_to_patterns(inputs_array(batch.cases).astype(out), batch.group.output_type)
+    cvv.check_batch(batch, answers)
