@@ -2,7 +2,7 @@ import numpy as np
 import cast_value_vectors as cvv
 from cast_value_vectors.arrays import UnsupportedType, array_to_patterns, inputs_array, numpy_dtype
 
-# numpy's astype truncates and wraps: it can only match nearest-even's exact cases, and with wrap.
+# int8 into wider types is exact; negative values into unsigned types wrap (the failures).
 @cvv.batches(file="cast/int8.json", direction="encode", rounding="nearest-even")
 def test_astype(batch):
     try:

@@ -1,0 +1,128 @@
+"""Unit tests of the reader: manifest check, malformed files named with their position, the
+comparison rules, selections, stable ids. VECTORS (environment) is the vector folder."""
+import hashlib
+import json
+import os
+import shutil
+
+import pytest
+
+import cast_value_vectors as cvv
+from cast_value_vectors.compare import ERROR, Verdict, bits, compare, rejected
+
+VECTORS = os.environ["VECTORS"]
+
+
+@pytest.fixture(scope="module")
+def vectors():
+    return cvv.open_vectors(VECTORS)
+
+
+def copy_with(tmp_path, relative, edit):
+    """A copy of the vectors whose file `relative` is edited, the manifest updated to match."""
+    root = tmp_path / "v"
+    shutil.copytree(VECTORS, root)
+    path = root / relative
+    data = edit(path.read_bytes())
+    path.write_bytes(data)
+    manifest = json.loads((root / "manifest.json").read_text())
+    for entry in manifest["files"]:
+        if entry["path"] == relative:
+            entry["bytes"], entry["sha256"] = len(data), hashlib.sha256(data).hexdigest()
+    (root / "manifest.json").write_text(json.dumps(manifest))
+    return root
+
+
+def test_manifest_refuses_a_changed_byte(tmp_path):
+    root = tmp_path / "v"
+    shutil.copytree(VECTORS, root)
+    path = root / "scalars.json"
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(cvv.VectorsError, match="scalars.json has SHA-256"):
+        list(cvv.open_vectors(root).cases(cvv.Selection.of(family="scalars")))
+
+
+def test_manifest_refuses_an_unlisted_file(tmp_path):
+    root = tmp_path / "v"
+    shutil.copytree(VECTORS, root)
+    (root / "cast" / "extra.json").write_text("{}")
+    with pytest.raises(cvv.VectorsError, match="cast/extra.json is not listed"):
+        cvv.open_vectors(root)
+
+
+def test_malformed_json_names_file_and_line(tmp_path):
+    root = copy_with(tmp_path, "scalars.json", lambda d: d.replace(b'"result":', b'"result" ', 1))
+    with pytest.raises(cvv.VectorsError, match=r"scalars.json: line \d+, column \d+: not valid JSON"):
+        list(cvv.open_vectors(root).cases(cvv.Selection.of(family="scalars")))
+
+
+def test_malformed_case_names_group_and_case(tmp_path):
+    root = copy_with(tmp_path, "chain.json", lambda d: d.replace(b'"input":"0x', b'"input":"0X', 1))
+    with pytest.raises(cvv.VectorsError, match=r"chain.json: groups\[0\].cases\[0\] \(case id 1\): input"):
+        list(cvv.open_vectors(root).cases(cvv.Selection.of(family="chain")))
+
+
+def test_every_cast_case_of_a_file_is_read(vectors):
+    cases = list(vectors.cases(cvv.Selection.of(file="cast/int8.json")))
+    assert len(cases) == vectors.file("cast/int8.json").number_of_cases
+    assert len({c.stable_id for c in cases}) == len(cases)
+
+
+def first(vectors, predicate, **selection):
+    return next(c for c in vectors.cases(cvv.Selection.of(**selection)) if predicate(c))
+
+
+def test_nan_matches_any_nan(vectors):
+    case = first(vectors, lambda c: c.expected.kind == "bits" and c.expected.bits == 0x7FC00000,
+                 family="chain", type="float32")
+    assert compare(case, 0x7FC00000).verdict is Verdict.PASS
+    assert compare(case, 0xFFC00001).verdict is Verdict.PASS  # another NaN
+    assert compare(case, 0x7F800000).verdict is Verdict.FAIL  # infinity is no NaN
+    assert compare(case, ERROR).verdict is Verdict.FAIL
+    assert compare(case, rejected("no")).verdict is Verdict.FAIL
+
+
+def test_error_matches_error_and_alternative_is_divergence(vectors):
+    case = first(vectors, lambda c: c.expected.is_error and any(r.kind == "bits" for r in c.alternatives.values()),
+                 family="chain")
+    assert compare(case, ValueError("refused")).verdict is Verdict.PASS
+    name, alternative = next((n, r) for n, r in case.alternatives.items() if r.kind == "bits")
+    outcome = compare(case, bits(alternative.bits))
+    assert outcome.verdict is Verdict.DIVERGENCE and outcome.flag == name
+    assert compare(case, bits(alternative.bits ^ 1)).verdict is Verdict.FAIL
+
+
+def test_selection_by_type_direction_rounding(vectors):
+    chosen = list(vectors.cases(cvv.Selection.of(family="cast", type="int8", direction="decode",
+                                                 rounding="towards-zero")))
+    assert chosen and all("int8" in c.types and c.direction == "decode" and c.configuration.rounding == "towards-zero"
+                          for c in chosen)
+    with pytest.raises(ValueError, match="unknown data type"):
+        cvv.Selection.of(type="int7")
+
+
+def test_cast_ids_are_line_id_and_configuration(vectors):
+    case = next(vectors.cases(cvv.Selection.of(file="cast/int2.json")))
+    assert case.stable_id == f"{case.raw.get('stable_id', case.stable_id.rsplit('/', 1)[0])}/{case.configuration.label}"
+
+
+def test_an_unknown_expected_failure_id_is_an_error(tmp_path):
+    (tmp_path / "test_x.py").write_text(
+        "import cast_value_vectors as cvv\n"
+        "@cvv.cases(family='scalars', type='int2')\n"
+        "def test_x(case):\n    cvv.check(case, case.expected.text if not case.expected.is_error else cvv.ERROR)\n")
+    (tmp_path / "known.txt").write_text("scalars/int2/000000000000\n")
+    result = pytest.main([str(tmp_path / "test_x.py"), "-q", "-p", "no:cacheprovider",
+                          "--cast-value-vectors", VECTORS, "--cast-value-xfail", str(tmp_path / "known.txt")])
+    assert result == pytest.ExitCode.USAGE_ERROR
+
+
+def test_an_unchecked_case_fails_its_test(tmp_path):
+    (tmp_path / "test_y.py").write_text(
+        "import cast_value_vectors as cvv\n"
+        "@cvv.batches(family='scalars', type='int2')\n"
+        "def test_y(batch):\n    pass\n")
+    result = pytest.main([str(tmp_path / "test_y.py"), "-q", "-p", "no:cacheprovider", "--cast-value-vectors", VECTORS])
+    assert result == pytest.ExitCode.TESTS_FAILED
