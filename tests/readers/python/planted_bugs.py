@@ -1,10 +1,12 @@
 """A pytest plugin that plants a bug in the reader (PLANTED_BUG): what agreement.sh must catch.
   drop-one: the first selected case of every batch is silently left out;
   nan: a NaN result does not match a NaN answer (even the same pattern)."""
+import importlib
 import os
 
-import cast_value_vectors.compare as compare
-import cast_value_vectors.reading as reading
+# (the package exports a function `compare`, which hides the module of that name as an attribute)
+compare = importlib.import_module("cast_value_vectors.compare")
+reading = importlib.import_module("cast_value_vectors.reading")
 
 BUG = os.environ.get("PLANTED_BUG", "")
 
