@@ -1,6 +1,8 @@
 """Reading a vector set: the manifest checked first (every file listed, of its size and SHA-256,
-nothing else), then each file parsed into groups and cases on first use. A malformed file is
-refused with the file and the position named (VectorsError)."""
+nothing else), then each file parsed into groups on first use, and a group's case lines checked
+and built into cases when a selection first takes it (a cast file holds some 130 000 cases: a
+selection builds only its own). A malformed file or line is refused with the file and the
+position named (VectorsError); VectorSet.verify() checks every file and line at once."""
 from __future__ import annotations
 
 import hashlib
@@ -118,9 +120,13 @@ class VectorSet:
         return data
 
     def verify(self) -> None:
-        """Check the size and SHA-256 of every listed file (each file is also checked when read)."""
+        """Check the size and SHA-256 of every listed file (each file is also checked when read),
+        and every case line of every vector file (each group is also checked when selected)."""
         for relative in self.listed:
             self._read_listed(relative)
+        for relative in self.paths():
+            for group in self.file(relative).groups:
+                _group_batches(group)
 
     def paths(self, family: str | None = None) -> list[str]:
         """The listed vector files (not the stores), of one family or all, in manifest order."""
@@ -205,8 +211,9 @@ def _parse_file(relative: str, data: bytes) -> VectorFile:
             if family in ("cast", "scalar_map", "chain") and raw.get(key) not in DATA_TYPES:
                 _fail(where, f"{key} {raw.get(key)!r} is not one of the 26 data types")
         groups.append(group)
-        for _, cases in _group_batches(group):
-            count += len(cases)
+        # Counted without building the cases (a cast line is one case per configuration): the
+        # cases of a group are built, and each line checked, when a selection first takes it.
+        count += len(raw["cases"]) * (len(group.configurations) if family == "cast" else 1)
     declared = document.get("number_of_cases")
     if declared != count:
         _fail(relative, f"number_of_cases is {declared!r}, the groups hold {count} results")
