@@ -28,6 +28,17 @@ def numpy_dtype(name: str):
     return np.dtype(getattr(ml_dtypes, name))
 
 
+def numpy_dtype_or_unsupported(name: str):
+    """numpy_dtype(name); for a type NumPy lacks, the running test's cases are skipped as
+    unsupported, counted under UnsupportedType's reason (testing.unsupported)."""
+    try:
+        return numpy_dtype(name)
+    except UnsupportedType as e:
+        from .testing import unsupported
+
+        unsupported(str(e))
+
+
 def _storage_dtype(t: DataType):
     import numpy as np
 
