@@ -22,9 +22,7 @@ build="${CVC_BUILD_DIR:-$root/build}"
 cvc="${CVC:-$build/cvc}"
 [ -x "$cvc" ] || { echo "agreement.sh: no harness at $cvc (build it, or set CVC)" >&2; exit 3; }
 
-"$root/harness/adapters/zarr-python/setup.sh"
-"$here/setup_zarr_python_reader_venv.sh"
-venv="$build/readers/python/zarr-python-venv"
+python="$("$here/setup_zarr_python_reader_venv.sh")"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -41,7 +39,7 @@ echo "cvc run --family chain: ${SECONDS} s"
 reader_counts() {
   local status=0
   SECONDS=0
-  (cd "$work" && PLANTED_BUG="$1" PLANTED_TYPE="${2:-}" PYTHONPATH="$here" "$venv/bin/python" -m pytest -q \
+  (cd "$work" && PLANTED_BUG="$1" PLANTED_TYPE="${2:-}" PYTHONPATH="$here" "$python" -m pytest -q \
     -p no:cacheprovider -p planted_bugs "$here/test_zarr_python_chain.py" --cast-value-vectors "$vectors" \
     --cast-value-json "$work/reader.json" >"$work/pytest.txt" 2>&1) || status=$?
   if [ "$status" -gt 1 ]; then cat "$work/pytest.txt" >&2; echo "agreement.sh: pytest failed (exit $status)" >&2; exit 3; fi

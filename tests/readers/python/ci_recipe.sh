@@ -8,13 +8,11 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 [ $# -eq 1 ] || { echo "usage: ci_recipe.sh VECTORS" >&2; exit 2; }
-build="${CVC_BUILD_DIR:-$root/build}"
-"$root/harness/adapters/zarr-python/setup.sh"
-"$root/tests/readers/python/setup_zarr_python_reader_venv.sh"
+python="$("$root/tests/readers/python/setup_zarr_python_reader_venv.sh")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 status=0
-(cd "$work" && "$root/readers/ci/run-vector-tests" --python "$build/readers/python/zarr-python-venv/bin/python" \
+(cd "$work" && "$root/readers/ci/run-vector-tests" --python "$python" \
   --vectors "$1" -- -q "$root/readers/python/examples/test_numpy_astype.py" --cast-value-json "$work/counts.json") \
   >"$work/out.txt" 2>&1 || status=$?
 sed -n '/= cast-value-vectors =/,/^counts written/p' "$work/out.txt"
