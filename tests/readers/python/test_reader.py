@@ -164,5 +164,6 @@ def test_an_unchecked_case_fails_its_test(tmp_path, small_root):
         "import cast_value_vectors as cvv\n"
         "@cvv.batches(family='scalars', type='int2')\n"
         "def test_y(batch):\n    pass\n")
-    result = pytest.main([str(tmp_path / "test_y.py"), "-q", "-p", "no:cacheprovider", "--cast-value-vectors", str(small_root)])
+    result = pytest.main([str(tmp_path / "test_y.py"), "-q", "-p", "no:cacheprovider",
+                          "--cast-value-vectors", str(small_root)])
     assert result == pytest.ExitCode.TESTS_FAILED
