@@ -528,20 +528,19 @@ AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const Pending
   if (!answer->contains("failed") || !(*answer)["failed"].is_array())
     return bad("an ok answer without a failed array (an empty array when no element failed)");
   result.refused.assign(part.size, false);
-  std::optional<std::uint64_t> previous;
-  const auto refuse = [&](std::optional<std::uint64_t> value) -> std::optional<std::string> {
-    if (!value || *value >= part.size) return "failed holds something other than element indices";
-    if (previous && *value <= *previous) return "failed is not in ascending order without repeats";
-    result.refused[*value] = true;
-    previous = value;
-    return std::nullopt;
-  };
-  if (failed_apart) {  // plain digits, read apart from the JSON
-    for (const std::uint64_t index : *failed_apart)
-      if (const std::optional<std::string> why = refuse(index)) return bad(*why);
+  std::vector<std::uint64_t> indices;
+  if (failed_apart) {
+    indices = std::move(*failed_apart);  // plain digits, read apart from the JSON
   } else {
+    // Not an index: a value no request reaches, refused below in its place in the list.
     for (const nlohmann::json& index : (*answer)["failed"])
-      if (const std::optional<std::string> why = refuse(failed_index(index))) return bad(*why);
+      indices.push_back(failed_index(index).value_or(UINT64_MAX));
+  }
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    if (indices[k] >= part.size) return bad("failed holds something other than element indices");
+    if (k > 0 && indices[k] <= indices[k - 1])
+      return bad("failed is not in ascending order without repeats");
+    result.refused[indices[k]] = true;
   }
   return result;
 }

@@ -1,5 +1,6 @@
 #include "harness/protocol/elements_field.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -150,14 +151,20 @@ std::string dump_line_apart(nlohmann::json message,
   line.pop_back();  // the closing brace
   if (!message.empty()) line += ',';
   if (failed) {
-    line.append(kFailedKey).append(":[");
-    char digits[24];
+    // Written into room made once: up to 20 digits and a comma an index.
+    const std::size_t start = line.size();
+    line.resize(start + kFailedKey.size() + 3 + failed->size() * 21);
+    char* out = std::copy(kFailedKey.begin(), kFailedKey.end(), line.data() + start);
+    *out++ = ':';
+    *out++ = '[';
+    char* const end = line.data() + line.size();
     for (std::size_t i = 0; i < failed->size(); ++i) {
-      if (i > 0) line += ',';
-      const auto written = std::to_chars(digits, digits + sizeof digits, (*failed)[i]);
-      line.append(digits, written.ptr);
+      if (i > 0) *out++ = ',';
+      out = std::to_chars(out, end, (*failed)[i]).ptr;
     }
-    line.append("],");
+    *out++ = ']';
+    line.resize(static_cast<std::size_t>(out - line.data()));
+    line += ',';
   }
   line.append(kElementsKey).append(elements).append("\"}");
   return line;
