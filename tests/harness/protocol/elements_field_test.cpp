@@ -46,6 +46,7 @@ TEST(ElementsField, AnythingButPlainIndicesIsLeftToTheExactReader) {
            R"({"id":1,"status":"ok","failed":[10000000000000000000],"elements":"AAAA"})",  // 20
            R"({"id":1,"status":"ok","failed":["1"],"elements":"AAAA"})",    // a string
            R"({"id":1,"status":"ok","failed":[1,],"elements":"AAAA"})",     // not JSON
+           R"({"id":1,"status":"ok","failed":[01],"elements":"AAAA"})",     // not JSON
            R"({"id":1,"x":{"failed":[1]},"elements":"AAAA"})",              // nested
            R"({"id":1,"x":{"failed":[2]},"failed":[1],"elements":"AAAA"})"  // twice
        }) {
