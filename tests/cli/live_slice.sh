@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cvc run --live slice: one cell of the exhaustive run alone (every input of one type, one output
 # type, one direction, one configuration). Against the reference adapter every case passes and is
-# counted (2^16 for an int16 input, the live exhaustive run's own count of that cell); a mutant
+# counted (2^16 for an int16 input, the live exhaustive run's own count of that cell), all under
+# the configuration asked (the rules table); a mutant
 # whose bug is in that cell fails it; --jobs 2 counts the same; a wrong --cast, --cast without
 # --live slice, and a filter beside it are refused (exit 2) naming what is wrong.
 # usage: live_slice.sh CVC_BINARY
@@ -16,6 +17,8 @@ slice=(--live slice --cast encode:int16:float16:towards-zero)
 check "reference adapter: every int16 input passes" exits 0 "$cvc" run --impl "$cvc adapter" "${slice[@]}"
 check "  and is counted" says "^Totals: 65536 cases: 65536 pass, 0 divergence, 0 fail"
 check "  the mode names the cell" says "live slice (every input of encode int16 -> float16, towards-zero / absent)"
+check "  every case under that configuration" says "^  towards-zero / absent *65536 *65536 "
+check "  and no other" not_says "^  nearest-even / absent"
 check "--jobs 2 counts the same" exits 0 "$cvc" run --impl "$cvc adapter" "${slice[@]}" --jobs 2
 check "  cases" says "^Totals: 65536 cases: 65536 pass, 0 divergence, 0 fail"
 check "a mutant of that cell fails" exits 1 "$cvc" run --impl "$cvc adapter --mutant int-to-float-nearest-even" "${slice[@]}"
