@@ -90,7 +90,7 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
     const std::uint64_t input = request.elements[i];
     const CastResult expected = cast_value(rule, input);
     const std::string expected_text = result_text(*rule.output, expected);
-    const bool failed = answer.failed.count(i) != 0;
+    const bool failed = answer.refused[i];
     const bool matches =
         result_matches(*rule.output, ExpectedResult::of(expected), failed, answer.outputs[i]);
     std::cout << "element " << i << ": input " << pattern_hex(*rule.input, input) << " ("
@@ -131,7 +131,7 @@ int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayC
     ExpectedResult compared;
     compared.bits = expected.bits;
     if (!expected.ok()) compared.error = CastError::OutOfRange;  // any refusal matches
-    const bool failed = answer.failed.count(i) != 0;
+    const bool failed = answer.refused[i];
     const bool matches = result_matches(output_type, compared, failed, answer.outputs[i]);
     std::cout << "element " << i << ": input " << pattern_hex(input_type, input) << " ("
               << describe_value(input_type, input) << ")\n  expected ";

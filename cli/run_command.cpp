@@ -17,6 +17,7 @@
 #include "harness/reports/report_merge.hpp"
 #include "harness/run/runner.hpp"
 #include "harness/sources/live_source.hpp"
+#include "harness/sources/slice_source.hpp"
 #include "harness/sources/vector_source.hpp"
 #include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
@@ -28,7 +29,7 @@ namespace cvc::cli {
 namespace {
 
 constexpr std::string_view kRunHelp =
-    R"(usage: cvc run --impl "COMMAND ..." (--vectors DIR | --live exhaustive|random) [options]
+    R"(usage: cvc run --impl "COMMAND ..." (--vectors DIR | --live exhaustive|random|slice) [options]
 
 Runs an implementation through its adapter (harness/protocol/PROTOCOL.md), compares every result with the
 oracle, and reports: a summary per type pair and per rule, then the first failures in full.
@@ -38,6 +39,10 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
   --live exhaustive       expectations from the oracle on the fly: every bit pattern of each input
                           type of 16 bits or fewer (see --max-bits), to every output type
   --live random           seeded boundary-weighted random inputs for every type pair
+  --live slice --cast DIRECTION:INPUT:OUTPUT:ROUNDING[:OUT_OF_RANGE]
+                          one cell of the exhaustive run alone: every bit pattern of INPUT cast
+                          to OUTPUT under that one configuration (e.g. encode:float32:float16:
+                          nearest-even; any width, 32-bit inputs included; no other filter)
   --seed N                random mode seed (default 1)
   --count N               random mode inputs per type pair and direction (default 1000)
   --max-bits N            exhaustive mode: input types up to N bits (default 16)
@@ -108,6 +113,7 @@ namespace {
 struct RunRequest {
   RunnerOptions options;
   std::optional<std::string> vectors, live;
+  std::optional<SliceCast> slice;  // --live slice
   LiveOptions live_options;
   CaseFilter filter;
   ReportRequest reports;
@@ -167,6 +173,7 @@ RunRequest read_run_arguments(Arguments& arguments) {
   request.live_options.seed = number_option("seed", 1);
   request.live_options.count = number_option("count", 1000);
   request.live_options.max_exhaustive_bits = static_cast<int>(number_option("max-bits", 16));
+  const std::optional<std::string> slice_cast = text_option("cast");
   request.filter.types = repeated_option("type");
   request.filter.directions = repeated_option("direction");
   request.filter.families = repeated_option("family");
@@ -195,8 +202,23 @@ RunRequest read_run_arguments(Arguments& arguments) {
       throw UsageError("cvc run: --direction takes encode, decode or validate");
   if (request.vectors.has_value() == request.live.has_value())
     throw UsageError("cvc run: give exactly one of --vectors DIR and --live exhaustive|random");
-  if (request.live && *request.live != "exhaustive" && *request.live != "random")
-    throw UsageError("cvc run: --live takes exhaustive or random");
+  if (request.live && *request.live != "exhaustive" && *request.live != "random" &&
+      *request.live != "slice")
+    throw UsageError("cvc run: --live takes exhaustive, random or slice");
+  if (slice_cast.has_value() != (request.live == "slice"))
+    throw UsageError("cvc run: --cast D:IN:OUT:ROUNDING[:OUT_OF_RANGE] goes with --live slice");
+  if (slice_cast) {
+    if (!request.filter.types.empty() || !request.filter.directions.empty() ||
+        !request.filter.families.empty())
+      throw UsageError(
+          "cvc run: --live slice takes its cases from --cast alone (no --type, --direction or "
+          "--family)");
+    try {
+      request.slice = parse_slice_cast(*slice_cast);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(std::string("cvc run: --cast: ") + error.what());
+    }
+  }
   if (request.jobs == 0 || request.jobs > 256)
     throw UsageError("cvc run: --jobs takes a number of processes from 1 to 256");
   if (request.jobs > 1 && request.sharded)
@@ -227,6 +249,14 @@ std::unique_ptr<CaseSource> open_source(RunRequest& request) {
                 << "; " << identity.differences() << "\n";
     options.vectors_manifest_sha256 = source->manifest_sha256();
     return source;
+  }
+  if (request.slice) {
+    options.mode = "live slice (every input of " + slice_cast_text(*request.slice) + ")";
+    try {
+      return std::make_unique<SliceCaseSource>(*request.slice);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(std::string("cvc run: --cast: ") + error.what());
+    }
   }
   LiveOptions& live = request.live_options;
   live.exhaustive = *request.live == "exhaustive";

@@ -213,6 +213,17 @@ std::optional<std::string> answer_form_problem(const nlohmann::json& answer, std
 
 namespace {
 
+// An element index of a "failed" list written other than as plain digits read apart (an exact
+// number node): its digits, at most 19 of them; nullopt for a sign, fraction, exponent or
+// anything that is not a number.
+std::optional<std::uint64_t> failed_index(const nlohmann::json& index) {
+  const std::optional<std::string> text = json_number_text(index);
+  if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos ||
+      text->size() > 19)
+    return std::nullopt;
+  return std::stoull(*text);
+}
+
 // The cast (or chain) request of `request`'s elements [offset, offset + size).
 nlohmann::json cast_part_message(const CastRequest& request, std::size_t offset, std::size_t size,
                                  std::uint64_t id, ElementEncoding encoding) {
@@ -300,10 +311,9 @@ std::optional<AdapterIncident> AdapterClient::write_request(nlohmann::json reque
   }
 }
 
-std::optional<nlohmann::json> AdapterClient::read_answer(const nlohmann::json& id,
-                                                         const std::string& what,
-                                                         std::uint64_t cases,
-                                                         AdapterIncident& incident) {
+std::optional<nlohmann::json> AdapterClient::read_answer(
+    const nlohmann::json& id, const std::string& what, std::uint64_t cases,
+    AdapterIncident& incident, std::optional<std::vector<std::uint64_t>>* failed) {
   const auto fail = [&](std::string kind, std::string detail) -> std::optional<nlohmann::json> {
     incident = make_incident(std::move(kind), std::move(detail), what, cases);
     stop_after(incident);
@@ -327,7 +337,13 @@ std::optional<nlohmann::json> AdapterClient::read_answer(const nlohmann::json& i
   }
   nlohmann::json answer;
   try {
-    answer = parse_line_elements_apart(line);
+    if (failed) {
+      ProtocolLine read = parse_line_apart(line);
+      answer = std::move(read.message);
+      *failed = std::move(read.failed);
+    } else {
+      answer = parse_line_elements_apart(line);
+    }
   } catch (const JsonError& error) {
     return fail("malformed", "not JSON (" + std::string(error.what()) + "): " + truncated(line));
   }
@@ -473,15 +489,16 @@ AdapterAnswer AdapterClient::receive_cast() {
       continue;
     }
     joined.outputs.insert(joined.outputs.end(), answer.outputs.begin(), answer.outputs.end());
-    for (const std::size_t index : answer.failed) joined.failed.insert(part.offset + index);
+    joined.refused.insert(joined.refused.end(), answer.refused.begin(), answer.refused.end());
   }
   return not_ok ? *not_ok : joined;
 }
 
 AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const PendingCast::Part& part) {
   AdapterIncident incident;
+  std::optional<std::vector<std::uint64_t>> failed_apart;
   const std::optional<nlohmann::json> answer =
-      read_answer(nlohmann::json(part.id), cast.what, part.size, incident);
+      read_answer(nlohmann::json(part.id), cast.what, part.size, incident, &failed_apart);
   if (!answer) return incident_answer(incident);
   const auto bad = [&](const std::string& why) {
     return incident_answer(malformed(why, *answer, cast.what, part.size));
@@ -510,15 +527,20 @@ AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const Pending
   result.outputs = std::move(outputs.patterns);
   if (!answer->contains("failed") || !(*answer)["failed"].is_array())
     return bad("an ok answer without a failed array (an empty array when no element failed)");
-  for (const nlohmann::json& index : (*answer)["failed"]) {
-    const std::optional<std::string> text = json_number_text(index);
-    if (!text || text->empty() || text->find_first_not_of("0123456789") != std::string::npos ||
-        text->size() > 19 || std::stoull(*text) >= part.size)
-      return bad("failed holds something other than element indices");
-    const std::size_t value = std::stoull(*text);
-    if (!result.failed.empty() && value <= *result.failed.rbegin())
+  result.refused.assign(part.size, false);
+  std::vector<std::uint64_t> indices;
+  if (failed_apart) {
+    indices = std::move(*failed_apart);  // plain digits, read apart from the JSON
+  } else {
+    // Not an index: a value no request reaches, refused below in its place in the list.
+    for (const nlohmann::json& index : (*answer)["failed"])
+      indices.push_back(failed_index(index).value_or(UINT64_MAX));
+  }
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    if (indices[k] >= part.size) return bad("failed holds something other than element indices");
+    if (k > 0 && indices[k] <= indices[k - 1])
       return bad("failed is not in ascending order without repeats");
-    result.failed.insert(result.failed.end(), value);
+    result.refused[indices[k]] = true;
   }
   return result;
 }

@@ -94,7 +94,7 @@ struct Reproducer {
 struct AdapterAnswer {
   enum class Status { Ok, Rejected, Unsupported, Error, Valid, Invalid, Incident } status;
   std::vector<std::uint64_t> outputs;  // Ok: one per element
-  std::set<std::size_t> failed;        // Ok: indices refused
+  std::vector<bool> refused;           // Ok: one per element, true where the element was refused
   std::string message;                 // Rejected / Unsupported / Error / Invalid
   std::optional<AdapterIncident> incident;
 };
@@ -181,8 +181,10 @@ class AdapterClient {
   std::optional<AdapterIncident> write_request(nlohmann::json request, const std::string& what,
                                                std::uint64_t cases);
   // Reads the answer line to request `id` as JSON; an incident (the adapter stopped) otherwise.
-  std::optional<nlohmann::json> read_answer(const nlohmann::json& id, const std::string& what,
-                                            std::uint64_t cases, AdapterIncident& incident);
+  // With `failed`, a cast answer's plain "failed" list is set apart into it (parse_line_apart).
+  std::optional<nlohmann::json> read_answer(
+      const nlohmann::json& id, const std::string& what, std::uint64_t cases,
+      AdapterIncident& incident, std::optional<std::vector<std::uint64_t>>* failed = nullptr);
   // write_request + read_answer.
   std::optional<nlohmann::json> exchange(const nlohmann::json& request, const std::string& what,
                                          std::uint64_t cases, AdapterIncident& incident);

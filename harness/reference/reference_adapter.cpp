@@ -170,8 +170,10 @@ class CastPreparations {
   std::unordered_map<std::string, PreparedCast> prepared_;
 };
 
+// An ok answer's "failed" indices go to `failed`, written apart from the JSON (elements_field).
 nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& prepared,
-                           Mutant mutant, ElementEncoding encoding) {
+                           Mutant mutant, ElementEncoding encoding,
+                           std::optional<std::vector<std::uint64_t>>& failed) {
   const nlohmann::json& id = request.at("id");
   if (!prepared.rule) {
     nlohmann::json refused = answer(id, prepared.status);
@@ -182,22 +184,21 @@ nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& pr
   const CastRule& rule = *prepared.rule;
   const std::size_t count = std::stoull(json_number_text(request.at("count")).value_or("x"));
   const UnpackedElements inputs = unpack_elements_checked(
-      *rule.input, request.at("elements").get<std::string>(), count, encoding);
+      *rule.input, request.at("elements").get_ref<const std::string&>(), count, encoding);
   if (inputs.problem) {
     nlohmann::json error = answer(id, "error");
     error["message"] = "the request's " + *inputs.problem;
     return error;
   }
   std::vector<std::uint64_t> outputs(count);
-  nlohmann::json failed = nlohmann::json::array();
+  failed.emplace();
   for (std::size_t i = 0; i < count; ++i) {
     const CastResult result = model_cast(mutant, rule, inputs.patterns[i]);
     outputs[i] = result.ok() ? result.bits : 0;
-    if (!result.ok()) failed.push_back(i);
+    if (!result.ok()) failed->push_back(i);
   }
   nlohmann::json ok = answer(id, "ok");
   ok["elements"] = pack_elements(*rule.output, outputs, encoding);
-  ok["failed"] = std::move(failed);
   return ok;
 }
 
@@ -372,6 +373,7 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
   for (std::string line; std::getline(in, line);) {
     if (log.is_open()) log << line << "\n" << std::flush;
     nlohmann::json request, reply;
+    std::optional<std::vector<std::uint64_t>> failed;  // a cast answer's, written apart
     try {
       request = parse_line_elements_apart(line);
       const std::string command = request.at("cmd").get<std::string>();
@@ -381,7 +383,8 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
         encoding = negotiated_encoding(request, options, protocol);
         reply = hello_answer(mutant, options, protocol, encoding);
       } else if (command == "cast") {
-        reply = cast_answer(request, preparations.find(request, mutant, options), mutant, encoding);
+        reply = cast_answer(request, preparations.find(request, mutant, options), mutant, encoding,
+                            failed);
       } else if (command == "validate") {
         reply = validate_answer(request, mutant);
       } else if (command == "chain" && protocol >= 2 && options.chains) {
@@ -396,11 +399,15 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
         reply["message"] = "unknown cmd " + command;
       }
     } catch (const std::exception& error) {
+      failed.reset();
       reply = answer(request.is_object() ? request.value("id", nlohmann::json()) : nlohmann::json(),
                      "error");
       reply["message"] = std::string("reference adapter: ") + error.what();
     }
-    out << dump_line_elements_apart(std::move(reply)) << "\n" << std::flush;
+    out << (failed ? dump_line_apart(std::move(reply), *failed)
+                   : dump_line_elements_apart(std::move(reply)))
+        << "\n"
+        << std::flush;
   }
   return 0;
 }

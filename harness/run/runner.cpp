@@ -412,7 +412,7 @@ class Run {
     std::optional<RequestModels> models;  // every model's reading, taken at the first failure
     for (std::size_t i = 0; i < batch.elements.size(); ++i) {
       const ExpectedElement& element = batch.elements[i];
-      const bool failed = answer.failed.count(i) != 0;
+      const bool failed = answer.refused[i];
       const std::uint64_t bits = answer.outputs[i];
       if (result_matches(output, element.expected, failed, bits)) {
         ++passed;

@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "generators/cast_family.hpp"
 #include "harness/protocol/adapter_client.hpp"
 #include "oracle/cast_result.hpp"
 #include "oracle/cast_rule.hpp"
@@ -84,6 +86,22 @@ struct ValidateBatch {
 };
 
 using CaseBatch = std::variant<CastBatch, ValidateBatch>;
+
+// What every batch of one live cast (a type pair in one direction under one configuration) has in
+// common; the live sources (live_source, slice_source) build their cast batches from it.
+struct LiveCast {
+  const DataType* input = nullptr;
+  const DataType* output = nullptr;
+  Direction direction = Direction::Encode;
+  CastConfiguration configuration{Rounding::NearestEven, OutOfRange::None};
+  nlohmann::json fill_value;  // survives the configuration
+  std::string where_prefix;   // "live exhaustive input #"
+};
+
+// The batch of inputs number [begin, end) of `cast`: input number i is `inputs[i]`, or i itself
+// when `inputs` is empty (every bit pattern in order), each with the oracle's result.
+CastBatch live_cast_batch(const LiveCast& cast, std::uint64_t begin, std::uint64_t end,
+                          std::span<const std::uint64_t> inputs);
 
 // The cases a batch holds: its elements, or the one validation.
 std::uint64_t case_count(const CaseBatch& batch);

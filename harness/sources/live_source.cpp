@@ -119,33 +119,15 @@ void LiveCaseSource::prepare_group(std::size_t index) {
 void LiveCaseSource::build_cast(const CastSlot& slot, CaseBatch& batch) {
   prepare_group(slot.group);
   const Group& group = groups_[slot.group];
-  const DataType& data_type = data_type_of(*group.input, *group.output, group.direction);
-  const CastConfiguration& configuration = configurations_of(slot.group)[slot.configuration];
-  const DataType& array_type = group.direction == Direction::Encode ? *group.input : *group.output;
-  CastBatch cast;
-  cast.family = "live";
-  cast.rule = {group.input, group.output, configuration.rounding, configuration.out_of_range, {}};
-  cast.compute_alternatives = true;
-  cast.request.direction = group.direction;
-  cast.request.array_type = &array_type;
-  cast.request.fill_value = group_fill_value_;
-  cast.request.codec = cast_value_codec_json(data_type, configuration);
-  cast.request.input = group.input;
-  cast.request.output = group.output;
-  cast.configuration = dump_json_exact(cast.request.codec["configuration"]);
-  cast.rule_label = std::string(rounding_name(configuration.rounding)) + " / " +
-                    std::string(out_of_range_name(configuration.out_of_range));
-  cast.where_prefix =
-      std::string(options_.exhaustive ? "live exhaustive" : "live random") + " input #";
-  cast.elements.reserve(slot.end - slot.begin);
-  for (std::uint64_t i = slot.begin; i < slot.end; ++i) {
-    ExpectedElement element;
-    element.input = options_.exhaustive ? i : random_inputs_[i];
-    element.expected = ExpectedResult::of(cast_value(cast.rule, element.input));
-    element.id = i;
-    cast.elements.push_back(std::move(element));
-  }
-  batch = std::move(cast);
+  const LiveCast cast{
+      group.input,
+      group.output,
+      group.direction,
+      configurations_of(slot.group)[slot.configuration],
+      group_fill_value_,
+      std::string(options_.exhaustive ? "live exhaustive" : "live random") + " input #"};
+  batch = live_cast_batch(cast, slot.begin, slot.end,
+                          options_.exhaustive ? std::span<const std::uint64_t>() : random_inputs_);
 }
 
 bool LiveCaseSource::next(CaseBatch& batch) {
