@@ -123,31 +123,31 @@ TEST_F(StableIdCheckTest, GeneratedIdsPass) {
 }
 
 TEST_F(StableIdCheckTest, AnEditedIdIsCaughtNamingTheCase) {
-  replace_first("\"stable_id\":\"cast/encode/int2/int4/0x1\"",
-                "\"stable_id\":\"cast/encode/int2/int4/0x1x\"");
+  replace_first("\"stable_id\":\"cast/encode/int2/int4/0x01\"",
+                "\"stable_id\":\"cast/encode/int2/int4/0x01x\"");
   const std::vector<std::string> found = problems();
-  ASSERT_EQ(mentioning(found, "but its content gives \"cast/encode/int2/int4/0x1\""), 1)
+  ASSERT_EQ(mentioning(found, "but its content gives \"cast/encode/int2/int4/0x01\""), 1)
       << testing::PrintToString(found);
   EXPECT_EQ(mentioning(found, "cast/int2.json group "), 1);
-  EXPECT_EQ(mentioning(found, " case 2: \"stable_id\" is \"cast/encode/int2/int4/0x1x\""), 1);
+  EXPECT_EQ(mentioning(found, " case 10: \"stable_id\" is \"cast/encode/int2/int4/0x01x\""), 1);
 }
 
 TEST_F(StableIdCheckTest, AMissingIdIsCaughtInASetOf130) {
-  replace_first(",\"stable_id\":\"cast/encode/int2/int4/0x1\"", "");
+  replace_first(",\"stable_id\":\"cast/encode/int2/int4/0x01\"", "");
   const std::vector<std::string> found = problems();
   EXPECT_EQ(mentioning(found,
-                       "case 2: no \"stable_id\" (every case line has one since vectors "
+                       "case 10: no \"stable_id\" (every case line has one since vectors "
                        "1.3.0)"),
             1)
       << testing::PrintToString(found);
 }
 
 TEST_F(StableIdCheckTest, TwoCasesSharingAnIdAreCaught) {
-  // Case 2 given case 1's id: wrong for its content, and shared.
-  replace_first("\"stable_id\":\"cast/encode/int2/int4/0x1\"",
-                "\"stable_id\":\"cast/encode/int2/int4/0x0\"");
+  // Case 10 given case 9's id: wrong for its content, and shared.
+  replace_first("\"stable_id\":\"cast/encode/int2/int4/0x01\"",
+                "\"stable_id\":\"cast/encode/int2/int4/0x00\"");
   const std::vector<std::string> found = problems();
-  EXPECT_EQ(mentioning(found, "\"stable_id\" \"cast/encode/int2/int4/0x0\" is also the id of "), 1)
+  EXPECT_EQ(mentioning(found, "\"stable_id\" \"cast/encode/int2/int4/0x00\" is also the id of "), 1)
       << testing::PrintToString(found);
 }
 
@@ -155,7 +155,7 @@ TEST_F(StableIdCheckTest, AnOlderSetWithoutIdsReadsAsBefore) {
   drop_stable_ids();
   ASSERT_EQ(text_.find("stable_id"), std::string::npos);
   EXPECT_EQ(problems("1.2.0"), std::vector<std::string>{});
-  EXPECT_EQ(mentioning(problems(), "no \"stable_id\""), 50);  // capped at 50 per file
+  EXPECT_EQ(mentioning(problems(), "no \"stable_id\""), 50);  // 208 lines, 50 said per file
 }
 
 }  // namespace

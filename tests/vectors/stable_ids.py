@@ -114,15 +114,21 @@ def result_ids(family: str, group: dict, line: str) -> list:
 # --- Reading a set --------------------------------------------------------------------------
 
 
+def group_key(group: dict) -> str:
+    """The SHA-256 of a group's defining parameters, numbers as written."""
+    defining = {k: v for k, v in group.items()
+                if k != "cases" and k not in INFORMATIVE_GROUP_MEMBERS}
+    return hashlib.sha256(literal_text(defining).encode()).hexdigest()
+
+
 class Case:
-    def __init__(self, path, g, group, case, family):
+    def __init__(self, path, g, group, case, family, key_of_group):
         self.path, self.g, self.group, self.case, self.family = path, g, group, case, family
+        self.key_of_group = key_of_group
         self.where = f"{path} group {g} case {case.get('id', '?')}"
 
     def group_key(self) -> str:
-        defining = {k: v for k, v in self.group.items()
-                    if k != "cases" and k not in INFORMATIVE_GROUP_MEMBERS}
-        return hashlib.sha256(literal_text(defining).encode()).hexdigest()
+        return self.key_of_group
 
     def case_key(self) -> str:
         if self.family == "metadata":
@@ -143,8 +149,9 @@ def cases_of(root: Path):
         if doc.get("family") not in FAMILIES:
             continue
         for g, group in enumerate(doc["groups"]):
+            key = group_key(group)
             for case in group["cases"]:
-                yield Case(path, g, group, case, doc["family"])
+                yield Case(path, g, group, case, doc["family"], key)
 
 
 def store_ids(root: Path) -> list:
@@ -158,29 +165,39 @@ def store_ids(root: Path) -> list:
 # --- The checks -----------------------------------------------------------------------------
 
 
-def check_ids(root: Path) -> list:
+class IdCheck:
     """(a) every stored id is the definition's, (b) no two cases share one."""
-    problems, seen = [], {}
-    for item in cases_of(root):
+
+    def __init__(self):
+        self.problems, self.seen = [], {}
+
+    def add(self, item: Case) -> None:
         stored = item.case.get("stable_id")
         try:
             computed = line_id(item.family, item.group, item.case)
         except (KeyError, IndexError, TypeError) as error:
-            problems.append(f"{item.where}: no id can be computed (missing {error})")
-            continue
+            self.problems.append(f"{item.where}: no id can be computed (missing {error})")
+            return
         if stored != computed:
-            problems.append(f"{item.where}: stable_id is {stored!r}, the definition gives "
-                            f"{computed!r}")
+            self.problems.append(f"{item.where}: stable_id is {stored!r}, the definition gives "
+                                 f"{computed!r}")
         for case_id in result_ids(item.family, item.group, stored or computed):
-            if case_id in seen:
-                problems.append(f"{item.where}: id {case_id!r} is also that of {seen[case_id]}")
-            else:
-                seen[case_id] = item.where
+            self.add_id(case_id, item.where)
+
+    def add_id(self, case_id: str, where: str) -> None:
+        if case_id in self.seen:
+            self.problems.append(f"{where}: id {case_id!r} is also that of {self.seen[case_id]}")
+        else:
+            self.seen[case_id] = where
+
+
+def check_ids(root: Path) -> list:
+    check = IdCheck()
+    for item in cases_of(root):
+        check.add(item)
     for where, case_id in store_ids(root):
-        if case_id in seen:
-            problems.append(f"{where}: id {case_id!r} is also that of {seen[case_id]}")
-        seen[case_id] = where
-    return problems
+        check.add_id(case_id, where)
+    return check.problems
 
 
 def record_of(root: Path) -> str:
@@ -214,32 +231,53 @@ def read_record(text: str):
     return release, ids
 
 
-def check_stable(root: Path, record_text: str) -> tuple:
-    """(c) the cases of the record's release that are in `root` have the ids they had."""
-    release, recorded = read_record(record_text)
-    problems, compared = [], 0
-    for item in cases_of(root):
-        was = recorded.get((item.path, item.group_key(), item.case_key()))
+class StableCheck:
+    """(c) the cases of a record's release that are in the set have the ids they had."""
+
+    def __init__(self, record_text: str):
+        self.release, self.recorded = read_record(record_text)
+        self.problems, self.compared = [], 0
+
+    def add(self, item: Case) -> None:
+        was = self.recorded.get((item.path, item.group_key(), item.case_key()))
         if was is None:
-            continue
-        compared += 1
+            return
+        self.compared += 1
         now = item.case.get("stable_id")
         if now != was:
-            problems.append(f"{item.where}: stable_id is {now!r}, in {release} it was {was!r}")
-    if compared == 0:
-        problems.append(f"no case of {release} is in {root}: nothing could be compared")
-    summary = (f"{compared} of the {len(recorded)} cases of {release} are here with the same "
-               f"defining content: {len(problems)} with another id")
-    return problems, summary
+            self.problems.append(f"{item.where}: stable_id is {now!r}, in {self.release} it was "
+                                 f"{was!r}")
+
+    def finish(self, root: Path) -> str:
+        if self.compared == 0:
+            self.problems.append(f"no case of {self.release} is in {root}: nothing compared")
+        return (f"{self.compared} of the {len(self.recorded)} cases of {self.release} are here "
+                f"with the same defining content: {len(self.problems)} with another id")
+
+
+def check_stable(root: Path, record_text: str) -> list:
+    check = StableCheck(record_text)
+    for item in cases_of(root):
+        check.add(item)
+    check.finish(root)
+    return check.problems
 
 
 def run_check(root: Path, records: list) -> list:
-    problems = check_ids(root)
-    print(f"check: ids of {root}: {len(problems)} problems (definition and uniqueness)")
-    for record in records:
-        found, summary = check_stable(root, lzma.decompress(record.read_bytes()).decode())
-        print(f"check: against {record.name}: {summary}")
-        problems += found
+    """Every check in one pass over the set's files."""
+    ids = IdCheck()
+    stable = [StableCheck(lzma.decompress(record.read_bytes()).decode()) for record in records]
+    for item in cases_of(root):
+        ids.add(item)
+        for check in stable:
+            check.add(item)
+    for where, case_id in store_ids(root):
+        ids.add_id(case_id, where)
+    print(f"check: ids of {root}: {len(ids.problems)} problems (definition and uniqueness)")
+    problems = ids.problems
+    for record, check in zip(records, stable):
+        print(f"check: against {record.name}: {check.finish(root)}")
+        problems += check.problems
     return problems
 
 
@@ -314,7 +352,7 @@ def teeth(root: Path) -> list:
         if check_ids(copy):
             problems.append("the unchanged copy fails (a) or (b)")
         record = record_of(copy)
-        if check_stable(copy, record)[0]:
+        if check_stable(copy, record):
             problems.append("the unchanged copy fails (c) against its own record")
         rewrite(copy / "scalars.json", edit_one_id)
         if not check_ids(copy):
@@ -327,14 +365,14 @@ def teeth(root: Path) -> list:
         restore()
         # Content ids: a case inserted at a group's start leaves the others' ids as they were.
         rewrite(copy / "chain.json", lambda doc: (insert_at_start(doc), with_definition_ids(doc)))
-        if check_stable(copy, record)[0] or check_ids(copy):
+        if check_stable(copy, record) or check_ids(copy):
             problems.append("content ids fail once a case is inserted at a group's start")
         restore()
         # Positional ids: the same insertion moves every later case's id.
         rewrite(copy / "chain.json", positional("chain"))
         positional_record = record_of(copy)
         rewrite(copy / "chain.json", lambda doc: (insert_at_start(doc), positional("chain")(doc)))
-        if not check_stable(copy, positional_record)[0]:
+        if not check_stable(copy, positional_record):
             problems.append("positional ids pass (c) once a case is inserted at a group's start")
         restore()
     return problems
