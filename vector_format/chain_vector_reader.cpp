@@ -139,6 +139,7 @@ ChainVectorCase read_case(const ChainVectorGroup& group, const nlohmann::json& j
       parse_chain_result(*group.input_type, vector_string(json, "input", at), at);
   if (!input.ok()) throw VectorFormatError(at + ": \"input\" is an error, not a pattern");
   item.input = *input.bits;
+  if (json.contains("stable_id")) item.stable_id = vector_string(json, "stable_id", at);
   item.expected = result_member(group, vector_member(json, "result", at), "\"result\"", at);
   read_error_at(group, json, item.expected, at);
   read_flags(json, item, at);

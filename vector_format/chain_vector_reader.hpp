@@ -20,6 +20,7 @@ namespace cvc {
 
 struct ChainVectorCase {
   std::uint64_t id = 0;
+  std::string stable_id;      // as written (since vectors 1.3.0; "" in older sets)
   std::uint64_t input = 0;    // a pattern of the group's input type
   ChainExpectation expected;  // under the default readings; error_at set on an error
   std::vector<std::string> flags;

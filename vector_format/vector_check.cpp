@@ -14,6 +14,7 @@
 #include "oracle/slow/slow_cast.hpp"
 #include "vector_format/chain_check.hpp"
 #include "vector_format/sha256.hpp"
+#include "vector_format/stable_id_check.hpp"
 #include "vector_format/store_check.hpp"
 #include "vector_format/vector_check_support.hpp"
 #include "vector_format/vector_file.hpp"
@@ -403,13 +404,15 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
   report.manifest_problems = report.problems.size();
   report.identity = manifest.identity;
   const std::vector<std::string>& paths = manifest.paths;
+  StableIdCheck stable_ids(manifest.vectors_version);
   for (std::size_t i = 0; i < paths.size(); ++i) {
     if (is_store_family_path(paths[i])) continue;  // checked as a whole below
     if (options.progress) options.progress(paths[i], i, paths.size());
     const std::string path = (root / paths[i]).string();
     std::string family;
+    nlohmann::json file;
     try {
-      const nlohmann::json file = read_vector_file(path);
+      file = read_vector_file(path);
       const nlohmann::json* value = file.contains("family") ? &file["family"] : nullptr;
       family = value != nullptr && value->is_string() ? value->get<std::string>() : "";
     } catch (const VectorFormatError& error) {
@@ -417,6 +420,8 @@ VectorCheckReport check_vectors(const std::string& directory, const VectorCheckO
       continue;
     }
     ++report.files;
+    stable_ids.check_file(path, family, file, report);
+    file = nullptr;  // the family's check reads the file its own way
     if (family == "cast" || family == "scalar_map") {
       check_cast_file(path, options, report);
     } else if (family == "metadata" || family == "scalars") {

@@ -8,6 +8,7 @@
 #include "oracle/json_exact.hpp"
 #include "oracle/readings.hpp"
 #include "vector_format/json_cursor.hpp"
+#include "vector_format/stable_id.hpp"
 
 namespace cvc {
 namespace {
@@ -15,7 +16,8 @@ namespace {
 // `value` as one line, numbers exact. Object keys are sorted (nlohmann's order), except that a
 // case's identifying keys come first so that each line starts with what it is about.
 std::string line(const nlohmann::json& value) {
-  static constexpr std::string_view kLeadingKeys[] = {"id", "input", "json", "results", "result"};
+  static constexpr std::string_view kLeadingKeys[] = {"id",   "stable_id", "input",
+                                                      "json", "results",   "result"};
   if (!value.is_object()) return dump_json_exact(value);
   const auto is_leading = [](const std::string& key) {
     for (std::string_view leading : kLeadingKeys)
@@ -32,6 +34,15 @@ std::string line(const nlohmann::json& value) {
   for (const auto& [key, member] : value.items())
     if (!is_leading(key)) append(key, member);
   return text + "}";
+}
+
+// The case as written: with its "stable_id" (vector_format/stable_id.hpp), computed from the
+// content the line holds and its group's parameters.
+nlohmann::json with_stable_id(const std::string& family, const nlohmann::json& group,
+                              const nlohmann::json& item) {
+  nlohmann::json written = item;
+  written["stable_id"] = stable_case_id(family, group, item);
+  return written;
 }
 
 // Throws unless `file` (a whole file or its header) is a cast-value-vectors file of the version
@@ -89,7 +100,8 @@ std::string format_vector_file(const VectorFileHeader& header,
     out << (g == 0 ? "\n" : ",\n") << parameters << (parameters.size() > 1 ? "," : "")
         << "\"cases\":[";
     for (std::size_t c = 0; c < groups[g].cases.size(); ++c)
-      out << (c == 0 ? "\n" : ",\n") << line(groups[g].cases[c]);
+      out << (c == 0 ? "\n" : ",\n")
+          << line(with_stable_id(header.family, groups[g].parameters, groups[g].cases[c]));
     out << "]}";
   }
   out << "]}\n";

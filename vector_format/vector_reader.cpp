@@ -109,6 +109,7 @@ class CaseReader {
   const VectorCase& read() {
     if (cursor_.peek() != JsonCursor::Kind::Object)
       throw VectorFormatError(where_ + ": not a JSON object");
+    item_.stable_id.clear();
     item_.flags.clear();
     item_.alternatives.clear();
     std::array<std::optional<JsonCursor::Mark>, kMembers> deferred;
@@ -149,9 +150,9 @@ class CaseReader {
   }
 
  private:
-  enum Member { kInput, kResults, kFlags, kAlternatives, kMembers };
-  static constexpr std::array<std::string_view, kMembers> kMemberNames = {"input", "results",
-                                                                          "flags", "alternatives"};
+  enum Member { kInput, kResults, kFlags, kAlternatives, kStableId, kMembers };
+  static constexpr std::array<std::string_view, kMembers> kMemberNames = {
+      "input", "results", "flags", "alternatives", "stable_id"};
 
   static int member_named(std::string_view key) {
     for (int member = 0; member < kMembers; ++member)
@@ -169,9 +170,19 @@ class CaseReader {
         return read_results();
       case kFlags:
         return read_flags();
+      case kStableId:
+        return read_stable_id();
       default:
         return read_alternatives();
     }
+  }
+
+  // The case's "stable_id" (optional here: cvc verify-vectors says where it is required): a
+  // string.
+  void read_stable_id() {
+    if (cursor_.peek() != JsonCursor::Kind::String)
+      throw VectorFormatError(at() + ": \"stable_id\" is not a string");
+    item_.stable_id = std::string(cursor_.read_string());
   }
 
   // The case's "flags" (optional): names of known flags.

@@ -24,6 +24,10 @@ namespace cvc {
 
 struct VectorCase {
   std::uint64_t id = 0;
+  // The line's "stable_id" as written (since vectors 1.3.0; "" in older sets). A result's id is
+  // it, "/" and its configuration's label (vector_format/stable_id.hpp); cvc verify-vectors checks
+  // it against the content.
+  std::string stable_id;
   std::uint64_t input = 0;
   // One per configuration (expanded when written per rounding mode): bits, or the error kind.
   std::vector<CastResult> results;

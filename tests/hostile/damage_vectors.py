@@ -46,6 +46,9 @@ KINDS = ["clean", "deep-fill", "flip", "zzz-fill", "zero-cases", "zero-groups", 
          "missing-groups", "string-case", "dev-zero", "fifo", "nest-50mb", "digits-fill",
          "only-int2"]
 
+# A case line's "stable_id", which follows its "id" since vectors 1.3.0.
+STABLE_ID = r'(?:"stable_id":"[^"]*",)?'
+
 
 def sub_once(pattern: str, replacement: str, text: str) -> str:
     """Replace the first match of pattern; fail loudly when there is none."""
@@ -88,7 +91,7 @@ def main() -> int:
     if kind == "deep-fill":
         edit(int2, lambda t: sub_once(fill, '"fill_value":' + "[" * 30000 + "]" * 30000 + ",", t))
     elif kind == "flip":
-        edit(int2, lambda t: sub_once(r'(\{"id":2,"input":"0x01","results":\[)"0x01"',
+        edit(int2, lambda t: sub_once(r'(\{"id":2,' + STABLE_ID + r'"input":"0x01","results":\[)"0x01"',
                                       r'\1"0x00"', t))
         keep_old.add("cast/int2.json")
     elif kind == "zzz-fill":
@@ -120,7 +123,7 @@ def main() -> int:
     elif kind == "bad-alt-index":
         edit(int2, lambda t: sub_once(r'("alternatives":\{"[^"]+":\{)"\d+":', r'\1"x":', t))
     elif kind == "wrong-type":
-        edit(meta, lambda t: sub_once(r'(\{"id":1,"result":)"valid"', r'\g<1>5', t))
+        edit(meta, lambda t: sub_once(r'(\{"id":1,' + STABLE_ID + r'"result":)"valid"', r'\g<1>5', t))
     elif kind == "missing-groups":
         edit(meta, lambda t: t[:t.index(',\n"groups":')] + "}\n")
     elif kind == "string-case":

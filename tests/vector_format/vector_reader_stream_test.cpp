@@ -145,7 +145,9 @@ std::string error_of_edit(const std::string& after, const std::string& from,
 }
 
 TEST(VectorReaderStream, MalformedFilesAreRefusedNamingFileGroupAndCase) {
-  const std::string first = "{\"id\":1,\"input\":\"0x00\",\"results\":[";
+  const std::string first =
+      "{\"id\":1,\"stable_id\":\"cast/encode/float4_e2m1fn/int2/0x00\",\"input\":\"0x00\","
+      "\"results\":[";
   const std::string results = "\"results\":[\"0x00\"";  // of the first case
   const std::string case1 = kPath + " group 0 case 1: ";
   struct Edit {

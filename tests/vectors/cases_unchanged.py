@@ -13,8 +13,10 @@ release's manifest:
   - a vector file (cast, scalar_map, metadata, scalars): per group, in file order, the SHA-256 of
     its parameters (the group's line up to "cases"), its number of cases and the SHA-256 of its
     case lines, each without its "id" (ids number the cases in file order, so a case added before
-    another moves its id) and without "reason" and "what" (the words of metadata and scalars
-    cases, informative: changing them is a patch version); every other byte of a case must stay;
+    another moves its id), without its "stable_id" (since 1.3.0, checked by
+    tests/vectors/stable_ids.py) and without "reason" and "what" (the words of metadata and
+    scalars cases, informative: changing them is a patch version); every other byte of a case
+    must stay;
   - stores/index.json: the SHA-256 of each array's line;
   - every other file (the arrays' zarr.json and chunk files): its SHA-256.
 The check: every recorded group is found in the same file (the k-th group with given parameters
@@ -30,7 +32,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-ID = re.compile(r'^\{"id":[0-9]+,')
+# The positional "id", and the "stable_id" that follows it since 1.3.0 (a new member: it changes no
+# result; tests/vectors/stable_ids.py checks it).
+ID = re.compile(r'^\{"id":[0-9]+,("stable_id":"[^"\\]*",)?')
 DECODER = json.JSONDecoder()
 
 
@@ -45,7 +49,8 @@ def json_at_start(line: str) -> str:
 
 
 def judged_part(case: str) -> str:
-    """A case line without its "id" and its informative "reason" and "what" members."""
+    """A case line without its "id" and "stable_id" and its informative "reason" and "what"
+    members."""
     case = ID.sub("{", case, count=1)
     for key in ("reason", "what"):
         at = case.find(f',"{key}":')

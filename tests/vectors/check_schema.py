@@ -6,8 +6,8 @@ usage: check_schema.py VECTORS_DIR
 The store-level family (vectors/STORES.md) is one index, stores/index.json, validated against
 schema/stores.schema.json; its arrays' zarr.json and chunk files are not vector files.
 Also proves the check has teeth: a copy of one case with a malformed result must be rejected, and
-so must a store index entry with an unknown feature, a chain case with an unknown error kind and a
-chain error without its error_at.
+so must a cast case without its stable_id or with another family's, a store index entry with an
+unknown feature, a chain case with an unknown error kind and a chain error without its error_at.
 Progress goes to stderr as plain lines (the first after 2 s, then one every 10 s, a last one).
 Exit 0 when every file validates, 1 otherwise.
 """
@@ -142,6 +142,15 @@ def main() -> int:
         if validator.is_valid(broken):
             print("schema accepts a malformed result 0xZZ: the check has no teeth")
             failures += 1
+        # A case without its stable_id, or with another family's, must be rejected too.
+        missing = copy.deepcopy(first_cast)
+        del missing["groups"][0]["cases"][0]["stable_id"]
+        foreign = copy.deepcopy(first_cast)
+        foreign["groups"][0]["cases"][0]["stable_id"] = "scalars/int8/0123456789ab"
+        for what, document in (("without stable_id", missing), ("with a scalars id", foreign)):
+            if validator.is_valid(document):
+                print(f"schema accepts a cast case {what}: the check has no teeth")
+                failures += 1
     # Teeth of the chain family: an unknown error kind, and an error without its error_at.
     if first_chain is not None:
         failures += chain_teeth(first_chain, validator)
