@@ -54,10 +54,11 @@ if [ -n "$(missing)" ]; then
   packages=(slurmctld slurmd slurm-client munge)
   echo "installing ${packages[*]} with apt-get"
   export DEBIAN_FRONTEND=noninteractive
-  if ! apt-get install -y --no-install-recommends "${packages[@]}" > "$work/apt.log" 2>&1; then
+  apt=(apt-get -o DPkg::Lock::Timeout=120 install -y --no-install-recommends "${packages[@]}")
+  if ! "${apt[@]}" > "$work/apt.log" 2>&1; then
     # An old or missing package list: read it once, then try again.
     apt-get update >> "$work/apt.log" 2>&1
-    apt-get install -y --no-install-recommends "${packages[@]}" >> "$work/apt.log" 2>&1 ||
+    "${apt[@]}" >> "$work/apt.log" 2>&1 ||
       skip "apt-get could not install ${packages[*]}: $(tail -2 "$work/apt.log" | paste -sd' ')"
   fi
   [ -z "$(missing)" ] || skip "after apt-get, still missing: $(missing | paste -sd' ')"
