@@ -28,7 +28,8 @@ std::string expected_text(const DataType& output, const ExpectedResult& result) 
 }
 
 std::uint64_t case_count(const CaseBatch& batch) {
-  if (const CastBatch* cast = std::get_if<CastBatch>(&batch)) return cast->elements.size();
+  if (const CastBatch* cast = std::get_if<CastBatch>(&batch))
+    return cast->elements.size() + cast->unbuilt_cases;
   return 1;
 }
 

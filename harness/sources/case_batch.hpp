@@ -66,9 +66,17 @@ struct CastBatch {
   // "cast/float16.json case " or "live exhaustive input #": with an element's id, where it is.
   std::string where_prefix;
   std::vector<ExpectedElement> elements;
+  // A batch the run's gate refused (CaseSource::set_cast_gate) holds no elements: its cases are
+  // counted here, the first of them at id `unbuilt_first_id`.
+  std::uint64_t unbuilt_cases = 0, unbuilt_first_id = 0;
 
   std::string where(const ExpectedElement& element) const {
     return where_prefix + std::to_string(element.id);
+  }
+  // Where the batch's first case is (a built or an unbuilt batch; "" when it has none).
+  std::string first_where() const {
+    if (!elements.empty()) return where(elements.front());
+    return unbuilt_cases == 0 ? "" : where_prefix + std::to_string(unbuilt_first_id);
   }
 };
 
