@@ -1,12 +1,13 @@
 // The live source's seeking and gate: skipping batches by arithmetic passes over exactly the
 // batches, and the cases, that taking them one by one would; a batch the gate refuses is its header
 // with its cases counted, at the place the built batch would be.
+#include "harness/sources/live_source.hpp"
+
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
-
-#include "harness/sources/live_source.hpp"
 
 namespace cvc {
 namespace {
@@ -17,6 +18,9 @@ struct BatchKey {
   std::string configuration;
   std::uint64_t cases = 0;
   bool operator==(const BatchKey&) const = default;
+  friend std::ostream& operator<<(std::ostream& out, const BatchKey& key) {
+    return out << key.where << " " << key.configuration << " (" << key.cases << " cases)";
+  }
 };
 
 BatchKey key_of(const CaseBatch& batch) {
