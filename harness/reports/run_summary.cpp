@@ -200,6 +200,16 @@ CaseOutcome RunSummary::kept(const CaseOutcome& outcome) const {
 }
 
 void RunSummary::add_to_group(const CaseOutcome& outcome) {
+  FailureGroup* group = group_of(outcome);
+  if (group == nullptr) {
+    ++omitted_group_cases_;
+    return;
+  }
+  group->counts.add(outcome.verdict);
+  if (group->examples.size() < limits_.examples_per_group) group->examples.push_back(kept(outcome));
+}
+
+FailureGroup* RunSummary::group_of(const CaseOutcome& outcome) {
   const std::string_view kind =
       outcome.kind.empty() ? std::string_view("(unclassified)") : outcome.kind;
   std::string key;
@@ -211,10 +221,7 @@ void RunSummary::add_to_group(const CaseOutcome& outcome) {
   }
   auto found = group_index_.find(key);
   if (found == group_index_.end()) {
-    if (groups_.size() >= limits_.groups) {
-      ++omitted_group_cases_;
-      return;
-    }
+    if (groups_.size() >= limits_.groups) return nullptr;
     found = group_index_.emplace(std::move(key), groups_.size()).first;
     FailureGroup& added = groups_.emplace_back();
     added.operation = outcome.operation;
@@ -223,9 +230,7 @@ void RunSummary::add_to_group(const CaseOutcome& outcome) {
     added.rule = outcome.rule;
     added.kind = kind;
   }
-  FailureGroup& group = groups_[found->second];
-  group.counts.add(outcome.verdict);
-  if (group.examples.size() < limits_.examples_per_group) group.examples.push_back(kept(outcome));
+  return &groups_[found->second];
 }
 
 void RunSummary::count(const CaseOutcome& outcome, std::uint64_t cases) {
@@ -316,6 +321,27 @@ void RunSummary::record_many(const CaseOutcome& outcome, std::uint64_t count) {
     return;
   }
   this->count(outcome, count);
+}
+
+void RunSummary::record_described(CaseOutcome& outcome, std::uint64_t count,
+                                  const Describer& describe) {
+  if (outcome.verdict != Verdict::AdapterError) {
+    // A failure is diagnosed, case by case.
+    ReportSink::record_described(outcome, count, describe);
+    return;
+  }
+  // As `count` records would: counted, grouped, the group's first examples kept.
+  this->count(outcome, count);
+  FailureGroup* group = group_of(outcome);
+  if (group == nullptr) {
+    omitted_group_cases_ += count;
+    return;
+  }
+  group->counts.add(outcome.verdict, count);
+  for (std::uint64_t i = 0; i < count && group->examples.size() < limits_.examples_per_group; ++i) {
+    describe(i, outcome);
+    group->examples.push_back(kept(outcome));
+  }
 }
 
 void RunSummary::incident(const AdapterIncident& incident) {

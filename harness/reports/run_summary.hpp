@@ -147,6 +147,9 @@ class RunSummary : public ReportSink {
   void record(const CaseOutcome& outcome) override;
   // Passes and unsupported cases are only counted: all `count` at once.
   void record_many(const CaseOutcome& outcome, std::uint64_t count) override;
+  // Adapter errors are counted at once and only the examples a group keeps are described.
+  void record_described(CaseOutcome& outcome, std::uint64_t count,
+                        const Describer& describe) override;
   void incident(const AdapterIncident& incident) override;
   void end(const RunEnd& end) override;
 
@@ -248,6 +251,8 @@ class RunSummary : public ReportSink {
   // distinct reasons pooled as "(other)".
   void add_unsupported_reason(CellSummary& cell, std::string_view reason, std::uint64_t cases);
   void add_to_group(const CaseOutcome& outcome);
+  // The outcome's failure group, made when first seen; null beyond limits().groups.
+  FailureGroup* group_of(const CaseOutcome& outcome);
   CaseOutcome kept(const CaseOutcome& outcome) const;
   // Paths under the working directory written relative to it, and the home directory as "~":
   // reports are shared, and their readers have other machines.

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -107,6 +108,18 @@ class ReportSink {
   // carry no per-case text): by default recorded one by one.
   virtual void record_many(const CaseOutcome& outcome, std::uint64_t count) {
     for (std::uint64_t i = 0; i < count; ++i) record(outcome);
+  }
+  // `count` cases with one verdict, kind and cell whose texts differ (every case of a cast batch
+  // lost to an incident, or refused with its configuration): `describe(i, outcome)` fills case
+  // i's texts (where, sequence, input, expected, got, explanation, simplicity). A sink describes
+  // only the cases it keeps; by default every one, recorded one by one.
+  using Describer = std::function<void(std::uint64_t index, CaseOutcome& outcome)>;
+  virtual void record_described(CaseOutcome& outcome, std::uint64_t count,
+                                const Describer& describe) {
+    for (std::uint64_t i = 0; i < count; ++i) {
+      describe(i, outcome);
+      record(outcome);
+    }
   }
   virtual void incident(const AdapterIncident& incident) = 0;
   virtual void end(const RunEnd& end) = 0;

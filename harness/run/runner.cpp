@@ -4,6 +4,7 @@
 #include <ctime>
 #include <deque>
 #include <span>
+#include <stdexcept>
 
 #include "generators/case_results.hpp"
 #include "harness/protocol/adapter_client.hpp"
@@ -81,6 +82,8 @@ class Run {
       info.notes = handshake_.notes;
       info.environment = handshake_.environment;
     }
+    // What the adapter does not declare is counted from the batch's header, never built.
+    source.set_cast_gate([this](const CastBatch& header) { return !unsupported_reason(header); });
     for (ReportSink* sink : sinks_) sink->begin(info);
     for (const AdapterIncident& incident : early_incidents_)
       for (ReportSink* sink : sinks_) sink->incident(incident);
@@ -112,10 +115,11 @@ class Run {
     // Every selected case is accounted for: after an abort, the cases never sent are counted
     // (an interruption stops at once, leaving the rest uncounted and saying so).
     if (end.aborted) {
-      while (next_in_shard(source, batch)) end.not_reached += case_count(batch);
+      end.not_reached += rest_of_shard(source);
     } else if (end.interrupted) {
       end.not_reached_known = false;
     }
+    source.set_cast_gate({});  // it reads this run's hello
     end.outside_selection = source.outside_selection();
     end.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     for (ReportSink* sink : sinks_) sink->end(end);
@@ -223,17 +227,36 @@ class Run {
   // batches are passed over without building them. Numbers the batch's first case in the whole
   // selection, so that shards' outcomes merge into the order of a single run.
   bool next_in_shard(CaseSource& source, CaseBatch& batch) {
-    for (;; ++batch_index_) {
-      if (batch_index_ % options_.shard_count == options_.shard_index) break;
-      const std::optional<std::uint64_t> skipped = source.skip_next();
-      if (!skipped) return false;
-      next_case_ += *skipped;
-    }
-    if (!source.next(batch)) return false;
+    if (!seek_own_batch(source) || !source.next(batch)) return false;
     ++batch_index_;
     batch_first_case_ = next_case_;
     next_case_ += case_count(batch);
     return true;
+  }
+
+  // Passes over the other shards' batches up to this shard's next one, in one skip (arithmetic in
+  // live mode); false when the source ends first.
+  bool seek_own_batch(CaseSource& source) {
+    const std::uint64_t count = options_.shard_count;
+    const std::uint64_t others = (options_.shard_index + count - batch_index_ % count) % count;
+    if (others == 0) return true;
+    const CaseSource::Skipped skipped = source.skip(others);
+    batch_index_ += skipped.batches;
+    next_case_ += skipped.cases;
+    return skipped.batches == others;
+  }
+
+  // The cases of this shard's batches not taken (after an abort), counted without building them.
+  std::uint64_t rest_of_shard(CaseSource& source) {
+    if (options_.shard_count == 1) return source.skip(UINT64_MAX).cases;
+    std::uint64_t cases = 0;
+    while (seek_own_batch(source)) {
+      const CaseSource::Skipped own = source.skip(1);
+      if (own.batches == 0) break;
+      ++batch_index_;
+      cases += own.cases;
+    }
+    return cases;
   }
 
   // Why the adapter's hello excludes a cast or chain batch (the reason its cases are counted
@@ -272,9 +295,23 @@ class Run {
     return outcome;
   }
 
+  // `count` cases of one verdict and kind, each described only where a sink keeps it.
+  void emit_each(CaseOutcome& outcome, std::uint64_t count, const ReportSink::Describer& describe) {
+    sinks_begun_ = true;
+    done_ += count;
+    for (ReportSink* sink : sinks_) sink->record_described(outcome, count, describe);
+  }
+
   // Fills the texts of a case that did not pass and hands it to the sinks.
   void emit_described(CaseOutcome& outcome, const CastBatch& batch, std::size_t index,
                       const std::string& got) {
+    describe_case(outcome, batch, index, got);
+    emit(outcome);
+  }
+
+  // The texts of a case that did not pass.
+  void describe_case(CaseOutcome& outcome, const CastBatch& batch, std::size_t index,
+                     const std::string& got) const {
     const ExpectedElement& element = batch.elements[index];
     const DataType& input = *batch.request.input;
     outcome.where = batch.where(element);
@@ -295,7 +332,6 @@ class Run {
       outcome.simplicity = cast_simplicity(batch.rule, element.input);
       outcome.explanation = explain(batch.rule, cast_value(batch.rule, element.input));
     }
-    emit(outcome);
   }
 
   // Every case of the batch has the same verdict (unsupported, refused, lost to an incident).
@@ -308,11 +344,12 @@ class Run {
     outcome.seconds = batch_seconds_;
     if (verdict == Verdict::Unsupported) {
       // Counted, not described: an unsupported case is never shown one by one.
-      if (!batch.elements.empty()) {
-        outcome.where = batch.where(batch.elements.front());
+      const std::uint64_t cases = case_count(batch);
+      if (cases != 0) {
+        outcome.where = batch.first_where();
         outcome.sequence = batch_first_case_;
       }
-      emit_many(outcome, batch.elements.size());
+      emit_many(outcome, cases);
       return;
     }
     // A refused configuration is diagnosed once for the request; nothing else is a failure.
@@ -320,10 +357,10 @@ class Run {
         verdict != Verdict::Fail
             ? 0
             : RequestModels(model_request(batch.request)).reproducing(ModelAnswer::rejected());
-    for (std::size_t i = 0; i < batch.elements.size(); ++i) {
-      outcome.models = models;
-      emit_described(outcome, batch, i, got);
-    }
+    outcome.models = models;
+    emit_each(outcome, batch.elements.size(), [&](std::uint64_t i, CaseOutcome& described) {
+      describe_case(described, batch, i, got);
+    });
   }
 
   // A cast batch sent to the adapter and not yet answered.
@@ -347,6 +384,8 @@ class Run {
       finish_all(batch, Verdict::Unsupported, *unsupported, *unsupported);
       return;
     }
+    if (batch.unbuilt_cases != 0)  // the gate and this check read the same hello
+      throw std::logic_error("a cast batch the adapter declares was not built");
     batch.request.elements.resize(batch.elements.size());
     for (std::size_t i = 0; i < batch.elements.size(); ++i)
       batch.request.elements[i] = batch.elements[i].input;

@@ -29,8 +29,7 @@ std::string expected_text(const DataType& output, const ExpectedResult& result) 
   return result_text(output, as_cast);
 }
 
-CastBatch live_cast_batch(const LiveCast& cast, std::uint64_t begin, std::uint64_t end,
-                          std::span<const std::uint64_t> inputs) {
+CastBatch live_cast_header(const LiveCast& cast) {
   const bool encode = cast.direction == Direction::Encode;
   const DataType& data_type = encode ? *cast.output : *cast.input;
   CastBatch batch;
@@ -48,6 +47,11 @@ CastBatch live_cast_batch(const LiveCast& cast, std::uint64_t begin, std::uint64
   batch.rule_label = std::string(rounding_name(cast.configuration.rounding)) + " / " +
                      std::string(out_of_range_name(cast.configuration.out_of_range));
   batch.where_prefix = cast.where_prefix;
+  return batch;
+}
+
+void fill_live_cast_elements(CastBatch& batch, std::uint64_t begin, std::uint64_t end,
+                             std::span<const std::uint64_t> inputs) {
   // Sized once and written in place: this loop is the harness's expectation of every case.
   batch.elements.resize(end - begin);
   for (std::uint64_t i = begin; i < end; ++i) {
@@ -56,11 +60,18 @@ CastBatch live_cast_batch(const LiveCast& cast, std::uint64_t begin, std::uint64
     element.expected = ExpectedResult::of(cast_value(batch.rule, element.input));
     element.id = i;
   }
+}
+
+CastBatch live_cast_batch(const LiveCast& cast, std::uint64_t begin, std::uint64_t end,
+                          std::span<const std::uint64_t> inputs) {
+  CastBatch batch = live_cast_header(cast);
+  fill_live_cast_elements(batch, begin, end, inputs);
   return batch;
 }
 
 std::uint64_t case_count(const CaseBatch& batch) {
-  if (const CastBatch* cast = std::get_if<CastBatch>(&batch)) return cast->elements.size();
+  if (const CastBatch* cast = std::get_if<CastBatch>(&batch))
+    return cast->elements.size() + cast->unbuilt_cases;
   return 1;
 }
 

@@ -68,9 +68,17 @@ struct CastBatch {
   // "cast/float16.json case " or "live exhaustive input #": with an element's id, where it is.
   std::string where_prefix;
   std::vector<ExpectedElement> elements;
+  // A batch the run's gate refused (CaseSource::set_cast_gate) holds no elements: its cases are
+  // counted here, the first of them at id `unbuilt_first_id`.
+  std::uint64_t unbuilt_cases = 0, unbuilt_first_id = 0;
 
   std::string where(const ExpectedElement& element) const {
     return where_prefix + std::to_string(element.id);
+  }
+  // Where the batch's first case is (a built or an unbuilt batch; "" when it has none).
+  std::string first_where() const {
+    if (!elements.empty()) return where(elements.front());
+    return unbuilt_cases == 0 ? "" : where_prefix + std::to_string(unbuilt_first_id);
   }
 };
 
@@ -98,8 +106,16 @@ struct LiveCast {
   std::string where_prefix;   // "live exhaustive input #"
 };
 
-// The batch of inputs number [begin, end) of `cast`: input number i is `inputs[i]`, or i itself
-// when `inputs` is empty (every bit pattern in order), each with the oracle's result.
+// A batch of `cast` without its elements: what the runner's gate needs to refuse it (an
+// unsupported batch is counted from this header, its elements never built).
+CastBatch live_cast_header(const LiveCast& cast);
+
+// Fills `batch` with inputs number [begin, end): input number i is `inputs[i]`, or i itself when
+// `inputs` is empty (every bit pattern in order), each with the oracle's result.
+void fill_live_cast_elements(CastBatch& batch, std::uint64_t begin, std::uint64_t end,
+                             std::span<const std::uint64_t> inputs);
+
+// The header and the elements [begin, end) together.
 CastBatch live_cast_batch(const LiveCast& cast, std::uint64_t begin, std::uint64_t end,
                           std::span<const std::uint64_t> inputs);
 

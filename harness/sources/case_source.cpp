@@ -8,4 +8,14 @@ std::optional<std::uint64_t> CaseSource::skip_next() {
   return case_count(batch);
 }
 
+CaseSource::Skipped CaseSource::skip(std::uint64_t batches) {
+  Skipped skipped;
+  for (; skipped.batches < batches; ++skipped.batches) {
+    const std::optional<std::uint64_t> cases = skip_next();
+    if (!cases) break;
+    skipped.cases += *cases;
+  }
+  return skipped;
+}
+
 }  // namespace cvc

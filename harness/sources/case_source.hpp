@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@
 #include "harness/sources/case_batch.hpp"
 
 namespace cvc {
+
+// Whether a cast batch is to be built, decided from its header (every field but `elements`): a
+// run's adapter that does not declare what the batch needs gets its cases counted, not built.
+using CastGate = std::function<bool(const CastBatch& header)>;
 
 // A stream of batches; `total_cases` is known up front where cheap (0 when not).
 class CaseSource {
@@ -19,6 +24,15 @@ class CaseSource {
   // Passes over the next batch without building its expectations (a shard's runner skips the
   // other shards' batches): its case count, or nullopt at the end. By default it builds it.
   virtual std::optional<std::uint64_t> skip_next();
+  // Passes over the next `batches` batches without building them (a shard seeks its next batch):
+  // how many were passed (fewer only at the end) and their cases. By default one by one.
+  struct Skipped {
+    std::uint64_t batches = 0, cases = 0;
+  };
+  virtual Skipped skip(std::uint64_t batches);
+  // From now on a cast batch the gate refuses is given as its header with its cases counted in
+  // `unbuilt_cases` (CastBatch). A source whose batches cost nothing more to build ignores it.
+  virtual void set_cast_gate(CastGate gate) { static_cast<void>(gate); }
   virtual std::uint64_t total_cases() const = 0;
   // What the source holds that no protocol operation exercises, one line each with its case
   // count: reported so that every case is accounted for, never counted as run.

@@ -33,9 +33,12 @@ void LiveCaseSource::plan() {
             !filter_.matches_direction(direction_name(direction)) ||
             !filter_.matches_types({&input, &output}))
           continue;
-        groups_.push_back({&input, &output, direction});
         const std::uint64_t inputs = options_.exhaustive ? input.bit_mask() + 1 : options_.count;
-        total_ += inputs * cast_configurations(data_type_of(input, output, direction)).size();
+        const std::uint64_t configurations =
+            cast_configurations(data_type_of(input, output, direction)).size();
+        groups_.push_back({&input, &output, direction, inputs, configurations,
+                           (inputs + options_.batch_elements - 1) / options_.batch_elements});
+        total_ += inputs * configurations;
       }
     }
   }
@@ -62,10 +65,6 @@ std::uint64_t LiveCaseSource::total_cases() const {
   return total_ + *other_cases_;
 }
 
-std::uint64_t LiveCaseSource::group_inputs(const Group& group) const {
-  return options_.exhaustive ? group.input->bit_mask() + 1 : options_.count;
-}
-
 const std::vector<CastConfiguration>& LiveCaseSource::configurations_of(std::size_t group) {
   if (configurations_group_ != group) {
     const Group& g = groups_[group];
@@ -77,7 +76,7 @@ const std::vector<CastConfiguration>& LiveCaseSource::configurations_of(std::siz
 
 bool LiveCaseSource::advance_cast(CastSlot& slot) {
   while (group_ < groups_.size()) {
-    if (offset_ >= group_inputs(groups_[group_])) {
+    if (offset_ >= groups_[group_].inputs) {
       offset_ = 0;
       if (++configuration_ >= configurations_of(group_).size()) {
         configuration_ = 0;
@@ -88,8 +87,7 @@ bool LiveCaseSource::advance_cast(CastSlot& slot) {
     slot.group = group_;
     slot.configuration = configuration_;
     slot.begin = offset_;
-    slot.end =
-        std::min<std::uint64_t>(group_inputs(groups_[group_]), offset_ + options_.batch_elements);
+    slot.end = std::min<std::uint64_t>(groups_[group_].inputs, offset_ + options_.batch_elements);
     offset_ = slot.end;
     return true;
   }
@@ -105,15 +103,18 @@ void LiveCaseSource::prepare_group(std::size_t index) {
   const DataType& array = group.direction == Direction::Encode ? *group.input : *group.output;
   group_fill_value_ =
       surviving_fill_value(array, single_codec_chains(data_type, configurations_of(index)));
-  if (!options_.exhaustive) {
-    // The same seeded inputs for every configuration of the group.
-    gen::Rng rng(options_.seed ^
-                 (std::uint64_t{static_cast<std::uint64_t>(index)} * 0x9e3779b97f4a7c15ull));
-    random_inputs_.clear();
-    for (std::uint64_t i = 0; i < options_.count; ++i)
-      random_inputs_.push_back(
-          gen::cast_boundary_weighted_pattern(*group.input, *group.output, rng));
-  }
+}
+
+void LiveCaseSource::prepare_random_inputs(std::size_t index) {
+  if (random_inputs_group_ == index) return;
+  random_inputs_group_ = index;
+  const Group& group = groups_[index];
+  // The same seeded inputs for every configuration of the group.
+  gen::Rng rng(options_.seed ^
+               (std::uint64_t{static_cast<std::uint64_t>(index)} * 0x9e3779b97f4a7c15ull));
+  random_inputs_.clear();
+  for (std::uint64_t i = 0; i < options_.count; ++i)
+    random_inputs_.push_back(gen::cast_boundary_weighted_pattern(*group.input, *group.output, rng));
 }
 
 void LiveCaseSource::build_cast(const CastSlot& slot, CaseBatch& batch) {
@@ -126,8 +127,17 @@ void LiveCaseSource::build_cast(const CastSlot& slot, CaseBatch& batch) {
       configurations_of(slot.group)[slot.configuration],
       group_fill_value_,
       std::string(options_.exhaustive ? "live exhaustive" : "live random") + " input #"};
-  batch = live_cast_batch(cast, slot.begin, slot.end,
+  CastBatch header = live_cast_header(cast);
+  if (gate_ && !gate_(header)) {
+    header.unbuilt_cases = slot.end - slot.begin;
+    header.unbuilt_first_id = slot.begin;
+    batch = std::move(header);
+    return;
+  }
+  if (!options_.exhaustive) prepare_random_inputs(slot.group);
+  fill_live_cast_elements(header, slot.begin, slot.end,
                           options_.exhaustive ? std::span<const std::uint64_t>() : random_inputs_);
+  batch = std::move(header);
 }
 
 bool LiveCaseSource::next(CaseBatch& batch) {
@@ -140,9 +150,45 @@ bool LiveCaseSource::next(CaseBatch& batch) {
 }
 
 std::optional<std::uint64_t> LiveCaseSource::skip_next() {
-  CastSlot slot;
-  if (advance_cast(slot)) return slot.end - slot.begin;
-  return CaseSource::skip_next();
+  const Skipped skipped = skip(1);
+  if (skipped.batches == 0) return std::nullopt;
+  return skipped.cases;
+}
+
+CaseSource::Skipped LiveCaseSource::skip(std::uint64_t batches) {
+  Skipped skipped;
+  // The casts: the cursor (group_, configuration_, offset_) moved by arithmetic, a whole group
+  // at a time where the batches reach past it. offset_ is a multiple of the batch size, or the
+  // group's inputs once its configuration's last batch is taken.
+  while (skipped.batches < batches && group_ < groups_.size()) {
+    const Group& group = groups_[group_];
+    const std::uint64_t per_configuration = group.batches_per_configuration;
+    const std::uint64_t batches_taken =
+        configuration_ * per_configuration +
+        (offset_ + options_.batch_elements - 1) / options_.batch_elements;
+    const std::uint64_t cases_taken = configuration_ * group.inputs + offset_;
+    const std::uint64_t left = group.configurations * per_configuration - batches_taken;
+    const std::uint64_t wanted = batches - skipped.batches;
+    if (wanted >= left) {
+      skipped.batches += left;
+      skipped.cases += group.configurations * group.inputs - cases_taken;
+      ++group_;
+      configuration_ = 0;
+      offset_ = 0;
+      continue;
+    }
+    const std::uint64_t at = batches_taken + wanted;  // the group's next batch after the skip
+    configuration_ = at / per_configuration;
+    offset_ = (at % per_configuration) * options_.batch_elements;
+    skipped.batches += wanted;
+    skipped.cases += configuration_ * group.inputs + offset_ - cases_taken;
+  }
+  // The scalar_map and validate batches, built (their count is known only once built).
+  for (CaseBatch batch; skipped.batches < batches; ++skipped.batches) {
+    if (!next_scalar_map(batch) && !next_validate(batch)) break;
+    skipped.cases += case_count(batch);
+  }
+  return skipped;
 }
 
 bool LiveCaseSource::next_scalar_map(CaseBatch& batch) {

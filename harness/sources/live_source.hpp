@@ -28,9 +28,13 @@ class LiveCaseSource : public CaseSource {
  public:
   LiveCaseSource(LiveOptions options, CaseFilter filter);
   bool next(CaseBatch& batch) override;
-  // A cast batch is passed over without computing its expectations, fill value or inputs (a
-  // shard's runner skips the other shards' batches); scalar_map and validate batches are built.
+  // Cast batches are passed over by arithmetic on the plan (a shard seeks its next batch in a
+  // time that does not grow with the run): nothing of theirs is computed. The scalar_map and
+  // validate batches (a few thousand, after the casts) are passed one by one.
   std::optional<std::uint64_t> skip_next() override;
+  Skipped skip(std::uint64_t batches) override;
+  // A refused cast batch is its header: no inputs, expectations or random patterns computed.
+  void set_cast_gate(CastGate gate) override { gate_ = std::move(gate); }
   // Exact: the casts, and the scalar_map batches and validations the run will take, counted when
   // first asked (after the first batch: the maps' fill values take a second to find).
   std::uint64_t total_cases() const override;
@@ -40,6 +44,9 @@ class LiveCaseSource : public CaseSource {
     const DataType* input;
     const DataType* output;
     Direction direction;
+    std::uint64_t inputs;          // per configuration
+    std::uint64_t configurations;  // valid configurations of its data_type
+    std::uint64_t batches_per_configuration;
   };
   // Where the next cast batch is: its group, configuration and first input index.
   struct CastSlot {
@@ -47,13 +54,14 @@ class LiveCaseSource : public CaseSource {
     std::uint64_t begin = 0, end = 0;
   };
   void plan();
-  std::uint64_t group_inputs(const Group& group) const;
   const std::vector<CastConfiguration>& configurations_of(std::size_t group);
   // Moves past the next cast batch of the exhaustive or random part; false when it is done.
   bool advance_cast(CastSlot& slot);
   void build_cast(const CastSlot& slot, CaseBatch& batch);
-  // What every configuration of a group shares, computed when its first batch is built.
+  // What every configuration of a group shares, computed when its first batch is built: the
+  // fill value (part of a batch's header), and in random mode the inputs (when first built).
   void prepare_group(std::size_t group);
+  void prepare_random_inputs(std::size_t group);
   bool next_scalar_map(CaseBatch& batch);
   // The scalar_map batch of group `index`, or none when its map cannot be written or no fill
   // value survives it.
@@ -71,8 +79,10 @@ class LiveCaseSource : public CaseSource {
   std::size_t configurations_group_ = SIZE_MAX;
   std::vector<CastConfiguration> configurations_;  // of configurations_group_
   std::size_t prepared_group_ = SIZE_MAX;
-  std::vector<std::uint64_t> random_inputs_;  // the prepared group's inputs (random mode)
+  std::size_t random_inputs_group_ = SIZE_MAX;
+  std::vector<std::uint64_t> random_inputs_;  // of random_inputs_group_ (random mode)
   nlohmann::json group_fill_value_;           // survives every configuration of the group
+  CastGate gate_;                             // empty: every batch is built
   std::size_t map_index_ = 0;
   std::size_t validate_index_ = 0;
   std::uint64_t total_ = 0;  // the casts

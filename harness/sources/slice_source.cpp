@@ -92,9 +92,27 @@ SliceCaseSource::SliceCaseSource(const SliceCast& cast, std::size_t batch_elemen
 bool SliceCaseSource::next(CaseBatch& batch) {
   if (offset_ >= inputs_) return false;
   const std::uint64_t end = std::min<std::uint64_t>(inputs_, offset_ + batch_elements_);
-  batch = live_cast_batch(cast_, offset_, end, {});
+  CastBatch header = live_cast_header(cast_);
+  if (gate_ && !gate_(header)) {  // an adapter that does not declare the cell: counted only
+    header.unbuilt_cases = end - offset_;
+    header.unbuilt_first_id = offset_;
+  } else {
+    fill_live_cast_elements(header, offset_, end, {});
+  }
+  batch = std::move(header);
   offset_ = end;
   return true;
+}
+
+CaseSource::Skipped SliceCaseSource::skip(std::uint64_t batches) {
+  Skipped skipped;
+  const std::uint64_t left = (inputs_ - offset_ + batch_elements_ - 1) / batch_elements_;
+  skipped.batches = std::min(batches, left);
+  const std::uint64_t end =
+      skipped.batches == left ? inputs_ : offset_ + skipped.batches * batch_elements_;
+  skipped.cases = end - offset_;
+  offset_ = end;
+  return skipped;
 }
 
 std::optional<std::uint64_t> SliceCaseSource::skip_next() {

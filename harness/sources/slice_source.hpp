@@ -34,9 +34,12 @@ class SliceCaseSource : public CaseSource {
   explicit SliceCaseSource(const SliceCast& cast, std::size_t batch_elements = 4096);
   bool next(CaseBatch& batch) override;
   std::optional<std::uint64_t> skip_next() override;  // without computing expectations
+  Skipped skip(std::uint64_t batches) override;       // by arithmetic: a shard's seek
+  void set_cast_gate(CastGate gate) override { gate_ = std::move(gate); }
   std::uint64_t total_cases() const override { return inputs_; }
 
  private:
+  CastGate gate_;  // empty: every batch is built
   LiveCast cast_;
   std::uint64_t inputs_;  // 2^bits of the input type
   std::size_t batch_elements_;

@@ -10,25 +10,11 @@ set -uo pipefail
 cvc="$1"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 source "$root/tests/harness/adapters/test_lines.sh"
+source "$root/tests/cli/report_forms.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 impl="$cvc adapter --mutant clamp-instead-of-error"
 
-# The times of each report form, masked (harness/reports/REPORTS.md, "Shards and merging"): the start,
-# the duration, the per-cell seconds and JUnit's time attributes.
-mask() {
-  sed -E -e 's/"started_at": "[^"]*"/"started_at": "T"/' -e 's/"seconds": [-0-9.e+]+/"seconds": 0/' \
-    -e 's/ time="[^"]*"/ time="0"/g' -e 's/name="started_at" value="[^"]*"/name="started_at" value="T"/' \
-    -e 's|<th>started</th><td>[^<]*</td>|<th>started</th><td>T</td>|' \
-    -e 's|<th>duration</th><td>[^<]*</td>|<th>duration</th><td>0</td>|' \
-    -e 's/started [0-9TZ:-]+, [0-9.]+ s/started T, 0 s/' "$1"
-}
-same_reports() {  # DIR_A DIR_B: every form equal once times are masked
-  local form
-  for form in report.json report.xml report.html terminal.txt; do
-    cmp -s <(mask "$1/$form") <(mask "$2/$form") || { echo "  $form differs"; return 1; }
-  done
-}
 single_run() {  # NAME ARGS...: the unsharded run into $work/NAME
   local name="$1"; shift
   "$cvc" run --impl "$impl" "$@" --report-dir "$work/$name" > "$work/$name/terminal.txt" 2>/dev/null
