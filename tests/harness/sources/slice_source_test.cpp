@@ -50,6 +50,52 @@ TEST(SliceSource, SkippingCountsWhatBuildingWouldHold) {
   EXPECT_EQ(cases, 256u);
 }
 
+// A shard's seek (skip of many batches at once, by arithmetic) lands where taking the batches one
+// by one would, with the same case count, also past the end.
+TEST(SliceSource, SeekingManyBatchesIsTakingThemOneByOne) {
+  for (std::uint64_t n : {0u, 1u, 2u, 7u, 40u, 41u, 1000u}) {
+    SliceCaseSource seeking(parse_slice_cast("encode:int16:float16:nearest-even"), 1600);
+    SliceCaseSource walking(parse_slice_cast("encode:int16:float16:nearest-even"), 1600);
+    const CaseSource::Skipped skipped = seeking.skip(n);
+    std::uint64_t batches = 0, cases = 0;
+    while (batches < n) {
+      const std::optional<std::uint64_t> count = walking.skip_next();
+      if (!count) break;
+      ++batches;
+      cases += *count;
+    }
+    EXPECT_EQ(skipped.batches, batches) << n;
+    EXPECT_EQ(skipped.cases, cases) << n;
+    CaseBatch after_seek, after_walk;
+    ASSERT_EQ(seeking.next(after_seek), walking.next(after_walk)) << n;
+    if (batches < 41) {
+      EXPECT_EQ(std::get<CastBatch>(after_seek).elements.front().id,
+                std::get<CastBatch>(after_walk).elements.front().id)
+          << n;
+    }
+  }
+}
+
+// A batch the runner's gate refuses (an adapter that does not declare the cell) is its header
+// with its cases counted, never its elements: a 32-bit slice an adapter lacks costs a count.
+TEST(SliceSource, ARefusedBatchIsCountedNotBuilt) {
+  SliceCaseSource source(parse_slice_cast("encode:uint8:float16:nearest-even"), 100);
+  source.set_cast_gate([](const CastBatch& header) {
+    EXPECT_EQ(header.rule_label, "nearest-even / absent");
+    return false;
+  });
+  CaseBatch batch;
+  std::uint64_t cases = 0, first = 0;
+  while (source.next(batch)) {
+    const CastBatch& cast = std::get<CastBatch>(batch);
+    EXPECT_TRUE(cast.elements.empty());
+    EXPECT_EQ(cast.unbuilt_first_id, first);
+    first += cast.unbuilt_cases;
+    cases += case_count(batch);
+  }
+  EXPECT_EQ(cases, 256u);
+}
+
 TEST(SliceSource, WrongCastsAreNamed) {
   const auto message = [](const std::string& text) -> std::string {
     try {
