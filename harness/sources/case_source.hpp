@@ -21,15 +21,15 @@ class CaseSource {
  public:
   virtual ~CaseSource() = default;
   virtual bool next(CaseBatch& batch) = 0;
-  // Passes over the next batch without building its expectations (a shard's runner skips the
-  // other shards' batches): its case count, or nullopt at the end. By default it builds it.
-  virtual std::optional<std::uint64_t> skip_next();
   // Passes over the next `batches` batches without building them (a shard seeks its next batch):
-  // how many were passed (fewer only at the end) and their cases. By default one by one.
+  // how many were passed (fewer only at the end) and their cases. By default one by one
+  // (skip_one); a source that can, by arithmetic.
   struct Skipped {
     std::uint64_t batches = 0, cases = 0;
   };
   virtual Skipped skip(std::uint64_t batches);
+  // skip(1): the batch's case count, or nullopt at the end.
+  std::optional<std::uint64_t> skip_next();
   // From now on a cast batch the gate refuses is given as its header with its cases counted in
   // `unbuilt_cases` (CastBatch). A source whose batches cost nothing more to build ignores it.
   virtual void set_cast_gate(CastGate gate) { static_cast<void>(gate); }
@@ -37,6 +37,11 @@ class CaseSource {
   // What the source holds that no protocol operation exercises, one line each with its case
   // count: reported so that every case is accounted for, never counted as run.
   virtual std::vector<std::string> outside_selection() const { return {}; }
+
+ protected:
+  // Passes over the next batch, as the default skip does batch by batch: its case count, or
+  // nullopt at the end. By default it builds it; a source that can count it unbuilt does so.
+  virtual std::optional<std::uint64_t> skip_one();
 };
 
 }  // namespace cvc

@@ -149,12 +149,6 @@ bool LiveCaseSource::next(CaseBatch& batch) {
   return next_scalar_map(batch) || next_validate(batch);
 }
 
-std::optional<std::uint64_t> LiveCaseSource::skip_next() {
-  const Skipped skipped = skip(1);
-  if (skipped.batches == 0) return std::nullopt;
-  return skipped.cases;
-}
-
 CaseSource::Skipped LiveCaseSource::skip(std::uint64_t batches) {
   Skipped skipped;
   // The casts: the cursor (group_, configuration_, offset_) moved by arithmetic, a whole group

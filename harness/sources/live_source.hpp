@@ -31,7 +31,6 @@ class LiveCaseSource : public CaseSource {
   // Cast batches are passed over by arithmetic on the plan (a shard seeks its next batch in a
   // time that does not grow with the run): nothing of theirs is computed. The scalar_map and
   // validate batches (a few thousand, after the casts) are passed one by one.
-  std::optional<std::uint64_t> skip_next() override;
   Skipped skip(std::uint64_t batches) override;
   // A refused cast batch is its header: no inputs, expectations or random patterns computed.
   void set_cast_gate(CastGate gate) override { gate_ = std::move(gate); }

@@ -115,12 +115,4 @@ CaseSource::Skipped SliceCaseSource::skip(std::uint64_t batches) {
   return skipped;
 }
 
-std::optional<std::uint64_t> SliceCaseSource::skip_next() {
-  if (offset_ >= inputs_) return std::nullopt;
-  const std::uint64_t end = std::min<std::uint64_t>(inputs_, offset_ + batch_elements_);
-  const std::uint64_t cases = end - offset_;
-  offset_ = end;
-  return cases;
-}
-
 }  // namespace cvc

@@ -33,8 +33,7 @@ class SliceCaseSource : public CaseSource {
  public:
   explicit SliceCaseSource(const SliceCast& cast, std::size_t batch_elements = 4096);
   bool next(CaseBatch& batch) override;
-  std::optional<std::uint64_t> skip_next() override;  // without computing expectations
-  Skipped skip(std::uint64_t batches) override;       // by arithmetic: a shard's seek
+  Skipped skip(std::uint64_t batches) override;  // by arithmetic, computing no expectation
   void set_cast_gate(CastGate gate) override { gate_ = std::move(gate); }
   std::uint64_t total_cases() const override { return inputs_; }
 

@@ -308,7 +308,7 @@ bool VectorCaseSource::next(CaseBatch& batch) {
   return true;
 }
 
-std::optional<std::uint64_t> VectorCaseSource::skip_next() {
+std::optional<std::uint64_t> VectorCaseSource::skip_one() {
   if (!fill_pending()) return std::nullopt;
   if (!pending_validate_.empty()) {
     pending_validate_.pop_front();

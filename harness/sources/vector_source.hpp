@@ -31,8 +31,6 @@ class VectorCaseSource : public CaseSource {
                    std::uintmax_t keep_bytes = kDefaultVectorKeepBytes);
   ~VectorCaseSource() override;
   bool next(CaseBatch& batch) override;
-  // The next batch's case count; a cast batch is not built.
-  std::optional<std::uint64_t> skip_next() override;
   // The cases the files declare ("number_of_cases", checked as each is read), when the filter
   // keeps whole files (none or only --family) and every file is kept in memory; else 0.
   std::uint64_t total_cases() const override { return total_; }
@@ -44,6 +42,10 @@ class VectorCaseSource : public CaseSource {
   // Whether the manifest is one the suite published (a modified set otherwise, whatever its
   // "vectors_version" says).
   const VectorSetIdentity& identity() const { return manifest_.identity; }
+
+ protected:
+  // The next batch's case count; a cast batch is not built.
+  std::optional<std::uint64_t> skip_one() override;
 
  private:
   // Loads files until a batch is pending; false when every file is done.
