@@ -132,13 +132,8 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 64 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
   std::span<char*> args(argv, static_cast<std::size_t>(argc));
-  // No command: the usage on stderr, and a usage error (a script that lost its command must not
-  // pass); `cvc --help` is the usage asked for.
-  if (args.size() < 2) {
-    print_usage(std::cerr);
-    return cvc::cli::kExitUsage;
-  }
-  const std::string_view name = args[1];
+  // No command is what a newcomer types first: the usage, as `cvc --help` gives it.
+  const std::string_view name = args.size() < 2 ? std::string_view("--help") : args[1];
   if (name == "--help" || name == "-h") {
     print_usage(std::cout);
     return cvc::cli::kExitOk;

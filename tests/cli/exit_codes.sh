@@ -42,7 +42,7 @@ check "the README's exit-code table is the one of cvc help exit-codes" test "$he
 [ "$help_rows" = "$readme_rows" ] || diff <(echo "$help_rows") <(echo "$readme_rows")
 
 # --- cvc itself --------------------------------------------------------------------------------
-row 2 "bare cvc is a usage error" "usage: cvc COMMAND" "$cvc"
+row 0 "bare cvc prints the usage" "usage: cvc COMMAND" "$cvc"
 row 0 "cvc --help" "usage: cvc COMMAND" "$cvc" --help
 row 2 "an unknown command" 'unknown command "runn" (did you mean "run"?)' "$cvc" runn
 row 2 "an unknown command, far from any" 'unknown command "frobnicate"; `cvc --help` lists' "$cvc" frobnicate
