@@ -201,7 +201,8 @@ RunRequest read_run_arguments(Arguments& arguments) {
     if (direction != "encode" && direction != "decode" && direction != "validate")
       throw UsageError("cvc run: --direction takes encode, decode or validate");
   if (request.vectors.has_value() == request.live.has_value())
-    throw UsageError("cvc run: give exactly one of --vectors DIR and --live exhaustive|random");
+    throw UsageError(
+        "cvc run: give exactly one of --vectors DIR and --live exhaustive|random|slice");
   if (request.live && *request.live != "exhaustive" && *request.live != "random" &&
       *request.live != "slice")
     throw UsageError("cvc run: --live takes exhaustive, random or slice");
