@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::string_view kAdapterHelp =
     R"(usage: cvc adapter [--mutant NAME] [--protocol 1|2] [--encoding hex|base64]
-                   [--only-rounding LIST] [--only-out-of-range LIST] [--no-scalar-map]
+                   [--failed-form indices|ranges] [--only-rounding LIST] [--only-out-of-range LIST] [--no-scalar-map]
                    [--log-requests FILE] [--store-bug NAME] [--no-stores] [--no-chains]
 
 Speaks the adapter protocol (harness/protocol/PROTOCOL.md) on stdin/stdout, answering with the oracle:
@@ -22,6 +22,10 @@ the reference implementation, which `cvc run` must certify.
                            with the smaller of this and the hello's max_protocol
   --encoding hex|base64    how to write elements when a protocol 2 hello offers this encoding
                            (default base64; hex is the protocol 1 form, always the fallback)
+  --failed-form indices|ranges
+                           how to write an ok answer's failed list when a protocol 2 hello
+                           offers this form (default ranges; indices is the protocol 1 form,
+                           always the fallback)
   --only-rounding LIST     exercise only these rounding modes (comma-separated: nearest-even,
                            towards-zero, towards-positive, towards-negative, nearest-away)
   --only-out-of-range LIST exercise only these out_of_range rules (absent, clamp, wrap)
@@ -103,6 +107,13 @@ int run_adapter(Arguments& arguments) {
     if (!parsed)
       throw UsageError("cvc adapter: --encoding must be hex or base64, not \"" + *encoding + "\"");
     options.encoding = *parsed;
+  }
+  if (const std::optional<std::string> form = arguments.option("failed-form")) {
+    const std::optional<FailedForm> parsed = parse_failed_form(*form);
+    if (!parsed)
+      throw UsageError("cvc adapter: --failed-form must be indices or ranges, not \"" + *form +
+                       "\"");
+    options.failed_form = *parsed;
   }
   options.only_rounding = name_list<Rounding>(arguments, "only-rounding", parse_rounding);
   options.only_out_of_range =

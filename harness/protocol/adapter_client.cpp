@@ -52,6 +52,13 @@ nlohmann::json offered_encodings() {
           std::string(encoding_name(ElementEncoding::Base64))};
 }
 
+// The forms of "failed" the hello offers (PROTOCOL.md, "Failed ranges"), indices first: the
+// form every adapter writes unless it chooses another.
+nlohmann::json offered_failed_forms() {
+  return {std::string(failed_form_name(FailedForm::Indices)),
+          std::string(failed_form_name(FailedForm::Ranges))};
+}
+
 std::optional<std::string> read_implementation(const nlohmann::json& answer, Handshake& handshake) {
   if (!answer.contains("implementation")) return "no implementation in the hello answer";
   const nlohmann::json& implementation = answer["implementation"];
@@ -109,6 +116,23 @@ std::optional<std::string> read_names(const nlohmann::json& answer, Handshake& h
   return std::nullopt;
 }
 
+// A choice among what the hello offered (`encoding`, `failed_form`): `key`, when present, read
+// into `chosen` by `parse`; the reason, quoting the offer, when it names something else.
+template <typename Choice, typename Parse>
+std::optional<std::string> read_choice(const nlohmann::json& answer, const std::string& key,
+                                       const std::string& what, const nlohmann::json& offered,
+                                       Parse parse, Choice& chosen) {
+  if (!answer.contains(key)) return std::nullopt;
+  const nlohmann::json& value = answer[key];
+  const std::optional<Choice> read =
+      value.is_string() ? parse(value.get<std::string>()) : std::nullopt;
+  if (!read)
+    return key + " is " + dump_json_exact(value) + ", not one of the " + what +
+           " the hello offered: " + offered.dump();
+  chosen = *read;
+  return std::nullopt;
+}
+
 // The hello answer read into `handshake`; the reason, naming the field, when it is malformed.
 std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& handshake) {
   if (!answer.contains("protocol"))
@@ -121,11 +145,15 @@ std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& h
   handshake.protocol = *version == "1" ? 1 : 2;
   static constexpr std::string_view kKeys[] = {"protocol",     "implementation", "data_types",
                                                "operations",   "notes",          "environment",
-                                               "capabilities", "encoding"};
+                                               "capabilities", "encoding",       "failed_form"};
   for (const auto& [key, value] : answer.items()) {
-    if ((key == "capabilities" || key == "encoding") && handshake.protocol == 1)
+    if ((key == "capabilities" || key == "encoding" || key == "failed_form") &&
+        handshake.protocol == 1)
       return key + " is a protocol 2 key, but the answer says protocol 1 (answer \"protocol\": 2 " +
-             "to declare " + (key == "encoding" ? "an encoding)" : "capabilities)");
+             "to declare " +
+             (key == "encoding"      ? "an encoding)"
+              : key == "failed_form" ? "a form of failed)"
+                                     : "capabilities)");
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
       return key + " is an unknown key of the hello answer (it has only " + joined_names(kKeys) +
              ")";
@@ -144,15 +172,14 @@ std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& h
     }
   }
   if (std::optional<std::string> why = read_names(answer, handshake)) return why;
-  if (answer.contains("encoding")) {
-    const nlohmann::json& encoding = answer["encoding"];
-    const std::optional<ElementEncoding> chosen =
-        encoding.is_string() ? parse_element_encoding(encoding.get<std::string>()) : std::nullopt;
-    if (!chosen)
-      return "encoding is " + dump_json_exact(encoding) +
-             ", not one of the encodings the hello offered: " + offered_encodings().dump();
-    handshake.encoding = *chosen;
-  }
+  if (std::optional<std::string> why =
+          read_choice(answer, "encoding", "encodings", offered_encodings(), parse_element_encoding,
+                      handshake.encoding))
+    return why;
+  if (std::optional<std::string> why =
+          read_choice(answer, "failed_form", "forms", offered_failed_forms(), parse_failed_form,
+                      handshake.failed_form))
+    return why;
   if (answer.contains("capabilities")) {
     try {
       handshake.capabilities = parse_capabilities(answer["capabilities"]);
@@ -222,6 +249,25 @@ std::optional<std::uint64_t> failed_index(const nlohmann::json& index) {
       text->size() > 19)
     return std::nullopt;
   return std::stoull(*text);
+}
+
+// A "failed" list the plain reader left in the JSON, its form read from its shape as the plain
+// reader reads it (a first item that is an array: ranges). A number that is not an index becomes
+// one no request reaches, which mark_failed refuses in its place; nullopt for ranges whose items
+// are not all pairs.
+std::optional<FailedList> failed_list_read(const nlohmann::json& list) {
+  FailedList read;
+  read.form = !list.empty() && list.front().is_array() ? FailedForm::Ranges : FailedForm::Indices;
+  for (const nlohmann::json& item : list) {
+    if (read.form == FailedForm::Indices) {
+      read.numbers.push_back(failed_index(item).value_or(UINT64_MAX));
+      continue;
+    }
+    if (!item.is_array() || item.size() != 2) return std::nullopt;
+    for (const nlohmann::json& bound : item)
+      read.numbers.push_back(failed_index(bound).value_or(UINT64_MAX));
+  }
+  return read;
 }
 
 // The cast (or chain) request of `request`'s elements [offset, offset + size).
@@ -311,9 +357,11 @@ std::optional<AdapterIncident> AdapterClient::write_request(nlohmann::json reque
   }
 }
 
-std::optional<nlohmann::json> AdapterClient::read_answer(
-    const nlohmann::json& id, const std::string& what, std::uint64_t cases,
-    AdapterIncident& incident, std::optional<std::vector<std::uint64_t>>* failed) {
+std::optional<nlohmann::json> AdapterClient::read_answer(const nlohmann::json& id,
+                                                         const std::string& what,
+                                                         std::uint64_t cases,
+                                                         AdapterIncident& incident,
+                                                         std::optional<FailedList>* failed) {
   const auto fail = [&](std::string kind, std::string detail) -> std::optional<nlohmann::json> {
     incident = make_incident(std::move(kind), std::move(detail), what, cases);
     stop_after(incident);
@@ -377,6 +425,7 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   connected_ = reproduce_declared_ = false;
   write_failed_.reset();
   encoding_ = ElementEncoding::Hex;
+  failed_form_ = FailedForm::Indices;
   try {
     process_.start();
   } catch (const std::exception& error) {
@@ -388,7 +437,8 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   const nlohmann::json hello = {{"cmd", "hello"},
                                 {"protocol", 1},
                                 {"max_protocol", kProtocolVersion},
-                                {"encodings", offered_encodings()}};
+                                {"encodings", offered_encodings()},
+                                {"failed_forms", offered_failed_forms()}};
   const std::optional<nlohmann::json> answer = exchange(hello, "hello", 0, incident);
   if (!answer) {
     if (incident.kind == "timeout" && incident.detail.starts_with("no answer"))
@@ -406,6 +456,7 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
   connected_ = true;
   reproduce_declared_ = handshake.operations.count("reproduce") != 0;
   encoding_ = handshake.encoding;
+  failed_form_ = handshake.failed_form;
   return handshake;
 }
 
@@ -496,7 +547,7 @@ AdapterAnswer AdapterClient::receive_cast() {
 
 AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const PendingCast::Part& part) {
   AdapterIncident incident;
-  std::optional<std::vector<std::uint64_t>> failed_apart;
+  std::optional<FailedList> failed_apart;
   const std::optional<nlohmann::json> answer =
       read_answer(nlohmann::json(part.id), cast.what, part.size, incident, &failed_apart);
   if (!answer) return incident_answer(incident);
@@ -528,20 +579,15 @@ AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const Pending
   if (!answer->contains("failed") || !(*answer)["failed"].is_array())
     return bad("an ok answer without a failed array (an empty array when no element failed)");
   result.refused.assign(part.size, false);
-  std::vector<std::uint64_t> indices;
-  if (failed_apart) {
-    indices = std::move(*failed_apart);  // plain digits, read apart from the JSON
-  } else {
-    // Not an index: a value no request reaches, refused below in its place in the list.
-    for (const nlohmann::json& index : (*answer)["failed"])
-      indices.push_back(failed_index(index).value_or(UINT64_MAX));
-  }
-  for (std::size_t k = 0; k < indices.size(); ++k) {
-    if (indices[k] >= part.size) return bad("failed holds something other than element indices");
-    if (k > 0 && indices[k] <= indices[k - 1])
-      return bad("failed is not in ascending order without repeats");
-    result.refused[indices[k]] = true;
-  }
+  FailedList failed;
+  if (failed_apart)
+    failed = std::move(*failed_apart);  // plain digits, read apart from the JSON
+  else if (std::optional<FailedList> read = failed_list_read((*answer)["failed"]))
+    failed = std::move(*read);
+  else
+    return bad("failed is not a list of [begin, end] ranges");
+  if (const std::optional<std::string> why = mark_failed(failed, failed_form_, result.refused))
+    return bad(*why);
   return result;
 }
 

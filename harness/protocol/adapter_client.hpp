@@ -20,6 +20,7 @@
 #include "harness/protocol/adapter_process.hpp"
 #include "harness/protocol/capabilities.hpp"
 #include "harness/protocol/element_packing.hpp"
+#include "harness/protocol/failed_form.hpp"
 
 namespace cvc {
 
@@ -48,6 +49,9 @@ struct Handshake {
   // Protocol 2: how `elements` are written both ways, as the hello answer chose among the
   // encodings the hello offered (hex when it chose none, and always in protocol 1).
   ElementEncoding encoding = ElementEncoding::Hex;
+  // How its ok cast and chain answers write "failed" (protocol 2, the hello answer's
+  // "failed_form"): element indices unless it chose ranges.
+  FailedForm failed_form = FailedForm::Indices;
 };
 
 // A cast request, or (protocol 2, operation "chain") a chain request: the same elements in and
@@ -182,9 +186,9 @@ class AdapterClient {
                                                std::uint64_t cases);
   // Reads the answer line to request `id` as JSON; an incident (the adapter stopped) otherwise.
   // With `failed`, a cast answer's plain "failed" list is set apart into it (parse_line_apart).
-  std::optional<nlohmann::json> read_answer(
-      const nlohmann::json& id, const std::string& what, std::uint64_t cases,
-      AdapterIncident& incident, std::optional<std::vector<std::uint64_t>>* failed = nullptr);
+  std::optional<nlohmann::json> read_answer(const nlohmann::json& id, const std::string& what,
+                                            std::uint64_t cases, AdapterIncident& incident,
+                                            std::optional<FailedList>* failed = nullptr);
   // write_request + read_answer.
   std::optional<nlohmann::json> exchange(const nlohmann::json& request, const std::string& what,
                                          std::uint64_t cases, AdapterIncident& incident);
@@ -215,6 +219,7 @@ class AdapterClient {
   bool connected_ = false;
   bool reproduce_declared_ = false;  // the current adapter's hello declares "reproduce"
   ElementEncoding encoding_ = ElementEncoding::Hex;
+  FailedForm failed_form_ = FailedForm::Indices;
   std::deque<PendingCast> pending_;
   // A request could not be written to the current adapter: later ones are not written either.
   std::optional<AdapterIncident> write_failed_;

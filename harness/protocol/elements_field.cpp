@@ -17,19 +17,15 @@ constexpr std::string_view kFailedKey = "\"failed\"";
 // Indices of at most 19 digits (below 10^19 < 2^64): a longer one is left to the exact reader.
 constexpr std::size_t kMostIndexDigits = 19;
 
-// Characters that a JSON string holds as they are (no escape, no control character).
+// Characters that a JSON string holds as they are (no escape, no control character). Checked
+// without a branch a character: a request's elements are tens of kilobytes.
 bool plain_text(std::string_view text) {
-  for (const char c : text)
-    if (c == '\\' || c == '"' || static_cast<unsigned char>(c) < 0x20) return false;
-  return true;
-}
-
-// An array of ordinary unsigned numbers (what an adapter's answer lists as "failed").
-bool plain_indices(const nlohmann::json& value) {
-  if (!value.is_array()) return false;
-  for (const nlohmann::json& index : value)
-    if (!index.is_number_unsigned()) return false;
-  return true;
+  unsigned char bad = 0;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    bad |= static_cast<unsigned char>((byte < 0x20) | (byte == '\\') | (byte == '"'));
+  }
+  return bad == 0;
 }
 
 bool json_space(char c) {
@@ -37,11 +33,12 @@ bool json_space(char c) {
 }
 
 // The "failed" array of a cast answer: where it is in `line` ([begin, end) spans the brackets)
-// and the indices, when it is a list of plain integers (JSON's 0 or [1-9][0-9]*, at most
-// kMostIndexDigits digits); nullopt for anything else, which the exact reader then reads.
+// and its numbers, when it is a list of plain integers (JSON's 0 or [1-9][0-9]*, at most
+// kMostIndexDigits digits) or a list of pairs of them (the ranges form); nullopt for anything
+// else, which the exact reader then reads.
 struct FailedArray {
   std::size_t begin = 0, end = 0;
-  std::vector<std::uint64_t> indices;
+  FailedList list;
 };
 std::optional<FailedArray> plain_failed_array(std::string_view line) {
   const std::size_t key = line.find(kFailedKey);
@@ -51,37 +48,45 @@ std::optional<FailedArray> plain_failed_array(std::string_view line) {
   const auto skip_space = [&] {
     while (at < line.size() && json_space(line[at])) ++at;
   };
-  skip_space();
-  if (at >= line.size() || line[at] != ':') return std::nullopt;
-  ++at;
-  skip_space();
-  if (at >= line.size() || line[at] != '[') return std::nullopt;
-  FailedArray array;
-  array.begin = at++;
-  skip_space();
-  if (at < line.size() && line[at] == ']') {
-    array.end = at + 1;
-    return array;
-  }
-  while (true) {
+  // `c` and the space after it; false when the next character is not `c`.
+  const auto take = [&](char c) {
+    if (at >= line.size() || line[at] != c) return false;
+    ++at;
+    skip_space();
+    return true;
+  };
+  const auto take_number = [&](std::vector<std::uint64_t>& numbers) {
     const std::size_t digits = at;
     while (at < line.size() && line[at] >= '0' && line[at] <= '9') ++at;
     const std::size_t length = at - digits;
     if (length == 0 || length > kMostIndexDigits || (length > 1 && line[digits] == '0'))
-      return std::nullopt;
-    std::uint64_t index = 0;
-    std::from_chars(line.data() + digits, line.data() + at, index);
-    array.indices.push_back(index);
+      return false;
+    std::uint64_t number = 0;
+    std::from_chars(line.data() + digits, line.data() + at, number);
+    numbers.push_back(number);
     skip_space();
-    if (at >= line.size()) return std::nullopt;
-    if (line[at] == ']') {
-      array.end = at + 1;
-      return array;
-    }
-    if (line[at] != ',') return std::nullopt;
-    ++at;
-    skip_space();
+    return true;
+  };
+  skip_space();
+  if (!take(':')) return std::nullopt;
+  FailedArray array;
+  array.begin = at;
+  if (!take('[')) return std::nullopt;
+  std::vector<std::uint64_t>& numbers = array.list.numbers;
+  if (at < line.size() && line[at] != ']') {
+    array.list.form = line[at] == '[' ? FailedForm::Ranges : FailedForm::Indices;
+    do {
+      if (array.list.form == FailedForm::Indices) {
+        if (!take_number(numbers)) return std::nullopt;
+      } else if (!take('[') || !take_number(numbers) || !take(',') || !take_number(numbers) ||
+                 !take(']')) {
+        return std::nullopt;
+      }
+    } while (take(','));
   }
+  if (at >= line.size() || line[at] != ']') return std::nullopt;
+  array.end = at + 1;
+  return array;
 }
 
 }  // namespace
@@ -118,49 +123,53 @@ ProtocolLine parse_line_apart(const std::string& line) {
     return read;
   }
   parsed["elements"] = std::string(elements);
-  if (failed) read.failed = std::move(failed->indices);
+  if (failed) read.failed = std::move(failed->list);
   return read;
+}
+
+nlohmann::json failed_json(const FailedList& failed) {
+  nlohmann::json list = nlohmann::json::array();
+  if (failed.form == FailedForm::Indices)
+    for (const std::uint64_t index : failed.numbers) list.push_back(index);
+  else
+    for (std::size_t k = 0; k + 1 < failed.numbers.size(); k += 2)
+      list.push_back({failed.numbers[k], failed.numbers[k + 1]});
+  return list;
 }
 
 nlohmann::json parse_line_elements_apart(const std::string& line) {
   ProtocolLine read = parse_line_apart(line);
-  if (read.failed) {
-    nlohmann::json& indices = read.message["failed"];
-    for (const std::uint64_t index : *read.failed) indices.push_back(index);
-  }
+  if (read.failed) read.message["failed"] = failed_json(*read.failed);
   return std::move(read.message);
 }
 
-std::string dump_line_apart(nlohmann::json message,
-                            std::optional<std::span<const std::uint64_t>> failed) {
+std::string dump_line_apart(nlohmann::json message, const FailedList* failed) {
   if (!message.is_object() || !message.contains("elements") || !message["elements"].is_string() ||
       !plain_text(message["elements"].get_ref<const std::string&>())) {
-    if (failed) message["failed"] = std::vector<std::uint64_t>(failed->begin(), failed->end());
+    if (failed) message["failed"] = failed_json(*failed);
     return dump_json_exact(message);
   }
   const std::string elements = std::move(message["elements"].get_ref<std::string&>());
   message.erase("elements");
-  std::vector<std::uint64_t> listed;  // an ordinary list of unsigned numbers, written the same way
-  if (!failed && message.contains("failed") && plain_indices(message["failed"])) {
-    for (const nlohmann::json& index : message["failed"])
-      listed.push_back(index.get<std::uint64_t>());
-    failed = listed;
-  }
-  if (failed) message.erase("failed");
   std::string line = dump_json_exact(message);
   line.pop_back();  // the closing brace
   if (!message.empty()) line += ',';
   if (failed) {
-    // Written into room made once: up to 20 digits and a comma an index.
+    // Written into room made once: up to 20 digits and a comma a number, brackets for a range.
+    const std::vector<std::uint64_t>& numbers = failed->numbers;
+    const bool ranges = failed->form == FailedForm::Ranges;
     const std::size_t start = line.size();
-    line.resize(start + kFailedKey.size() + 3 + failed->size() * 21);
+    line.resize(start + kFailedKey.size() + 3 + numbers.size() * (ranges ? 23 : 21));
     char* out = std::copy(kFailedKey.begin(), kFailedKey.end(), line.data() + start);
     *out++ = ':';
     *out++ = '[';
     char* const end = line.data() + line.size();
-    for (std::size_t i = 0; i < failed->size(); ++i) {
-      if (i > 0) *out++ = ',';
-      out = std::to_chars(out, end, (*failed)[i]).ptr;
+    for (std::size_t k = 0; k < numbers.size(); ++k) {
+      const bool opens = ranges && k % 2 == 0;
+      if (k > 0) *out++ = ',';
+      if (opens) *out++ = '[';
+      out = std::to_chars(out, end, numbers[k]).ptr;
+      if (ranges && !opens) *out++ = ']';
     }
     *out++ = ']';
     line.resize(static_cast<std::size_t>(out - line.data()));
@@ -171,7 +180,7 @@ std::string dump_line_apart(nlohmann::json message,
 }
 
 std::string dump_line_elements_apart(nlohmann::json message) {
-  return dump_line_apart(std::move(message), std::nullopt);
+  return dump_line_apart(std::move(message), nullptr);
 }
 
 }  // namespace cvc

@@ -60,19 +60,17 @@ bool restricted(const ReferenceAdapterOptions& options) {
   return options.only_rounding || options.only_out_of_range || !options.scalar_map;
 }
 
-// The encoding to write elements in: the adapter's preferred one when the hello offers it under
-// protocol 2, hex otherwise.
-ElementEncoding negotiated_encoding(const nlohmann::json& hello,
-                                    const ReferenceAdapterOptions& options, int protocol) {
-  if (protocol < 2 || !hello.contains("encodings") || !hello["encodings"].is_array())
-    return ElementEncoding::Hex;
-  for (const nlohmann::json& offered : hello["encodings"])
-    if (offered == encoding_name(options.encoding)) return options.encoding;
-  return ElementEncoding::Hex;
+// Whether a protocol-2 hello lists `name` in its array `key` ("encodings", "failed_forms"): the
+// adapter writes its preferred form when it does, the protocol-1 form otherwise.
+bool hello_offers(const nlohmann::json& hello, int protocol, const char* key,
+                  std::string_view name) {
+  if (protocol < 2 || !hello.contains(key) || !hello[key].is_array()) return false;
+  return std::any_of(hello[key].begin(), hello[key].end(),
+                     [&](const nlohmann::json& offered) { return offered == name; });
 }
 
 nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& options, int protocol,
-                            ElementEncoding encoding) {
+                            ElementEncoding encoding, FailedForm failed_form) {
   nlohmann::json types = nlohmann::json::array();
   for (const DataType& type : all_data_types()) types.push_back(std::string(type.name));
   std::string name = "cvc-oracle";
@@ -99,6 +97,8 @@ nlohmann::json hello_answer(Mutant mutant, const ReferenceAdapterOptions& option
     hello["capabilities"]["chain"]["codecs"] = {"cast_value", "scale_offset",
                                                 "numcodecs.fixedscaleoffset"};
   if (encoding != ElementEncoding::Hex) hello["encoding"] = std::string(encoding_name(encoding));
+  if (failed_form != FailedForm::Indices)
+    hello["failed_form"] = std::string(failed_form_name(failed_form));
   return hello;
 }
 
@@ -170,10 +170,16 @@ class CastPreparations {
   std::unordered_map<std::string, PreparedCast> prepared_;
 };
 
-// An ok answer's "failed" indices go to `failed`, written apart from the JSON (elements_field).
+// The indices of the failed elements in the form the hello chose.
+FailedList failed_list(std::vector<std::uint64_t> indices, FailedForm form) {
+  if (form == FailedForm::Ranges) return {form, failed_ranges_of(indices)};
+  return {form, std::move(indices)};
+}
+
+// An ok answer's "failed" list goes to `failed`, written apart from the JSON (elements_field).
 nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& prepared,
-                           Mutant mutant, ElementEncoding encoding,
-                           std::optional<std::vector<std::uint64_t>>& failed) {
+                           Mutant mutant, ElementEncoding encoding, FailedForm failed_form,
+                           std::optional<FailedList>& failed) {
   const nlohmann::json& id = request.at("id");
   if (!prepared.rule) {
     nlohmann::json refused = answer(id, prepared.status);
@@ -190,13 +196,13 @@ nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& pr
     error["message"] = "the request's " + *inputs.problem;
     return error;
   }
-  std::vector<std::uint64_t> outputs(count);
-  failed.emplace();
+  std::vector<std::uint64_t> outputs(count), indices;
   for (std::size_t i = 0; i < count; ++i) {
     const CastResult result = model_cast(mutant, rule, inputs.patterns[i]);
     outputs[i] = result.ok() ? result.bits : 0;
-    if (!result.ok()) failed->push_back(i);
+    if (!result.ok()) indices.push_back(i);
   }
+  failed = failed_list(std::move(indices), failed_form);
   nlohmann::json ok = answer(id, "ok");
   ok["elements"] = pack_elements(*rule.output, outputs, encoding);
   return ok;
@@ -204,8 +210,8 @@ nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& pr
 
 // A chain request (harness/protocol/PROTOCOL.md, "Chain"): each element encoded or decoded through
 // the chain by the oracle (or the mutant), the failed ones listed.
-nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant,
-                            ElementEncoding encoding) {
+nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant, ElementEncoding encoding,
+                            FailedForm failed_form, std::optional<FailedList>& failed) {
   const nlohmann::json& id = request.at("id");
   const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
   if (array_type == nullptr) return answer(id, "unsupported");
@@ -232,17 +238,16 @@ nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant,
     error["message"] = "the request's " + *inputs.problem;
     return error;
   }
-  std::vector<std::uint64_t> outputs(count);
-  nlohmann::json failed = nlohmann::json::array();
+  std::vector<std::uint64_t> outputs(count), indices;
   for (std::size_t i = 0; i < count; ++i) {
     const ChainResult result =
         model_chain(mutant, chain, request.at("codecs"), *direction, inputs.patterns[i]);
     outputs[i] = result.ok() ? result.bits : 0;
-    if (!result.ok()) failed.push_back(i);
+    if (!result.ok()) indices.push_back(i);
   }
+  failed = failed_list(std::move(indices), failed_form);
   nlohmann::json ok = answer(id, "ok");
   ok["elements"] = pack_elements(output, outputs, encoding);
-  ok["failed"] = std::move(failed);
   return ok;
 }
 
@@ -369,26 +374,33 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
   if (!options.log_requests.empty()) log.open(options.log_requests, std::ios::app);
   int protocol = 1;  // until a hello says otherwise
   ElementEncoding encoding = ElementEncoding::Hex;
+  FailedForm failed_form = FailedForm::Indices;
   CastPreparations preparations;
   for (std::string line; std::getline(in, line);) {
     if (log.is_open()) log << line << "\n" << std::flush;
     nlohmann::json request, reply;
-    std::optional<std::vector<std::uint64_t>> failed;  // a cast answer's, written apart
+    std::optional<FailedList> failed;  // a cast or chain answer's, written apart
     try {
       request = parse_line_elements_apart(line);
       const std::string command = request.at("cmd").get<std::string>();
       if (command == "bye") return 0;
       if (command == "hello") {
         protocol = negotiated_protocol(request, options);
-        encoding = negotiated_encoding(request, options, protocol);
-        reply = hello_answer(mutant, options, protocol, encoding);
+        encoding = hello_offers(request, protocol, "encodings", encoding_name(options.encoding))
+                       ? options.encoding
+                       : ElementEncoding::Hex;
+        failed_form =
+            hello_offers(request, protocol, "failed_forms", failed_form_name(options.failed_form))
+                ? options.failed_form
+                : FailedForm::Indices;
+        reply = hello_answer(mutant, options, protocol, encoding, failed_form);
       } else if (command == "cast") {
         reply = cast_answer(request, preparations.find(request, mutant, options), mutant, encoding,
-                            failed);
+                            failed_form, failed);
       } else if (command == "validate") {
         reply = validate_answer(request, mutant);
       } else if (command == "chain" && protocol >= 2 && options.chains) {
-        reply = chain_answer(request, mutant, encoding);
+        reply = chain_answer(request, mutant, encoding, failed_form, failed);
       } else if ((command == "open_array" || command == "read_array" || command == "write_array") &&
                  protocol >= 2 && options.stores) {
         reply = store_answer(request, command, {mutant, options.store_bug}, encoding);
@@ -404,10 +416,7 @@ int run_reference_adapter(std::istream& in, std::ostream& out, Mutant mutant,
                      "error");
       reply["message"] = std::string("reference adapter: ") + error.what();
     }
-    out << (failed ? dump_line_apart(std::move(reply), *failed)
-                   : dump_line_elements_apart(std::move(reply)))
-        << "\n"
-        << std::flush;
+    out << dump_line_apart(std::move(reply), failed ? &*failed : nullptr) << "\n" << std::flush;
   }
   return 0;
 }

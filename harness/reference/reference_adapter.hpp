@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/protocol/element_packing.hpp"
+#include "harness/protocol/failed_form.hpp"
 #include "harness/reference/mutants.hpp"
 #include "harness/reference/reference_store.hpp"
 #include "oracle/cast_rule.hpp"
@@ -28,6 +29,9 @@ struct ReferenceAdapterOptions {
   bool scalar_map = true;
   // The element encoding it writes when a protocol-2 hello offers it (hex otherwise).
   ElementEncoding encoding = ElementEncoding::Base64;
+  // The form of an ok answer's "failed" list when a protocol-2 hello offers it (indices
+  // otherwise): ranges, a few numbers for a batch whose elements are mostly refused.
+  FailedForm failed_form = FailedForm::Ranges;
   std::string log_requests;  // a file to append each received request line to (empty: none)
   // Protocol 2 store operations (open_array, read_array, write_array), with a deliberate
   // store-level bug or none.

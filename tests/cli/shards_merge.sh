@@ -115,7 +115,10 @@ check "--jobs: a shard's bad input is the run's (exit 2)" test "$status" -eq 2
 check "--jobs: its error is passed on" grep -qE "shard [12]/2: cvc run: --vectors" "$work/bad.txt"
 
 # Ctrl-C (SIGINT to cvc run --jobs alone): the shards are stopped, their partial reports merged.
-"$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits 16 --jobs 2 \
+# Its shards' folder is under a TMPDIR of this test's own, so that the check for processes left
+# over matches this run's shards and never another checkout's running on the same machine.
+mkdir -p "$work/tmp"
+TMPDIR="$work/tmp" "$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits 16 --jobs 2 \
   --json "$work/interrupted.json" > /dev/null 2> "$work/interrupted.progress" &
 parent=$!
 # Interrupted once cases have been compared: its first progress line with a count above zero (the
@@ -133,5 +136,5 @@ r = json.load(open(sys.argv[1]))
 assert r['interrupted'] and not r['complete'] and r['totals']['cases'] > 0, r['totals']" \
   "$work/interrupted.json"
 check "interrupted --jobs: no shard process left" \
-  bash -c "! pgrep -f -- '--shard [12]/2 --json .*cvc-jobs' > /dev/null"
+  bash -c "! pgrep -f -- '--shard [12]/2 --json $work/tmp/cvc-jobs' > /dev/null"
 finish

@@ -119,7 +119,8 @@ TEST(Protocol, TheHarnessOffersVersionTwoInAHelloThatVersionOneReads) {
   const std::vector<nlohmann::json> requests = logged_requests(log);
   ASSERT_FALSE(requests.empty());
   EXPECT_EQ(dump_json_exact(requests.front()),
-            R"({"cmd":"hello","encodings":["hex","base64"],"max_protocol":2,"protocol":1})");
+            R"({"cmd":"hello","encodings":["hex","base64"],"failed_forms":["indices","ranges"],)"
+            R"("max_protocol":2,"protocol":1})");
 }
 
 TEST(Protocol, AVersionOneAdapterCertifiesCleanly) {
@@ -437,6 +438,11 @@ INSTANTIATE_TEST_SUITE_P(
         std::pair<std::string, std::string>{"uppercase_hex",
                                             "elements must be lowercase hex, but has the "
                                             "uppercase digit"},
+        std::pair<std::string, std::string>{"ranges_touching",
+                                            "ranges are not ascending, apart and not touching"},
+        std::pair<std::string, std::string>{"ranges_as_indices",
+                                            "failed is a list of indices, but the hello chose "
+                                            "ranges"},
         std::pair<std::string, std::string>{"unknown_key",
                                             "\"debug\" is an unknown key in a cast "
                                             "answer"},
@@ -675,23 +681,75 @@ TEST(Protocol, TheBase64AnsweringAdapterIsCorrectWhenItsElementsAre) {
   client.close();
 }
 
-TEST(Protocol, AnEncodingTheHelloDidNotOfferIsAHandshakeError) {
-  AdapterClient two(misbehaving("hello_patch", {"--set", R"(encoding="base85")"}), kTimeout);
+// A hello answer whose `key` is `refused` (not offered) is a handshake error quoting the offer,
+// and one that chooses `offered` under protocol 1 is one too: both are protocol 2 keys.
+void expect_choice_checked(const std::string& key, const std::string& refused,
+                           const std::string& offer, const std::string& offered) {
+  AdapterClient two(misbehaving("hello_patch", {"--set", key + "=\"" + refused + "\""}), kTimeout);
   AdapterIncident incident;
   EXPECT_FALSE(two.connect(incident));
   EXPECT_EQ(incident.kind, "handshake");
-  EXPECT_NE(incident.detail.find(R"(encoding is "base85", not one of the encodings the hello )"
-                                 R"(offered: ["hex","base64"])"),
+  EXPECT_NE(incident.detail.find(key + " is \"" + refused + "\", not one of the " + offer),
             std::string::npos)
       << incident.detail;
   two.close();
-  AdapterClient one(misbehaving("hello_patch", {"--set", R"(encoding="base64")"}, " --protocol 1"),
-                    kTimeout);
+  AdapterClient one(
+      misbehaving("hello_patch", {"--set", key + "=\"" + offered + "\""}, " --protocol 1"),
+      kTimeout);
   EXPECT_FALSE(one.connect(incident));
-  EXPECT_NE(incident.detail.find("encoding is a protocol 2 key, but the answer says protocol 1"),
+  EXPECT_NE(incident.detail.find(key + " is a protocol 2 key, but the answer says protocol 1"),
             std::string::npos)
       << incident.detail;
   one.close();
+}
+
+TEST(Protocol, AnEncodingTheHelloDidNotOfferIsAHandshakeError) {
+  expect_choice_checked("encoding", "base85", R"(encodings the hello offered: ["hex","base64"])",
+                        "base64");
+}
+
+TEST(Protocol, AFailedFormTheHelloDidNotOfferIsAHandshakeError) {
+  expect_choice_checked("failed_form", "bitmap", R"(forms the hello offered: ["indices","ranges"])",
+                        "ranges");
+}
+
+// --- The forms of "failed" ----------------------------------------------------------------------
+
+TEST(Protocol, TheReferenceAdapterChoosesRangesWhenTheHelloOffersThem) {
+  for (const auto& [args, form] : {std::pair<std::string, FailedForm>{"", FailedForm::Ranges},
+                                   {" --failed-form indices", FailedForm::Indices},
+                                   {" --protocol 1", FailedForm::Indices}}) {
+    AdapterClient client(kCvc + " adapter" + args, kTimeout);
+    AdapterIncident incident;
+    const std::optional<Handshake> handshake = client.connect(incident);
+    ASSERT_TRUE(handshake) << incident.detail;
+    EXPECT_EQ(handshake->failed_form, form) << args;
+    client.close();
+  }
+}
+
+TEST(Protocol, RangesAndIndicesCertifyTheSameCounts) {
+  const auto ranges = run_slice(kCvc + " adapter");
+  const auto indices = run_slice(kCvc + " adapter --failed-form indices");
+  for (const auto& run : {std::cref(ranges), std::cref(indices)}) {
+    EXPECT_FALSE(run.get()->end.aborted) << run.get()->end.abort_reason;
+    EXPECT_EQ(run.get()->summary.incident_count(), 0u);
+  }
+  for (int verdict = 0; verdict < kVerdictCount; ++verdict)
+    EXPECT_EQ(ranges->count(static_cast<Verdict>(verdict)),
+              indices->count(static_cast<Verdict>(verdict)))
+        << verdict_name(static_cast<Verdict>(verdict));
+  EXPECT_GT(ranges->count(Verdict::Pass), 1000u);
+}
+
+TEST(Protocol, AShortenedRangeIsAFailureOfTheImplementation) {
+  // Every range of two or more loses its last element: answered ok (zeros) where the oracle
+  // refuses. The harness reads the ranges exactly, so those elements fail and nothing else does.
+  const auto run = run_slice(misbehaving("ranges_short", {}));
+  EXPECT_FALSE(run->end.aborted) << run->end.abort_reason;
+  EXPECT_EQ(run->summary.incident_count(), 0u);
+  EXPECT_GT(run->count(Verdict::Fail), 0u);
+  EXPECT_GT(run->count(Verdict::Pass), 1000u);
 }
 
 // --- Pipelined casts ---------------------------------------------------------------------------
