@@ -1,7 +1,12 @@
 // The full mutant sweep of cvc fuzz (label long): every reference mutant the harness can see is
 // found within 4000 cases of seed 1 and shrunk within the bound (shrink_bound.hpp), and the
-// reference adapter yields nothing in 20000 cases. nan-payload-kept is left out: the harness
-// compares any NaN with any NaN (harness/protocol/PROTOCOL.md), so no fuzzer can see it.
+// reference adapter yields nothing in 20000 cases. Left out, each for its reason:
+// - nan-payload-kept: the harness compares any NaN with any NaN (harness/protocol/PROTOCOL.md),
+//   so no fuzzer can see it;
+// - the models of scale_offset and numcodecs.fixedscaleoffset (those with a chain function, and
+//   scale-offset-fill-not-threaded, whose bug is the fill value's way through scale_offset): the
+//   fuzzer's scenarios hold cast_value codecs only (harness/fuzz/scenario.hpp), so it never sends
+//   what they concern. The vectors and the live mode catch them (MutantCaught.* in cvc_tests).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,11 +29,30 @@ fuzz::FuzzOptions options_for(const std::string& adapter_arguments, std::uint64_
   return options;
 }
 
+bool fuzz_can_see(const BugModel& model) {
+  return model.id != "nan-payload-kept" && model.chain == nullptr &&
+         model.id != "scale-offset-fill-not-threaded";
+}
+
 std::vector<std::string> visible_mutants() {
   std::vector<std::string> ids;
   for (const BugModel& model : bug_models())
-    if (model.id != "nan-payload-kept") ids.emplace_back(model.id);
+    if (fuzz_can_see(model)) ids.emplace_back(model.id);
   return ids;
+}
+
+// The models left out are the ones named above, and no more: a new model is swept unless it is
+// of the kinds the fuzzer cannot reach.
+TEST(FuzzLong, LeavesOutOnlyWhatTheFuzzerCannotReach) {
+  std::size_t left_out = 0;
+  for (const BugModel& model : bug_models()) {
+    if (fuzz_can_see(model)) continue;
+    ++left_out;
+    EXPECT_TRUE(model.id == "nan-payload-kept" || model.id == "scale-offset-fill-not-threaded" ||
+                model.id.find("scale-offset") != std::string_view::npos)
+        << model.id;
+  }
+  EXPECT_EQ(left_out, 5u);
 }
 
 class FuzzSweep : public ::testing::TestWithParam<std::string> {};
