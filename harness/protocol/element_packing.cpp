@@ -99,27 +99,46 @@ std::optional<std::string> base64_bytes(std::string_view text, std::string& byte
     return "elements holds " + std::to_string(text.size()) +
            " base64 characters, not a multiple of 4 (padded base64, RFC 4648)";
   const std::size_t padding = text.ends_with("==") ? 2 : text.ends_with("=") ? 1 : 0;
-  for (std::size_t i = 0; i < text.size() - padding; ++i)
-    if (kBase64Values[static_cast<unsigned char>(text[i])] < 0)
-      return "elements is not base64: " + shown_character(text[i]) + " at offset " +
-             std::to_string(i) + (text[i] == '=' ? " (padding only at the end)" : "");
+  const auto value = [&](std::size_t i) {
+    return static_cast<std::int32_t>(kBase64Values[static_cast<unsigned char>(text[i])]);
+  };
+  // The first character that is not a digit, named.
+  const auto not_a_digit = [&]() -> std::optional<std::string> {
+    for (std::size_t i = 0; i < text.size() - padding; ++i)
+      if (value(i) < 0)
+        return "elements is not base64: " + shown_character(text[i]) + " at offset " +
+               std::to_string(i) + (text[i] == '=' ? " (padding only at the end)" : "");
+    return std::nullopt;
+  };
   bytes.resize(text.size() / 4 * 3 - padding);
   char* out = bytes.data();
-  const auto digit = [&](std::size_t i) {
-    const signed char value = kBase64Values[static_cast<unsigned char>(text[i])];
-    return static_cast<std::uint32_t>(value < 0 ? 0 : value);  // padding: checked above
-  };
-  for (std::size_t i = 0; i < text.size(); i += 4) {
-    const std::uint32_t group =
-        digit(i) << 18 | digit(i + 1) << 12 | digit(i + 2) << 6 | digit(i + 3);
-    const std::size_t kept = i + 4 == text.size() ? 3 - padding : 3;
-    for (std::size_t j = 0; j < kept; ++j)
-      *out++ = static_cast<char>((group >> (16 - 8 * j)) & 0xff);
-    if (kept < 3 && (group & ((1u << (8 * (3 - kept))) - 1)) != 0)
-      return std::string(
-          "elements is not canonical base64: the unused bits of its last digit "
-          "are not zero");
+  // Every group but the last: four digits, three bytes, no branch. A character that is not a
+  // digit has a negative value, which sets `invalid`'s sign; the bytes are then discarded.
+  const std::size_t whole = text.empty() ? 0 : text.size() - 4;
+  std::int32_t invalid = 0;
+  for (std::size_t i = 0; i < whole; i += 4) {
+    const std::int32_t a = value(i), b = value(i + 1), c = value(i + 2), d = value(i + 3);
+    invalid |= a | b | c | d;
+    const std::uint32_t group = static_cast<std::uint32_t>(a) << 18 |
+                                static_cast<std::uint32_t>(b) << 12 |
+                                static_cast<std::uint32_t>(c) << 6 | static_cast<std::uint32_t>(d);
+    *out++ = static_cast<char>(group >> 16 & 0xff);
+    *out++ = static_cast<char>(group >> 8 & 0xff);
+    *out++ = static_cast<char>(group & 0xff);
   }
+  if (invalid < 0) return not_a_digit();
+  if (text.empty()) return std::nullopt;
+  // The last group, with its padding.
+  for (std::size_t i = whole; i < text.size() - padding; ++i)
+    if (value(i) < 0) return not_a_digit();
+  std::uint32_t group = 0;
+  for (std::size_t i = whole; i < text.size(); ++i)
+    group = group << 6 | static_cast<std::uint32_t>(std::max(value(i), 0));
+  const std::size_t kept = 3 - padding;
+  for (std::size_t j = 0; j < kept; ++j) *out++ = static_cast<char>((group >> (16 - 8 * j)) & 0xff);
+  if (kept < 3 && (group & ((1u << (8 * (3 - kept))) - 1)) != 0)
+    return std::string(
+        "elements is not canonical base64: the unused bits of its last digit are not zero");
   return std::nullopt;
 }
 

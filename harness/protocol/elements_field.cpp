@@ -55,14 +55,16 @@ std::optional<FailedArray> plain_failed_array(std::string_view line) {
     skip_space();
     return true;
   };
+  // One pass over the digits, the value summed as they are read (19 digits cannot overflow).
   const auto take_number = [&](std::vector<std::uint64_t>& numbers) {
     const std::size_t digits = at;
-    while (at < line.size() && line[at] >= '0' && line[at] <= '9') ++at;
+    std::uint64_t number = 0;
+    for (unsigned digit;
+         at < line.size() && (digit = static_cast<unsigned char>(line[at]) - 48u) < 10; ++at)
+      number = number * 10 + digit;
     const std::size_t length = at - digits;
     if (length == 0 || length > kMostIndexDigits || (length > 1 && line[digits] == '0'))
       return false;
-    std::uint64_t number = 0;
-    std::from_chars(line.data() + digits, line.data() + at, number);
     numbers.push_back(number);
     skip_space();
     return true;
