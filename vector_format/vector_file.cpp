@@ -157,4 +157,34 @@ nlohmann::json read_vector_text(std::string_view text, const std::string& path,
   return header;
 }
 
+nlohmann::json read_vector_header(std::string_view text, const std::string& path) {
+  nlohmann::json header = nlohmann::json::object();
+  try {
+    JsonCursor cursor(text);
+    if (cursor.peek() != JsonCursor::Kind::Object) {
+      cursor.skip_value();
+      cursor.end_document();
+      check_vector_header(nullptr, path);
+    }
+    cursor.begin_object();
+    bool stopped = false;  // at "groups", the header complete
+    std::string_view key;
+    while (!stopped && cursor.next_member(key)) {
+      if (key != "groups") {
+        const std::string name(key);
+        header[name] = cursor.read_json();
+      } else if (is_complete_vector_header(header)) {
+        stopped = true;
+      } else {
+        cursor.skip_value();
+      }
+    }
+    if (!stopped) cursor.end_document();
+    check_vector_header(header, path);
+  } catch (const JsonError& error) {
+    throw VectorFormatError(path + ": not valid JSON: " + error.what());
+  }
+  return header;
+}
+
 }  // namespace cvc

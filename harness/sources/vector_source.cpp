@@ -216,11 +216,9 @@ std::uint64_t VectorCaseSource::declared_total() const {
     if (is_store_family_path(manifest_.paths[file])) continue;
     if (!manifest_.contents[file]) return 0;  // beyond the keep budget: not read twice for this
     try {
+      // The header only: the cases are read (and checked) when the file is used.
       const nlohmann::json header =
-          read_vector_text(*manifest_.contents[file], manifest_.paths[file],
-                           [](const nlohmann::json&, JsonCursor* groups) {
-                             if (groups != nullptr) groups->skip_value();
-                           });
+          read_vector_header(*manifest_.contents[file], manifest_.paths[file]);
       const std::string family = vector_string(header, "family", manifest_.paths[file]);
       const std::uint64_t cases = vector_number_of_cases(header, manifest_.paths[file]);
       if (filter_.matches_family(family) &&
