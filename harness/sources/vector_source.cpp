@@ -50,17 +50,25 @@ const DataType* array_type_of(const nlohmann::json& data_type) {
 // the oracle rejects is refused.
 class SelectingSink : public CastVectorSink {
  public:
-  SelectingSink(const CaseFilter& filter, std::vector<SelectedGroup>& selected)
-      : filter_(filter), selected_(selected) {}
+  SelectingSink(const CaseFilter& filter, std::vector<SelectedGroup>& selected,
+                std::set<std::string>& valid_metadata)
+      : filter_(filter), selected_(selected), valid_metadata_(valid_metadata) {}
 
   bool begin_group(const CastVectorGroup& group) override {
     if (!filter_.matches_direction(direction_name(group.direction)) ||
         !filter_.matches_types({&group.input_type(), &group.output_type()}))
       return false;
-    // Invalid metadata in the vectors must be refused here, never blamed on the adapter.
-    for (std::size_t k = 0; k < group.rules.size(); ++k)
+    // Invalid metadata in the vectors must be refused here, never blamed on the adapter. The
+    // same metadata recurs (a group's encode and its decode, files of both types): checked once.
+    for (std::size_t k = 0; k < group.rules.size(); ++k) {
+      std::string key = std::string(group.array_type->name) + "\n" +
+                        dump_json_exact(group.fill_value) + "\n" +
+                        dump_json_exact(group.configuration_with_data_type(k));
+      if (valid_metadata_.count(key)) continue;
       if (const std::optional<std::string> why = group.metadata_problem(k))
         throw VectorFormatError(*why);
+      valid_metadata_.insert(std::move(key));
+    }
     selected_.emplace_back().group = group;
     return true;
   }
@@ -82,6 +90,7 @@ class SelectingSink : public CastVectorSink {
  private:
   const CaseFilter& filter_;
   std::vector<SelectedGroup>& selected_;
+  std::set<std::string>& valid_metadata_;
 };
 
 // The cases of `selected` under its configuration k, as one cast request.
@@ -255,7 +264,7 @@ void VectorCaseSource::load(std::size_t file) {
     if (!filter_.matches_family(family)) {
       if (groups != nullptr) groups->skip_value();
     } else if (family == "cast" || family == "scalar_map") {
-      SelectingSink sink(filter_, pending_groups_);
+      SelectingSink sink(filter_, pending_groups_, valid_metadata_);
       read_cast_vector_groups(header, groups, path, sink);
     } else if (family == "chain") {
       // Read whole by the chain family's reader, after this pass.
