@@ -97,8 +97,13 @@ void JsonCursor::fail_at(std::size_t position, const std::string& what) const {
                   at + 1);
 }
 
+// The scans below run on local pointers: a store to position_ per byte would be kept (the text's
+// bytes may alias it), and these loops are most of a vector file's reading.
 void JsonCursor::skip_whitespace() {
-  while (position_ < text_.size() && is_whitespace(text_[position_])) ++position_;
+  const char* at = text_.data() + position_;
+  const char* const end = text_.data() + text_.size();
+  while (at != end && is_whitespace(*at)) ++at;
+  position_ = static_cast<std::size_t>(at - text_.data());
 }
 
 void JsonCursor::expect(char c, const char* what) {
@@ -190,11 +195,11 @@ std::string_view JsonCursor::read_string() {
 // any other is checked and decoded into `scratch`.
 std::string_view JsonCursor::read_string_into(std::string& scratch) {
   const std::size_t start = ++position_;
-  while (position_ < text_.size() &&
-         !is_string_special(static_cast<unsigned char>(text_[position_])))
-    ++position_;
-  if (position_ < text_.size() && text_[position_] == '"')
-    return text_.substr(start, position_++ - start);
+  const char* at = text_.data() + start;
+  const char* const end = text_.data() + text_.size();
+  while (at != end && !is_string_special(static_cast<unsigned char>(*at))) ++at;
+  position_ = static_cast<std::size_t>(at - text_.data());
+  if (at != end && *at == '"') return text_.substr(start, position_++ - start);
   scratch.assign(text_.substr(start, position_ - start));
   decode_escaped(scratch);
   return scratch;

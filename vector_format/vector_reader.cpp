@@ -182,7 +182,7 @@ class CaseReader {
   void read_stable_id() {
     if (cursor_.peek() != JsonCursor::Kind::String)
       throw VectorFormatError(at() + ": \"stable_id\" is not a string");
-    item_.stable_id = std::string(cursor_.read_string());
+    item_.stable_id.assign(cursor_.read_string());  // into the line before's buffer
   }
 
   // The case's "flags" (optional): names of known flags.
