@@ -90,7 +90,7 @@ class JsonCursor {
   std::size_t position_ = 0;
   std::size_t depth_ = 0;     // containers open
   std::vector<KeySet> keys_;  // per open container (unused for arrays)
-  std::vector<bool> first_;   // per open container: no member or element read yet
+  std::vector<char> first_;   // per open container: no member or element read yet (not bits)
   std::string string_scratch_, key_scratch_;
 };
 
