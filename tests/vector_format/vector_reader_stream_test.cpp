@@ -36,6 +36,7 @@ VectorCase case_from_tree(const nlohmann::json& json, const CastVectorGroup& gro
         parse_result(group.output_type(), results[k % results.size()].get<std::string>(), result));
     item.results.push_back(result);
   }
+  item.stable_id = json.value("stable_id", "");
   if (json.contains("flags")) item.flags = json["flags"].get<std::vector<std::string>>();
   if (json.contains("alternatives"))
     for (const auto& [name, entries] : json["alternatives"].items())
@@ -47,6 +48,7 @@ VectorCase case_from_tree(const nlohmann::json& json, const CastVectorGroup& gro
 
 void expect_same_case(const VectorCase& read, const VectorCase& expected, const std::string& at) {
   EXPECT_EQ(read.id, expected.id) << at;
+  EXPECT_EQ(read.stable_id, expected.stable_id) << at;
   EXPECT_EQ(read.input, expected.input) << at;
   ASSERT_EQ(read.results.size(), expected.results.size()) << at;
   for (std::size_t k = 0; k < read.results.size(); ++k)
@@ -89,6 +91,29 @@ void expect_reads_as_the_tree(const std::string& text) {
 
 TEST(VectorReaderStream, ReadsWhatTheJsonTreeHolds) {
   expect_reads_as_the_tree(file_text());
+}
+
+// Most lines are read in the form they are written (vector_format/written_case_line.hpp); the same
+// cases written otherwise (spaces, escapes, another order of the members) read the same.
+TEST(VectorReaderStream, CaseLinesWrittenOtherwiseReadTheSame) {
+  const auto replaced = [](std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+    return text;
+  };
+  const std::string& text = file_text();
+  const std::vector<std::string> variants = {
+      replaced(text, "\"results\":[", "\"results\": ["),
+      replaced(text, "\",\"input\":", "\" ,\"input\":"),
+      replaced(text, "\"input\":\"0x", "\"input\":\"\\u0030x"),
+      replaced(text, "\"stable_id\":\"cast/", "\"stable_id\":\"cast\\/"),
+      replaced(text, "{\"id\":", "{\"x\":0,\"id\":"),
+      replaced(text, "]}", "] }")};
+  for (const std::string& variant : variants) {
+    ASSERT_NE(variant, text);
+    expect_reads_as_the_tree(variant);
+  }
 }
 
 TEST(VectorReaderStream, KeyOrderDoesNotMatter) {
@@ -213,6 +238,13 @@ TEST(VectorReaderStream, MalformedFilesAreRefusedNamingFileGroupAndCase) {
       {"", "\"groups\":[", "\"g\":[", kPath + ": missing \"groups\""},
       {"", "}]}]}", "}]}]}x", kPath + ": not valid JSON: invalid JSON at byte"},
       {"", "\"0x00\"", "\"0x\xff\"", kPath + ": not valid JSON"},
+      // Each part of a line as written, broken (the line is then read by the general steps).
+      {"", "{\"id\":1,\"stable_id\"", "{\"id\":01,\"stable_id\"", "not valid JSON"},
+      {"", first, "{\"id\":1,\"stable_id\":7,\"input\":\"0x00\",\"results\":[",
+       case1 + "\"stable_id\" is not a string"},
+      {"", first, "{\"id\":1,\"stable_id\":\"\x01\",\"input\":\"0x00\",\"results\":[",
+       "control character inside a string"},
+      {results, "\"0x00\"]}", "\"0x00\"]", "not valid JSON"},
   };
   for (const Edit& edit : edits) {
     const std::string message = error_of_edit(edit.after, edit.from, edit.to);
