@@ -103,11 +103,11 @@ CastBatch cast_batch(const SelectedGroup& selected, std::size_t k,
   batch.request.direction = group.direction;
   batch.request.array_type = group.array_type;
   batch.request.fill_value = group.fill_value;
-  batch.request.codec = {{"name", "cast_value"},
-                         {"configuration", group.configuration_with_data_type(k)}};
+  nlohmann::json configuration = group.configuration_with_data_type(k);
+  batch.configuration = dump_json_exact(configuration);
+  batch.request.codec = {{"name", "cast_value"}, {"configuration", std::move(configuration)}};
   batch.request.input = &group.input_type();
   batch.request.output = &group.output_type();
-  batch.configuration = dump_json_exact(group.configuration_with_data_type(k));
   batch.rule_label = rule_label(batch.rule);
   batch.where_prefix = relative_path + " case ";
   const std::size_t configurations = group.rules.size();
@@ -258,7 +258,7 @@ void VectorCaseSource::load(std::size_t file) {
            : read_listed_file(directory_, relative_path, manifest_.sha256s[file]);
   pending_groups_.clear();
   next_group_ = next_configuration_ = 0;
-  bool chain_file = false;
+  std::vector<ChainVectorGroup> chain_groups;
   read_vector_text(text, path, [&](const nlohmann::json& header, JsonCursor* groups) {
     const std::string family = vector_string(header, "family", path);
     if (!filter_.matches_family(family)) {
@@ -267,9 +267,7 @@ void VectorCaseSource::load(std::size_t file) {
       SelectingSink sink(filter_, pending_groups_, valid_metadata_);
       read_cast_vector_groups(header, groups, path, sink);
     } else if (family == "chain") {
-      // Read whole by the chain family's reader, after this pass.
-      if (groups != nullptr) groups->skip_value();
-      chain_file = true;
+      chain_groups = read_chain_vector_groups(header, groups, path);
     } else if (family == "metadata") {
       nlohmann::json document = header;
       if (groups != nullptr) document["groups"] = groups->read_json();
@@ -279,10 +277,9 @@ void VectorCaseSource::load(std::size_t file) {
       outside_selection_.push_back(outside_the_protocol(header, relative_path, family));
     }
   });
-  if (chain_file)
-    for (const ChainVectorGroup& group : read_chain_vector_text(text, path))
-      if (std::optional<CastBatch> batch = chain_batch(group, relative_path, filter_))
-        pending_chain_.push_back(std::move(*batch));
+  for (const ChainVectorGroup& group : chain_groups)
+    if (std::optional<CastBatch> batch = chain_batch(group, relative_path, filter_))
+      pending_chain_.push_back(std::move(*batch));
 }
 
 bool VectorCaseSource::fill_pending() {
