@@ -102,9 +102,9 @@ class CaseReader {
   const VectorCase& read() {
     if (cursor_.peek() != JsonCursor::Kind::Object)
       throw VectorFormatError(where_ + ": not a JSON object");
-    // Most lines as written, byte by byte (the object and its results array within the limit);
-    // any other by the members below.
-    if (cursor_.depth() + 2 <= kMaxJsonDepth)
+    // Most lines as written, byte by byte (the object and the containers in it within the
+    // nesting limit); any other by the members below.
+    if (cursor_.depth() + 3 <= kMaxJsonDepth)
       if (const std::size_t length =
               read_written_case_line(cursor_.rest(), shape_, item_, written_)) {
         cursor_.skip_bytes(length);

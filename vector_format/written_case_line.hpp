@@ -25,9 +25,12 @@ struct CaseShape {
 
 // When `text` starts with {"id":N,"stable_id":"S","input":"I","results":["R",...]} written so (no
 // space, no escape, N digits without a leading zero, at most 18 of them), I a pattern of the input
-// type and each R a result of the output type, `shape.count` or `shape.per_rounding` of them: the
-// case goes into `item` (results expanded to one per configuration, flags and alternatives
-// empty) and the bytes it spans are returned. Otherwise 0, and `item` is to be read again.
+// type and each R a result of the output type, `shape.count` or `shape.per_rounding` of them,
+// then optionally ,"alternatives":{"NAME":{"K":"R",...},...} (a few distinct names, each with
+// distinct configuration indices K written without a leading zero) and ,"flags":["F",...] (known
+// flags), then the closing brace: the case goes into `item` (results expanded to one per
+// configuration) and the bytes it spans are returned. Otherwise 0, and `item` is to be read
+// again (by the general steps).
 // `written` is the caller's buffer for the results as written.
 std::size_t read_written_case_line(std::string_view text, const CaseShape& shape, VectorCase& item,
                                    std::vector<CastResult>& written);

@@ -3,6 +3,7 @@
 // refuses each kind of malformed file with a message naming the file, the group and the case.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -150,6 +151,75 @@ TEST(VectorReaderStream, ASinkThatWantsNoCaseStillHasEveryCaseChecked) {
   const std::size_t last_case = text.rfind("{\"id\":");
   text.replace(last_case, 6, "{\"id\":-");
   EXPECT_THROW(read(text), VectorFormatError);
+}
+
+// What reading `text` gives: every case of every group as text, or the refusal's message (a JSON
+// error's position left out).
+std::string outcome_of_reading(const std::string& text) {
+  try {
+    std::string out;
+    for (const CastVectorGroup& group : read_cast_vector_text(text, kPath)) {
+      for (const VectorCase& item : group.cases) {
+        out += std::to_string(item.id) + " " + item.stable_id + " " + std::to_string(item.input);
+        for (const CastResult& result : item.results)
+          out += " " + result_text(group.output_type(), result);
+        for (const std::string& flag : item.flags) out += " " + flag;
+        for (const auto& [name, entries] : item.alternatives)
+          for (const auto& [k, result] : entries)
+            out += " " + name + "/" + std::to_string(k) + "=" +
+                   result_text(group.output_type(), result);
+        out += "\n";
+      }
+    }
+    return out;
+  } catch (const VectorFormatError& error) {
+    const std::string message = error.what();
+    return message.find("not valid JSON") != std::string::npos ? "not valid JSON" : message;
+  }
+}
+
+// Random edits of a file's first case lines (one with alternatives and flags) read as the general
+// steps read them: the same text with a space after each line's opening brace, which no line then
+// has in the written form.
+TEST(VectorReaderStream, LinesAsWrittenReadAsTheGeneralStepsReadThem) {
+  const std::string& text = file_text();
+  const std::size_t cut = text.find("\n{\"id\":12,");
+  ASSERT_NE(cut, std::string::npos);
+  const std::string seed = text.substr(0, cut - 1) + "]}]}\n";
+  ASSERT_NE(seed.find("\"alternatives\":{"), std::string::npos);
+  const std::size_t cases = seed.find("\"cases\":[");
+  const auto general = [](std::string edited) {
+    for (std::size_t at = edited.find("\n{"); at != std::string::npos;
+         at = edited.find("\n{", at + 1))
+      edited.insert(at + 2, " ");
+    return edited;
+  };
+  EXPECT_EQ(outcome_of_reading(seed), outcome_of_reading(general(seed)));
+  const std::string alphabet = "{}[]\",:0123456789abcdefx_=/ \\ue\x80\x01";
+  std::mt19937 random(25);  // fixed: the same edits on every run
+  int accepted = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string edited = seed;
+    const int edits = 1 + static_cast<int>(random() % 2);
+    for (int e = 0; e < edits; ++e) {
+      const std::size_t at = cases + random() % (edited.size() - cases);
+      const char c = alphabet[random() % alphabet.size()];
+      switch (random() % 3) {
+        case 0:
+          edited[at] = c;
+          break;
+        case 1:
+          edited.insert(edited.begin() + static_cast<long>(at), c);
+          break;
+        default:
+          edited.erase(at, 1);
+      }
+    }
+    const std::string outcome = outcome_of_reading(edited);
+    accepted += outcome.find('\n') != std::string::npos ? 1 : 0;
+    ASSERT_EQ(outcome, outcome_of_reading(general(edited))) << "text: " << edited;
+  }
+  EXPECT_GT(accepted, 300);  // the edits that still read (a result changed, say) were compared too
 }
 
 // The message of reading `text` with the first `from` after `after` replaced by `to`.
