@@ -3,6 +3,7 @@
 // refuses each kind of malformed file with a message naming the file, the group and the case.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 #include <string>
 #include <vector>
@@ -308,13 +309,6 @@ TEST(VectorReaderStream, MalformedFilesAreRefusedNamingFileGroupAndCase) {
       {"", "\"groups\":[", "\"g\":[", kPath + ": missing \"groups\""},
       {"", "}]}]}", "}]}]}x", kPath + ": not valid JSON: invalid JSON at byte"},
       {"", "\"0x00\"", "\"0x\xff\"", kPath + ": not valid JSON"},
-      // Each part of a line as written, broken (the line is then read by the general steps).
-      {"", "{\"id\":1,\"stable_id\"", "{\"id\":01,\"stable_id\"", "not valid JSON"},
-      {"", first, "{\"id\":1,\"stable_id\":7,\"input\":\"0x00\",\"results\":[",
-       case1 + "\"stable_id\" is not a string"},
-      {"", first, "{\"id\":1,\"stable_id\":\"\x01\",\"input\":\"0x00\",\"results\":[",
-       "control character inside a string"},
-      {results, "\"0x00\"]}", "\"0x00\"]", "not valid JSON"},
   };
   for (const Edit& edit : edits) {
     const std::string message = error_of_edit(edit.after, edit.from, edit.to);
@@ -322,6 +316,27 @@ TEST(VectorReaderStream, MalformedFilesAreRefusedNamingFileGroupAndCase) {
         << "edit " << edit.from << " -> " << edit.to << "\n  got: " << message
         << "\n  expected: " << edit.message;
   }
+}
+
+// Each part of a line as written, broken: the line is then read by the general steps, which
+// refuse it with their messages.
+TEST(VectorReaderStream, BrokenPartsOfAWrittenLineAreRefusedAsBefore) {
+  const std::string first =
+      "{\"id\":1,\"stable_id\":\"cast/encode/float4_e2m1fn/int2/0x00\",\"input\":\"0x00\","
+      "\"results\":[";
+  const std::string results = "\"results\":[\"0x00\"";  // of the first case
+  const std::string case1 = kPath + " group 0 case 1: ";
+  const std::vector<std::array<std::string, 4>> edits = {
+      {"", "{\"id\":1,\"stable_id\"", "{\"id\":01,\"stable_id\"", "not valid JSON"},
+      {"", first, "{\"id\":1,\"stable_id\":7,\"input\":\"0x00\",\"results\":[",
+       case1 + "\"stable_id\" is not a string"},
+      {"", first, "{\"id\":1,\"stable_id\":\"\x01\",\"input\":\"0x00\",\"results\":[",
+       "control character inside a string"},
+      {results, "\"0x00\"]}", "\"0x00\"]", "not valid JSON"},
+  };
+  for (const auto& [after, from, to, message] : edits)
+    EXPECT_NE(error_of_edit(after, from, to).find(message), std::string::npos)
+        << "edit " << from << " -> " << to << "\n  got: " << error_of_edit(after, from, to);
 }
 
 TEST(VectorReaderStream, TheFileIsNamedWhenItCannotBeRead) {
