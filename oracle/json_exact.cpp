@@ -184,6 +184,21 @@ class ExactDomBuilder {
   std::size_t error_position_ = 0;
 };
 
+// A string as JSON text: written as it is when it needs no escape (printable ASCII without '"'
+// or '\\', what keys and most values are), else by nlohmann (escapes, UTF-8 checked).
+void dump_string_to(const std::string& text, std::string& out) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  });
+  if (!plain) {
+    out += json(text).dump();
+    return;
+  }
+  out += '"';
+  out += text;
+  out += '"';
+}
+
 void dump_to(const json& value, std::string& out) {
   if (is_exact_node(value)) {
     const auto& bytes = value.get_binary();
@@ -197,7 +212,7 @@ void dump_to(const json& value, std::string& out) {
       for (const auto& [key, element] : value.items()) {
         if (!first) out += ',';
         first = false;
-        out += json(key).dump();
+        dump_string_to(key, out);
         out += ':';
         dump_to(element, out);
       }
@@ -223,6 +238,9 @@ void dump_to(const json& value, std::string& out) {
       out += *text;
       return;
     }
+    case json::value_t::string:
+      dump_string_to(value.get_ref<const std::string&>(), out);
+      return;
     default:
       out += value.dump();
       return;

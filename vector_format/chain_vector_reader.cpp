@@ -202,6 +202,12 @@ std::string ChainVectorGroup::where() const {
          " " + std::string(input_type->name) + " -> " + std::string(output_type->name) + ")";
 }
 
+std::vector<ChainVectorGroup> read_chain_vector_groups(const nlohmann::json& header,
+                                                       JsonCursor* groups, const std::string& path,
+                                                       std::uint64_t* number_of_cases) {
+  return chain_reading::read_groups(header, groups, path, number_of_cases);
+}
+
 std::vector<ChainVectorGroup> read_chain_vector_file(const std::string& path,
                                                      std::uint64_t* number_of_cases) {
   return read_chain_vector_text(read_vector_file_text(path), path, number_of_cases);
@@ -211,7 +217,7 @@ std::vector<ChainVectorGroup> read_chain_vector_text(std::string_view text, cons
                                                      std::uint64_t* number_of_cases) {
   std::vector<ChainVectorGroup> groups;
   read_vector_text(text, path, [&](const nlohmann::json& header, JsonCursor* cursor) {
-    groups = chain_reading::read_groups(header, cursor, path, number_of_cases);
+    groups = read_chain_vector_groups(header, cursor, path, number_of_cases);
   });
   return groups;
 }

@@ -52,6 +52,14 @@ struct ChainVectorGroup {
   std::string where() const;  // "chain.json group 3 (encode float32 -> uint8)"
 };
 
+class JsonCursor;
+
+// The groups of a chain family file, from read_vector_text's `read_groups` (header and cursor);
+// throws VectorFormatError.
+std::vector<ChainVectorGroup> read_chain_vector_groups(const nlohmann::json& header,
+                                                       JsonCursor* groups, const std::string& path,
+                                                       std::uint64_t* number_of_cases = nullptr);
+
 // Reads a chain family file whole, and its declared "number_of_cases" when asked; throws
 // VectorFormatError. From the file at `path`, or from its text (`path` then only names it).
 std::vector<ChainVectorGroup> read_chain_vector_file(const std::string& path,

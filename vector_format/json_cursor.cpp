@@ -1,6 +1,7 @@
 #include "vector_format/json_cursor.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "oracle/hex_digits.hpp"
 
@@ -16,9 +17,15 @@ bool is_number_char(char c) {
 }
 
 // A byte that ends the plain run of a string: the quote, a backslash, a control character or the
-// start of a multi-byte UTF-8 sequence.
+// start of a multi-byte UTF-8 sequence. A table: one load per byte of the text's strings.
+constexpr std::array<bool, 256> kStringSpecial = [] {
+  std::array<bool, 256> special{};
+  for (int c = 0; c < 256; ++c) special[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+  return special;
+}();
+
 bool is_string_special(unsigned char c) {
-  return c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+  return kStringSpecial[c];
 }
 
 void append_utf8(std::string& out, unsigned code_point) {
@@ -97,8 +104,13 @@ void JsonCursor::fail_at(std::size_t position, const std::string& what) const {
                   at + 1);
 }
 
+// The scans below run on local pointers: a store to position_ per byte would be kept (the text's
+// bytes may alias it), and these loops are most of a vector file's reading.
 void JsonCursor::skip_whitespace() {
-  while (position_ < text_.size() && is_whitespace(text_[position_])) ++position_;
+  const char* at = text_.data() + position_;
+  const char* const end = text_.data() + text_.size();
+  while (at != end && is_whitespace(*at)) ++at;
+  position_ = static_cast<std::size_t>(at - text_.data());
 }
 
 void JsonCursor::expect(char c, const char* what) {
@@ -148,6 +160,11 @@ void JsonCursor::begin_object() {
 
 // The container's closing bracket (then false), or the comma before its next member or element.
 bool JsonCursor::next_in_container(char close, const char* expected) {
+  // As written, the comma follows the value directly: taken here without the general steps.
+  if (position_ < text_.size() && text_[position_] == ',' && !first_[depth_ - 1]) {
+    ++position_;
+    return true;
+  }
   skip_whitespace();
   if (position_ < text_.size() && text_[position_] == close) {
     ++position_;
@@ -168,6 +185,10 @@ bool JsonCursor::next_member(std::string_view& key) {
   const bool in_text = key.data() != key_scratch_.data();
   if (!keys_[depth_ - 1].insert(key, in_text))
     fail_at(key_position, "object has the key " + quote_for_message(key) + " twice");
+  if (position_ < text_.size() && text_[position_] == ':') {  // as written: no space before it
+    ++position_;
+    return true;
+  }
   expect(':', "expected ':' after an object key");
   return true;
 }
@@ -182,7 +203,9 @@ bool JsonCursor::next_element() {
 }
 
 std::string_view JsonCursor::read_string() {
-  if (peek() != Kind::String) fail("expected a string");
+  // A quote at the position (as written) starts the string; else whitespace first, or no string.
+  const bool at_quote = position_ < text_.size() && text_[position_] == '"';
+  if (!at_quote && peek() != Kind::String) fail("expected a string");
   return read_string_into(string_scratch_);
 }
 
@@ -190,11 +213,11 @@ std::string_view JsonCursor::read_string() {
 // any other is checked and decoded into `scratch`.
 std::string_view JsonCursor::read_string_into(std::string& scratch) {
   const std::size_t start = ++position_;
-  while (position_ < text_.size() &&
-         !is_string_special(static_cast<unsigned char>(text_[position_])))
-    ++position_;
-  if (position_ < text_.size() && text_[position_] == '"')
-    return text_.substr(start, position_++ - start);
+  const char* at = text_.data() + start;
+  const char* const end = text_.data() + text_.size();
+  while (at != end && !is_string_special(static_cast<unsigned char>(*at))) ++at;
+  position_ = static_cast<std::size_t>(at - text_.data());
+  if (at != end && *at == '"') return text_.substr(start, position_++ - start);
   scratch.assign(text_.substr(start, position_ - start));
   decode_escaped(scratch);
   return scratch;

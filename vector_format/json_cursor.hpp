@@ -51,6 +51,17 @@ class JsonCursor {
   // Nothing but whitespace is left.
   void end_document();
 
+  // For a reader that recognizes a value in a form it knows byte by byte: the text from the next
+  // value on (whitespace skipped), the containers open, and the move past the `length` bytes it
+  // took. It must take only what reading the value would accept and read the same (a container
+  // it passes is closed within those bytes).
+  std::string_view rest() {
+    skip_whitespace();
+    return text_.substr(position_);
+  }
+  std::size_t depth() const { return depth_; }
+  void skip_bytes(std::size_t length) { position_ += length; }
+
   // Where the cursor is, to come back to a value read later (a member that comes before what it
   // depends on): seek(mark()) reads the same value again.
   struct Mark {
@@ -90,7 +101,7 @@ class JsonCursor {
   std::size_t position_ = 0;
   std::size_t depth_ = 0;     // containers open
   std::vector<KeySet> keys_;  // per open container (unused for arrays)
-  std::vector<bool> first_;   // per open container: no member or element read yet
+  std::vector<char> first_;   // per open container: no member or element read yet (not bits)
   std::string string_scratch_, key_scratch_;
 };
 

@@ -1,5 +1,8 @@
 #include "vector_format/result_text.hpp"
 
+#include <array>
+#include <string>
+
 #include "oracle/cast.hpp"
 #include "oracle/hex_digits.hpp"
 #include "vector_format/vector_file.hpp"
@@ -8,6 +11,15 @@ namespace cvc {
 namespace {
 
 constexpr std::string_view kErrorPrefix = "error:";
+
+// Each byte's value as a digit of the notation (lowercase hex), -1 when it is none.
+constexpr std::array<signed char, 256> kLowercaseHexValues = [] {
+  std::array<signed char, 256> values{};
+  for (int c = 0; c < 256; ++c)
+    values[c] =
+        static_cast<signed char>(hex_digit_value(static_cast<char>(c), HexLetters::Lowercase));
+  return values;
+}();
 
 // The error kind named `kind` ("out_of_range"), or None when there is no such kind.
 CastError error_named(std::string_view kind) {
@@ -24,21 +36,24 @@ std::string result_text(const DataType& output, const CastResult& result) {
 }
 
 bool parse_result(const DataType& type, std::string_view text, CastResult& out) {
+  // Every result of the vectors is read here (millions of them): the checks are written out.
   out = CastResult{};
-  if (text.starts_with(kErrorPrefix)) {
-    out.error = error_named(text.substr(kErrorPrefix.size()));
-    return out.error != CastError::None;
-  }
   const std::size_t digits = static_cast<std::size_t>(type.storage_bytes()) * 2;
-  if (text.size() != 2 + digits || !text.starts_with("0x")) return false;
-  std::uint64_t bits = 0;
-  for (std::size_t i = 2; i < text.size(); ++i) {
-    const int value = hex_digit_value(text[i], HexLetters::Lowercase);  // the notation
-    if (value < 0) return false;
-    bits = bits << 4 | static_cast<std::uint64_t>(value);
+  if (text.size() == 2 + digits && text[0] == '0' && text[1] == 'x') {
+    std::uint64_t bits = 0;
+    for (std::size_t i = 2; i < text.size(); ++i) {
+      const int value = kLowercaseHexValues[static_cast<unsigned char>(text[i])];  // the notation
+      if (value < 0) return false;
+      bits = bits << 4 | static_cast<std::uint64_t>(value);
+    }
+    out.bits = bits;
+    return (bits & ~type.bit_mask()) == 0;
   }
-  out.bits = bits;
-  return (bits & ~type.bit_mask()) == 0;
+  if (text.size() < kErrorPrefix.size() ||
+      std::char_traits<char>::compare(text.data(), kErrorPrefix.data(), kErrorPrefix.size()) != 0)
+    return false;
+  out.error = error_named(text.substr(kErrorPrefix.size()));
+  return out.error != CastError::None;
 }
 
 std::optional<std::uint64_t> parse_result_text(const DataType& type, std::string_view text,

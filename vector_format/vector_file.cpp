@@ -128,9 +128,13 @@ nlohmann::json read_vector_file(const std::string& path) {
   return file;
 }
 
-nlohmann::json read_vector_text(std::string_view text, const std::string& path,
-                                const VectorGroupsReader& read_groups) {
-  nlohmann::json header = nlohmann::json::object();
+namespace {
+
+// `read` with a cursor at the file's text, once the text is known to be a JSON object (else it is
+// refused as the header check says); its JSON errors are reported as the file's.
+template <typename Read>
+nlohmann::json read_vector_object(std::string_view text, const std::string& path,
+                                  const Read& read) {
   try {
     JsonCursor cursor(text);
     if (cursor.peek() != JsonCursor::Kind::Object) {
@@ -138,6 +142,18 @@ nlohmann::json read_vector_text(std::string_view text, const std::string& path,
       cursor.end_document();
       check_vector_header(nullptr, path);
     }
+    return read(cursor);
+  } catch (const JsonError& error) {
+    throw VectorFormatError(path + ": not valid JSON: " + error.what());
+  }
+}
+
+}  // namespace
+
+nlohmann::json read_vector_text(std::string_view text, const std::string& path,
+                                const VectorGroupsReader& read_groups) {
+  return read_vector_object(text, path, [&](JsonCursor& cursor) {
+    nlohmann::json header = nlohmann::json::object();
     const LargeMember groups = read_members_around(cursor, "groups", header, [&] {
       if (!is_complete_vector_header(header)) return false;
       read_groups(header, &cursor);
@@ -151,10 +167,30 @@ nlohmann::json read_vector_text(std::string_view text, const std::string& path,
     } else if (!groups.present) {
       read_groups(header, nullptr);
     }
-  } catch (const JsonError& error) {
-    throw VectorFormatError(path + ": not valid JSON: " + error.what());
-  }
-  return header;
+    return header;
+  });
+}
+
+nlohmann::json read_vector_header(std::string_view text, const std::string& path) {
+  return read_vector_object(text, path, [&](JsonCursor& cursor) {
+    nlohmann::json header = nlohmann::json::object();
+    cursor.begin_object();
+    bool stopped = false;  // at "groups", the header complete
+    std::string_view key;
+    while (!stopped && cursor.next_member(key)) {
+      if (key != "groups") {
+        const std::string name(key);
+        header[name] = cursor.read_json();
+      } else if (is_complete_vector_header(header)) {
+        stopped = true;
+      } else {
+        cursor.skip_value();
+      }
+    }
+    if (!stopped) cursor.end_document();
+    check_vector_header(header, path);
+    return header;
+  });
 }
 
 }  // namespace cvc

@@ -72,4 +72,11 @@ using VectorGroupsReader = std::function<void(const nlohmann::json& header, Json
 nlohmann::json read_vector_text(std::string_view text, const std::string& path,
                                 const VectorGroupsReader& read_groups);
 
+// A vector file's header alone, for a count before the cases are read: reads the text as far as
+// "groups" when the members before it make a cast-value-vectors header (as written), else the
+// whole text with its groups skipped (checked as JSON). The groups and what follows them are
+// then not checked: a caller of the cases reads the file with read_vector_text. Throws
+// VectorFormatError naming `path`, as read_vector_text does.
+nlohmann::json read_vector_header(std::string_view text, const std::string& path);
+
 }  // namespace cvc

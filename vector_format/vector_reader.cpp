@@ -7,6 +7,7 @@
 #include "oracle/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/vector_file.hpp"
+#include "vector_format/written_case_line.hpp"
 
 namespace cvc {
 namespace {
@@ -81,14 +82,6 @@ void check_input_output_types(const CastVectorGroup& group, const nlohmann::json
 
 // --- One case -----------------------------------------------------------------------------------
 
-// What a case of the group is read against: its types and its number of configurations.
-struct CaseShape {
-  const DataType& input;
-  const DataType& output;
-  std::size_t count;         // configurations
-  std::size_t per_rounding;  // configurations per rounding mode, 0 when they do not divide evenly
-};
-
 // The result `text` writes in `type`; throws (naming the case: `at()`) when it is not one.
 template <typename Where>
 CastResult checked_result(const DataType& type, std::string_view text, const Where& at) {
@@ -109,6 +102,14 @@ class CaseReader {
   const VectorCase& read() {
     if (cursor_.peek() != JsonCursor::Kind::Object)
       throw VectorFormatError(where_ + ": not a JSON object");
+    // Most lines as written, byte by byte (the object and the containers in it within the
+    // nesting limit); any other by the members below.
+    if (cursor_.depth() + 3 <= kMaxJsonDepth)
+      if (const std::size_t length =
+              read_written_case_line(cursor_.rest(), shape_, item_, written_)) {
+        cursor_.skip_bytes(length);
+        return item_;
+      }
     item_.stable_id.clear();
     item_.flags.clear();
     item_.alternatives.clear();
@@ -182,7 +183,7 @@ class CaseReader {
   void read_stable_id() {
     if (cursor_.peek() != JsonCursor::Kind::String)
       throw VectorFormatError(at() + ": \"stable_id\" is not a string");
-    item_.stable_id = std::string(cursor_.read_string());
+    item_.stable_id.assign(cursor_.read_string());  // into the line before's buffer
   }
 
   // The case's "flags" (optional): names of known flags.

@@ -50,17 +50,25 @@ const DataType* array_type_of(const nlohmann::json& data_type) {
 // the oracle rejects is refused.
 class SelectingSink : public CastVectorSink {
  public:
-  SelectingSink(const CaseFilter& filter, std::vector<SelectedGroup>& selected)
-      : filter_(filter), selected_(selected) {}
+  SelectingSink(const CaseFilter& filter, std::vector<SelectedGroup>& selected,
+                std::set<std::string>& valid_metadata)
+      : filter_(filter), selected_(selected), valid_metadata_(valid_metadata) {}
 
   bool begin_group(const CastVectorGroup& group) override {
     if (!filter_.matches_direction(direction_name(group.direction)) ||
         !filter_.matches_types({&group.input_type(), &group.output_type()}))
       return false;
-    // Invalid metadata in the vectors must be refused here, never blamed on the adapter.
-    for (std::size_t k = 0; k < group.rules.size(); ++k)
+    // Invalid metadata in the vectors must be refused here, never blamed on the adapter. The
+    // same metadata recurs (a group's encode and its decode, files of both types): checked once.
+    for (std::size_t k = 0; k < group.rules.size(); ++k) {
+      std::string key = std::string(group.array_type->name) + "\n" +
+                        dump_json_exact(group.fill_value) + "\n" +
+                        dump_json_exact(group.configuration_with_data_type(k));
+      if (valid_metadata_.count(key)) continue;
       if (const std::optional<std::string> why = group.metadata_problem(k))
         throw VectorFormatError(*why);
+      valid_metadata_.insert(std::move(key));
+    }
     selected_.emplace_back().group = group;
     return true;
   }
@@ -82,6 +90,7 @@ class SelectingSink : public CastVectorSink {
  private:
   const CaseFilter& filter_;
   std::vector<SelectedGroup>& selected_;
+  std::set<std::string>& valid_metadata_;
 };
 
 // The cases of `selected` under its configuration k, as one cast request.
@@ -94,11 +103,11 @@ CastBatch cast_batch(const SelectedGroup& selected, std::size_t k,
   batch.request.direction = group.direction;
   batch.request.array_type = group.array_type;
   batch.request.fill_value = group.fill_value;
-  batch.request.codec = {{"name", "cast_value"},
-                         {"configuration", group.configuration_with_data_type(k)}};
+  nlohmann::json configuration = group.configuration_with_data_type(k);
+  batch.configuration = dump_json_exact(configuration);
+  batch.request.codec = {{"name", "cast_value"}, {"configuration", std::move(configuration)}};
   batch.request.input = &group.input_type();
   batch.request.output = &group.output_type();
-  batch.configuration = dump_json_exact(group.configuration_with_data_type(k));
   batch.rule_label = rule_label(batch.rule);
   batch.where_prefix = relative_path + " case ";
   const std::size_t configurations = group.rules.size();
@@ -216,11 +225,9 @@ std::uint64_t VectorCaseSource::declared_total() const {
     if (is_store_family_path(manifest_.paths[file])) continue;
     if (!manifest_.contents[file]) return 0;  // beyond the keep budget: not read twice for this
     try {
+      // The header only: the cases are read (and checked) when the file is used.
       const nlohmann::json header =
-          read_vector_text(*manifest_.contents[file], manifest_.paths[file],
-                           [](const nlohmann::json&, JsonCursor* groups) {
-                             if (groups != nullptr) groups->skip_value();
-                           });
+          read_vector_header(*manifest_.contents[file], manifest_.paths[file]);
       const std::string family = vector_string(header, "family", manifest_.paths[file]);
       const std::uint64_t cases = vector_number_of_cases(header, manifest_.paths[file]);
       if (filter_.matches_family(family) &&
@@ -251,18 +258,16 @@ void VectorCaseSource::load(std::size_t file) {
            : read_listed_file(directory_, relative_path, manifest_.sha256s[file]);
   pending_groups_.clear();
   next_group_ = next_configuration_ = 0;
-  bool chain_file = false;
+  std::vector<ChainVectorGroup> chain_groups;
   read_vector_text(text, path, [&](const nlohmann::json& header, JsonCursor* groups) {
     const std::string family = vector_string(header, "family", path);
     if (!filter_.matches_family(family)) {
       if (groups != nullptr) groups->skip_value();
     } else if (family == "cast" || family == "scalar_map") {
-      SelectingSink sink(filter_, pending_groups_);
+      SelectingSink sink(filter_, pending_groups_, valid_metadata_);
       read_cast_vector_groups(header, groups, path, sink);
     } else if (family == "chain") {
-      // Read whole by the chain family's reader, after this pass.
-      if (groups != nullptr) groups->skip_value();
-      chain_file = true;
+      chain_groups = read_chain_vector_groups(header, groups, path);
     } else if (family == "metadata") {
       nlohmann::json document = header;
       if (groups != nullptr) document["groups"] = groups->read_json();
@@ -272,10 +277,9 @@ void VectorCaseSource::load(std::size_t file) {
       outside_selection_.push_back(outside_the_protocol(header, relative_path, family));
     }
   });
-  if (chain_file)
-    for (const ChainVectorGroup& group : read_chain_vector_text(text, path))
-      if (std::optional<CastBatch> batch = chain_batch(group, relative_path, filter_))
-        pending_chain_.push_back(std::move(*batch));
+  for (const ChainVectorGroup& group : chain_groups)
+    if (std::optional<CastBatch> batch = chain_batch(group, relative_path, filter_))
+      pending_chain_.push_back(std::move(*batch));
 }
 
 bool VectorCaseSource::fill_pending() {

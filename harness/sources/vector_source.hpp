@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,8 @@ class VectorCaseSource : public CaseSource {
   std::vector<SelectedGroup> pending_groups_;
   std::size_t next_group_ = 0, next_configuration_ = 0;
   std::vector<std::string> outside_selection_;
+  // The array metadata (array type, fill value, configuration) of the groups already found valid.
+  std::set<std::string> valid_metadata_;
   std::string vectors_version_, manifest_sha256_;
   std::uint64_t total_ = 0;
 };

@@ -131,6 +131,20 @@ TEST(JsonExact, DumpIsCompactAndExact) {
   EXPECT_EQ(dump_json_exact(built), R"({"m":5,"n":1.000})");
 }
 
+// Strings (values and keys) are written as nlohmann writes them, byte for byte, whether they need
+// an escape or not; invalid UTF-8 is refused as nlohmann refuses it.
+TEST(JsonExact, DumpWritesStringsAsNlohmann) {
+  for (int byte = 0; byte < 0x80; ++byte) {
+    const std::string text = "a" + std::string(1, static_cast<char>(byte)) + "z";
+    EXPECT_EQ(dump_json_exact(json(text)), json(text).dump()) << "byte " << byte;
+    const json object = {{text, 1}};
+    EXPECT_EQ(dump_json_exact(object), object.dump()) << "byte " << byte;
+  }
+  for (const std::string text : {"", "plain", "caf\xc3\xa9", "\xe2\x82\xac 1", "tab\there"})
+    EXPECT_EQ(dump_json_exact(json::array({text})), json::array({text}).dump()) << text;
+  EXPECT_THROW(dump_json_exact(json(std::string("bad \xff"))), json::type_error);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Integers (core-data-types.rst: "a JSON number with no fraction or exponent part that is within
 // the representable range of the data type")

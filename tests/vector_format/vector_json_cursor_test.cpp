@@ -110,6 +110,24 @@ TEST(JsonCursor, AgreesWithTheParserOnEdgeCases) {
   for (const std::string& text : texts) expect_same_verdict(text);
 }
 
+// A string's plain run is scanned apart from the rest of it: each byte that ends the run (a quote,
+// an escape, a control character, a multi-byte or invalid UTF-8 sequence; 0x7f does not) at each
+// place of a long string, as a value and as a key, and strings of each length up to 19.
+TEST(JsonCursor, AgreesWithTheParserWhereverAPlainRunEnds) {
+  const std::vector<std::string> enders = {"\"",   "\\n",  "\\u0041",  "\t",   std::string(1, '\0'),
+                                           "\x1f", "\x7f", "\xc3\xa9", "\xff", "\xe2\x82",
+                                           "\x80"};
+  for (const std::string& ender : enders)
+    for (std::size_t at = 0; at < 20; ++at) {
+      const std::string inside = std::string(at, 'a') + ender + std::string(20 - at, 'b');
+      expect_same_verdict("\"" + inside + "\"");
+      expect_same_verdict("{\"" + inside + "\":1}");
+    }
+  for (std::size_t length = 0; length < 20; ++length)
+    expect_same_verdict("[\"" + std::string(length, 'x') + "\",\"" + std::string(length, 'y') +
+                        "\"]");
+}
+
 TEST(JsonCursor, AgreesWithTheParserOnTheLimits) {
   for (const std::size_t depth : {kMaxJsonDepth - 1, kMaxJsonDepth, kMaxJsonDepth + 1})
     expect_same_verdict(std::string(depth, '[') + std::string(depth, ']'));

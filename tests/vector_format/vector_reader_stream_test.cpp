@@ -3,6 +3,8 @@
 // refuses each kind of malformed file with a message naming the file, the group and the case.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,7 @@ VectorCase case_from_tree(const nlohmann::json& json, const CastVectorGroup& gro
         parse_result(group.output_type(), results[k % results.size()].get<std::string>(), result));
     item.results.push_back(result);
   }
+  item.stable_id = json.value("stable_id", "");
   if (json.contains("flags")) item.flags = json["flags"].get<std::vector<std::string>>();
   if (json.contains("alternatives"))
     for (const auto& [name, entries] : json["alternatives"].items())
@@ -47,6 +50,7 @@ VectorCase case_from_tree(const nlohmann::json& json, const CastVectorGroup& gro
 
 void expect_same_case(const VectorCase& read, const VectorCase& expected, const std::string& at) {
   EXPECT_EQ(read.id, expected.id) << at;
+  EXPECT_EQ(read.stable_id, expected.stable_id) << at;
   EXPECT_EQ(read.input, expected.input) << at;
   ASSERT_EQ(read.results.size(), expected.results.size()) << at;
   for (std::size_t k = 0; k < read.results.size(); ++k)
@@ -91,6 +95,29 @@ TEST(VectorReaderStream, ReadsWhatTheJsonTreeHolds) {
   expect_reads_as_the_tree(file_text());
 }
 
+// Most lines are read in the form they are written (vector_format/written_case_line.hpp); the same
+// cases written otherwise (spaces, escapes, another order of the members) read the same.
+TEST(VectorReaderStream, CaseLinesWrittenOtherwiseReadTheSame) {
+  const auto replaced = [](std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+    return text;
+  };
+  const std::string& text = file_text();
+  const std::vector<std::string> variants = {
+      replaced(text, "\"results\":[", "\"results\": ["),
+      replaced(text, "\",\"input\":", "\" ,\"input\":"),
+      replaced(text, "\"input\":\"0x", "\"input\":\"\\u0030x"),
+      replaced(text, "\"stable_id\":\"cast/", "\"stable_id\":\"cast\\/"),
+      replaced(text, "{\"id\":", "{\"x\":0,\"id\":"),
+      replaced(text, "]}", "] }")};
+  for (const std::string& variant : variants) {
+    ASSERT_NE(variant, text);
+    expect_reads_as_the_tree(variant);
+  }
+}
+
 TEST(VectorReaderStream, KeyOrderDoesNotMatter) {
   // Written back through the tree, every object's keys are sorted: "groups" comes before
   // "number_of_cases" and "schema", a group's "cases" before its "configurations", and a case's
@@ -125,6 +152,75 @@ TEST(VectorReaderStream, ASinkThatWantsNoCaseStillHasEveryCaseChecked) {
   const std::size_t last_case = text.rfind("{\"id\":");
   text.replace(last_case, 6, "{\"id\":-");
   EXPECT_THROW(read(text), VectorFormatError);
+}
+
+// What reading `text` gives: every case of every group as text, or the refusal's message (a JSON
+// error's position left out).
+std::string outcome_of_reading(const std::string& text) {
+  try {
+    std::string out;
+    for (const CastVectorGroup& group : read_cast_vector_text(text, kPath)) {
+      for (const VectorCase& item : group.cases) {
+        out += std::to_string(item.id) + " " + item.stable_id + " " + std::to_string(item.input);
+        for (const CastResult& result : item.results)
+          out += " " + result_text(group.output_type(), result);
+        for (const std::string& flag : item.flags) out += " " + flag;
+        for (const auto& [name, entries] : item.alternatives)
+          for (const auto& [k, result] : entries)
+            out += " " + name + "/" + std::to_string(k) + "=" +
+                   result_text(group.output_type(), result);
+        out += "\n";
+      }
+    }
+    return out;
+  } catch (const VectorFormatError& error) {
+    const std::string message = error.what();
+    return message.find("not valid JSON") != std::string::npos ? "not valid JSON" : message;
+  }
+}
+
+// Random edits of a file's first case lines (one with alternatives and flags) read as the general
+// steps read them: the same text with a space after each line's opening brace, which no line then
+// has in the written form.
+TEST(VectorReaderStream, LinesAsWrittenReadAsTheGeneralStepsReadThem) {
+  const std::string& text = file_text();
+  const std::size_t cut = text.find("\n{\"id\":12,");
+  ASSERT_NE(cut, std::string::npos);
+  const std::string seed = text.substr(0, cut - 1) + "]}]}\n";
+  ASSERT_NE(seed.find("\"alternatives\":{"), std::string::npos);
+  const std::size_t cases = seed.find("\"cases\":[");
+  const auto general = [](std::string edited) {
+    for (std::size_t at = edited.find("\n{"); at != std::string::npos;
+         at = edited.find("\n{", at + 1))
+      edited.insert(at + 2, " ");
+    return edited;
+  };
+  EXPECT_EQ(outcome_of_reading(seed), outcome_of_reading(general(seed)));
+  const std::string alphabet = "{}[]\",:0123456789abcdefx_=/ \\ue\x80\x01";
+  std::mt19937 random(25);  // fixed: the same edits on every run
+  int accepted = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string edited = seed;
+    const int edits = 1 + static_cast<int>(random() % 2);
+    for (int e = 0; e < edits; ++e) {
+      const std::size_t at = cases + random() % (edited.size() - cases);
+      const char c = alphabet[random() % alphabet.size()];
+      switch (random() % 3) {
+        case 0:
+          edited[at] = c;
+          break;
+        case 1:
+          edited.insert(edited.begin() + static_cast<long>(at), c);
+          break;
+        default:
+          edited.erase(at, 1);
+      }
+    }
+    const std::string outcome = outcome_of_reading(edited);
+    accepted += outcome.find('\n') != std::string::npos ? 1 : 0;
+    ASSERT_EQ(outcome, outcome_of_reading(general(edited))) << "text: " << edited;
+  }
+  EXPECT_GT(accepted, 300);  // the edits that still read (a result changed, say) were compared too
 }
 
 // The message of reading `text` with the first `from` after `after` replaced by `to`.
@@ -220,6 +316,27 @@ TEST(VectorReaderStream, MalformedFilesAreRefusedNamingFileGroupAndCase) {
         << "edit " << edit.from << " -> " << edit.to << "\n  got: " << message
         << "\n  expected: " << edit.message;
   }
+}
+
+// Each part of a line as written, broken: the line is then read by the general steps, which
+// refuse it with their messages.
+TEST(VectorReaderStream, BrokenPartsOfAWrittenLineAreRefusedAsBefore) {
+  const std::string first =
+      "{\"id\":1,\"stable_id\":\"cast/encode/float4_e2m1fn/int2/0x00\",\"input\":\"0x00\","
+      "\"results\":[";
+  const std::string results = "\"results\":[\"0x00\"";  // of the first case
+  const std::string case1 = kPath + " group 0 case 1: ";
+  const std::vector<std::array<std::string, 4>> edits = {
+      {"", "{\"id\":1,\"stable_id\"", "{\"id\":01,\"stable_id\"", "not valid JSON"},
+      {"", first, "{\"id\":1,\"stable_id\":7,\"input\":\"0x00\",\"results\":[",
+       case1 + "\"stable_id\" is not a string"},
+      {"", first, "{\"id\":1,\"stable_id\":\"\x01\",\"input\":\"0x00\",\"results\":[",
+       "control character inside a string"},
+      {results, "\"0x00\"]}", "\"0x00\"]", "not valid JSON"},
+  };
+  for (const auto& [after, from, to, message] : edits)
+    EXPECT_NE(error_of_edit(after, from, to).find(message), std::string::npos)
+        << "edit " << from << " -> " << to << "\n  got: " << error_of_edit(after, from, to);
 }
 
 TEST(VectorReaderStream, TheFileIsNamedWhenItCannotBeRead) {

@@ -108,12 +108,14 @@ class VectorSourceFolder : public testing::Test {
                                      testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(root_);
     fs::create_directories(root_ / "cast");
-    const std::vector<std::pair<std::string, std::string>> files = {
-        {"cast/int2.json", cast_family_file(data_type("int2"))}};
-    std::ofstream(root_ / "cast/int2.json", std::ios::binary) << files[0].second;
-    std::ofstream(root_ / "manifest.json") << manifest_text(files);
+    write_file(cast_family_file(data_type("int2")));
   }
   void TearDown() override { fs::remove_all(root_); }
+  // The folder's one file is `text`, and the manifest says so.
+  void write_file(const std::string& text) const {
+    std::ofstream(root_ / "cast/int2.json", std::ios::binary) << text;
+    std::ofstream(root_ / "manifest.json") << manifest_text({{"cast/int2.json", text}});
+  }
   void change_the_file() const {
     std::ofstream(root_ / "cast/int2.json", std::ios::binary | std::ios::app) << " ";
   }
@@ -149,6 +151,33 @@ TEST_F(VectorSourceFolder, AFileReadAgainUnchangedIsUsed) {
   ASSERT_EQ(batches.size(), expected.size());
   for (std::size_t i = 0; i < batches.size(); ++i)
     EXPECT_EQ(describe(batches[i]), describe(expected[i]));
+}
+
+// The metadata of a group is checked once per array type, fill value and configuration: a group
+// that repeats an earlier one's configurations with another fill value is checked again, and
+// refused when that fill value is invalid.
+TEST_F(VectorSourceFolder, RepeatedConfigurationsWithAnInvalidFillValueAreRefused) {
+  std::string text = cast_family_file(data_type("int2"));
+  const std::size_t first = text.find("\n{\"array_data_type\":\"int2\"");
+  const std::size_t second = text.find("\n{\"array_data_type\"", first + 1);
+  ASSERT_NE(second, std::string::npos);
+  std::string copy = text.substr(first, second - first);  // group 0 and its comma
+  const std::size_t fill = copy.find("\"fill_value\":0,");
+  ASSERT_NE(fill, std::string::npos);
+  copy.replace(fill, 15, "\"fill_value\":7,");  // beyond int2's range
+  text.insert(second, copy);
+  write_file(text);
+  VectorCaseSource source(root_.string(), {});
+  try {
+    all_batches(source);
+    FAIL() << "a group with an invalid fill value was used";
+  } catch (const VectorFormatError& error) {
+    EXPECT_NE(std::string(error.what()).find("group 1 (encode int2"), std::string::npos)
+        << error.what();
+    EXPECT_NE(std::string(error.what()).find("\"fill_value\" 7 is not valid metadata"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace
