@@ -2,6 +2,8 @@
 // (every character checked, then each group decoded), the fast decoder (groups decoded without a
 // branch, the first bad character found afterwards) must agree on every text: the bytes, whether
 // it is refused, and the offset it names.
+#include "harness/protocol/element_packing.hpp"
+
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -10,7 +12,6 @@
 #include <string_view>
 #include <vector>
 
-#include "harness/protocol/element_packing.hpp"
 #include "oracle/data_type.hpp"
 
 namespace cvc::element_packing_test {
