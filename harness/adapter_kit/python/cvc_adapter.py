@@ -46,7 +46,9 @@ inputs as the packed bytes the harness sent: `request.inputs` is the list of bit
 the inputs as a numpy array of the library's dtype, each made on demand. `unpack`/`pack` convert
 between bit patterns and the protocol's hex; `to_numpy`/`from_numpy` between them and numpy
 arrays. Under protocol 2 the helper takes base64 elements when the harness offers them (the hello's
-`encodings`) and answers with `"encoding": "base64"`; the callbacks never see the difference.
+`encodings`) and answers with `"encoding": "base64"`, and writes each answer's `failed` list as
+ranges when the harness offers them (`failed_forms`, answered `"failed_form": "ranges"`); the
+callbacks never see the difference.
 
 Exact JSON numbers: requests are parsed with `loads`, which gives integer literals as int, every
 other number (fraction or exponent, and the literal -0) as decimal.Decimal, so no value, digit or
@@ -125,6 +127,10 @@ class Invalid(Exception):
 
 ENCODINGS = ("hex", "base64")   # what this helper reads and writes; hex is protocol 1's
 PREFERRED_ENCODING = "base64"   # chosen when the harness offers it: a third shorter than hex
+# The forms of an answer's `failed` list (PROTOCOL.md, "Failed ranges"); ranges are chosen when the
+# harness offers them: a few numbers for a batch whose elements are mostly refused.
+FAILED_FORMS = ("indices", "ranges")
+PREFERRED_FAILED_FORM = "ranges"
 _UNSIGNED_CODES = {1: "B", 2: "H", 4: "I", 8: "Q"}  # array / memoryview codes by storage width
 
 
@@ -148,6 +154,21 @@ def decode_elements(type_name: str, text: str, encoding: str = "hex") -> bytes:
         index = next(i for i, byte in enumerate(data) if byte >> bits)
         raise ValueError(f"element {index} (0x{data[index]:x}) has bits above {type_name}'s {bits}")
     return data
+
+
+def failed_text(failed: list, form: str = "indices") -> str:
+    """An answer's `failed` list as protocol text: the ascending indices themselves, or each run
+    of consecutive indices as one canonical [begin, end) range."""
+    if form == "indices":
+        return f'[{",".join(map(str, failed))}]'
+    ranges, k = [], 0
+    while k < len(failed):
+        last = k
+        while last + 1 < len(failed) and failed[last + 1] == failed[last] + 1:
+            last += 1
+        ranges.append(f"[{failed[k]},{failed[last] + 1}]")
+        k = last + 1
+    return f'[{",".join(ranges)}]'
 
 
 def encode_elements(data: bytes, encoding: str = "hex") -> str:
@@ -821,6 +842,7 @@ class Adapter:
     prepare: Callable[[CastRequest], ArrayCast] | None = None  # instead of cast: numpy arrays
     protocol: int = PROTOCOL  # what the last hello negotiated
     encoding: str = "hex"     # how elements are written, as the last hello negotiated
+    failed_form: str = "indices"  # how `failed` is written, as the last hello negotiated
     stores: StoreCallbacks | None = None  # protocol 2: open_array, read_array, write_array
     # Protocol 2 chain requests: a callback with the contract of `cast`, called with a
     # ChainRequest, and capabilities.chain ({"codecs": [...], "directions": [...]}, a key left
@@ -844,14 +866,16 @@ class Adapter:
         self.capabilities = check_capabilities(self.capabilities, self.data_types, self.operations)
         self.chain_capabilities = check_chain_capabilities(self.chain_capabilities, self.chain)
 
-    def hello(self, max_protocol: Any = None, encodings: Any = None) -> dict:
+    def hello(self, max_protocol: Any = None, encodings: Any = None, failed_forms: Any = None) -> dict:
         """The hello answer: protocol 2 (capabilities, reproduce; base64 elements when the hello
-        offers them in `encodings`) when the harness offers it (`max_protocol` >= 2), else
-        protocol 1 as before."""
+        offers them in `encodings`, failed ranges when it offers them in `failed_forms`) when the
+        harness offers it (`max_protocol` >= 2), else protocol 1 as before."""
         two = isinstance(max_protocol, int) and not isinstance(max_protocol, bool) and max_protocol >= 2
         self.protocol = MAX_PROTOCOL if two else PROTOCOL
         offered = encodings if isinstance(encodings, list) else []
         self.encoding = PREFERRED_ENCODING if two and PREFERRED_ENCODING in offered else "hex"
+        forms = failed_forms if isinstance(failed_forms, list) else []
+        self.failed_form = PREFERRED_FAILED_FORM if two and PREFERRED_FAILED_FORM in forms else "indices"
         operations = list(self.operations) + (["reproduce"] if two and self.reproduce else [])
         operations += list(STORE_OPERATIONS) if two and self.stores else []
         operations += ["chain"] if two and self.chain else []
@@ -868,6 +892,8 @@ class Adapter:
             answer.setdefault("capabilities", {})["chain"] = copy.deepcopy(self.chain_capabilities)
         if self.encoding != "hex":
             answer["encoding"] = self.encoding
+        if self.failed_form != "indices":
+            answer["failed_form"] = self.failed_form
         return answer
 
     def handle(self, line: str) -> str | None:
@@ -877,7 +903,8 @@ class Adapter:
             raise ValueError("a request must be a JSON object")
         cmd = message.get("cmd")
         if cmd == "hello":
-            return dumps(self.hello(message.get("max_protocol"), message.get("encodings")))
+            return dumps(self.hello(message.get("max_protocol"), message.get("encodings"),
+                                    message.get("failed_forms")))
         if cmd == "bye":
             return None
         if "id" not in message:
@@ -888,7 +915,7 @@ class Adapter:
                 result = self._cast(message, line)
                 if result.get("status") == "ok":  # written directly: `failed` may be long
                     return (f'{{"id":{dumps(message["id"])},"status":"ok","elements":"{result["elements"]}",'
-                            f'"failed":[{",".join(map(str, result["failed"]))}]}}')
+                            f'"failed":{failed_text(result["failed"], self.failed_form)}}}')
                 answer.update(result)
             elif cmd == "validate":
                 answer.update(self._validate(message, _raw_members(line)))

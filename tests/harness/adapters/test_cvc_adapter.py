@@ -204,8 +204,15 @@ class SchemaMixin:
                 else request["array_data_type"]
             self.assertEqual(len(cvc.decode_elements(output, answer["elements"], "hex")),
                              cvc.storage_bytes(output) * request["count"])
-            self.assertEqual(answer["failed"], sorted(set(answer["failed"])))
-            self.assertTrue(all(0 <= i < request["count"] for i in answer["failed"]))
+            failed = answer["failed"]
+            if failed and isinstance(failed[0], list):  # ranges: canonical (PROTOCOL.md)
+                bounds = [bound for pair in failed for bound in pair]
+                self.assertTrue(all(len(pair) == 2 and pair[0] < pair[1] for pair in failed), failed)
+                self.assertTrue(all(a < b for a, b in zip(bounds[1::2], bounds[2::2])), failed)
+                self.assertTrue(0 <= bounds[0] and bounds[-1] <= request["count"], failed)
+                return
+            self.assertEqual(failed, sorted(set(failed)))
+            self.assertTrue(all(0 <= i < request["count"] for i in failed))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -670,6 +677,29 @@ class ProbeTest(unittest.TestCase):
 
 
 class ProtocolLoopTest(SchemaMixin, unittest.TestCase):
+    def test_failed_ranges_when_the_harness_offers_them(self):
+        # int16 -> int8 towards-zero without out_of_range: 300, 0x8000 and 301 fail.
+        inputs = [7, 300, 0x8000, 5, 301]
+        hello = dict(HELLO, max_protocol=2, encodings=["hex"], failed_forms=["indices", "ranges"])
+        for offered, form, failed in ((hello, "ranges", [[1, 3], [4, 5]]), (HELLO, None, [1, 2, 4]),
+                                      (dict(hello, failed_forms=["indices"]), None, [1, 2, 4])):
+            process = Process(FAKE_COMMAND)
+            try:
+                request = cast_message(1, cvc.pack("int16", inputs))
+                answers = [process.ask(offered), process.ask(request)]
+                self.assertEqual(answers[0].get("failed_form"), form)
+                self.assertAnswer(request, answers[1])
+                self.assertEqual(answers[1]["failed"], failed)
+                process.send({"cmd": "bye"})
+                self.assertEqual(process.close(), 0)
+            finally:
+                process.kill()
+
+    def test_failed_text_forms(self):
+        self.assertEqual(cvc.failed_text([], "ranges"), "[]")
+        self.assertEqual(cvc.failed_text([0, 1, 2, 5, 7, 8], "ranges"), "[[0,3],[5,6],[7,9]]")
+        self.assertEqual(cvc.failed_text([0, 1, 2, 5], "indices"), "[0,1,2,5]")
+
     def test_session(self):
         process = Process(FAKE_COMMAND)
         try:
@@ -817,6 +847,13 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                  ("cast", cast), ("validate", validate), ("bye", {"cmd": "bye"}),
                  ("cast-answer", {"id": 17, "status": "ok", "elements": "00007f", "failed": [1]}),
                  ("cast-answer", {"id": 17, "status": "ok", "elements": "", "failed": []}),
+                 # The ranges form of "failed" (PROTOCOL.md, "Failed ranges").
+                 ("cast-answer", {"id": 17, "status": "ok", "elements": "00007f", "failed": [[0, 2]]}),
+                 ("chain-answer", {"id": 23, "status": "ok", "elements": "6400ff",
+                                   "failed": [[0, 1], [2, 3]]}),
+                 ("hello-answer", dict(hello_answer_2, failed_form="ranges")),
+                 ("hello", {"cmd": "hello", "protocol": 1, "max_protocol": 2,
+                            "encodings": ["hex", "base64"], "failed_forms": ["indices", "ranges"]}),
                  ("cast-answer", {"id": 17, "status": "rejected", "message": "ValueError: fill value cannot be cast"}),
                  ("cast-answer", {"id": 17, "status": "unsupported", "message": "float8_e8m0fnu is not available"}),
                  ("cast-answer", {"id": 17, "status": "error", "message": "Traceback ..."}),
@@ -887,6 +924,11 @@ class SchemaTest(SchemaMixin, unittest.TestCase):
                    ("cast-answer", dict(ok, elements="00F!")), ("cast-answer", dict(ok, elements="00f")),
                    ("cast-answer", dict(ok, failed=[1, 1])), ("cast-answer", dict(ok, failed=[-1])),
                    ("cast-answer", dict(ok, failed=[0.5])), ("cast-answer", dict(ok, status="fine")),
+                   ("cast-answer", dict(ok, failed=[[0, 1, 2]])), ("cast-answer", dict(ok, failed=[[0]])),
+                   ("cast-answer", dict(ok, failed=[[-1, 1]])), ("cast-answer", dict(ok, failed=[[0, 0.5]])),
+                   ("hello-answer", dict(hello_answer_2, failed_form="bitmap")),
+                   ("hello-answer", dict(hello_answer, failed_form="ranges")),  # a protocol 2 key
+                   ("hello", {"cmd": "hello", "protocol": 1, "failed_forms": ["bitmap"]}),
                    ("cast-answer", dict(ok, message="x")), ("cast-answer", dict(ok, id="1")),
                    ("cast-answer", {"id": 1, "status": "rejected"}),
                    ("cast-answer", {"id": 1, "status": "rejected", "message": "m", "elements": ""}),
