@@ -146,14 +146,16 @@ std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& h
   static constexpr std::string_view kKeys[] = {"protocol",     "implementation", "data_types",
                                                "operations",   "notes",          "environment",
                                                "capabilities", "encoding",       "failed_form"};
+  // The protocol 2 keys, each with what it declares (for the message).
+  static constexpr std::pair<std::string_view, std::string_view> kProtocolTwoKeys[] = {
+      {"capabilities", "capabilities"},
+      {"encoding", "an encoding"},
+      {"failed_form", "a form of failed"}};
   for (const auto& [key, value] : answer.items()) {
-    if ((key == "capabilities" || key == "encoding" || key == "failed_form") &&
-        handshake.protocol == 1)
-      return key + " is a protocol 2 key, but the answer says protocol 1 (answer \"protocol\": 2 " +
-             "to declare " +
-             (key == "encoding"      ? "an encoding)"
-              : key == "failed_form" ? "a form of failed)"
-                                     : "capabilities)");
+    for (const auto& [two_key, declares] : kProtocolTwoKeys)
+      if (key == two_key && handshake.protocol == 1)
+        return key + " is a protocol 2 key, but the answer says protocol 1 (answer \"protocol\": " +
+               "2 to declare " + std::string(declares) + ")";
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
       return key + " is an unknown key of the hello answer (it has only " + joined_names(kKeys) +
              ")";
