@@ -759,7 +759,7 @@ inline constexpr PublishedManifest kPublishedManifests[] = {
 {"bytes":464,"path":"stores/encode/error-scale-offset-uint16-uint8/zarr.json","sha256":"bea3fd54c3141611a665925909acd14fa8c22db5310a2ea198ccc2bdec57d398"},
 {"bytes":80506,"path":"stores/index.json","sha256":"96fb2ba5523c299c4f2269850b7c939ccc50f773640e7e671f14c07abd725ff3"}]}
 )manifest"},
-    {"1.3.0", "b5801dc29e62626b2f7246196877e8e82c5f375d4534b92597480a041b461d26", "",
+    {"1.3.0", "b5801dc29e62626b2f7246196877e8e82c5f375d4534b92597480a041b461d26", "29a1c21b69aa",
      R"manifest({"schema":"cast-value-vectors-manifest","schema_version":1,
 "vectors_version":"1.3.0",
 "spec_revision":"zarr-extensions codecs/cast_value/README.md, change log through \"Fixed the NumPy compatibility example to encode positive infinity as Infinity\"",
