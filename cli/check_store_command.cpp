@@ -15,9 +15,9 @@
 #include "harness/reports/report_output.hpp"
 #include "harness/stores/store_report.hpp"
 #include "harness/text/progress_report.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/json_exact.hpp"
-#include "oracle/output_file.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/json_exact.hpp"
+#include "oracle/io/output_file.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace cvc::cli {

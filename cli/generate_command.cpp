@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "generators/vector_set.hpp"
 #include "harness/text/progress_report.hpp"
-#include "oracle/output_file.hpp"
+#include "oracle/io/output_file.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace cvc::cli {

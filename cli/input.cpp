@@ -4,7 +4,7 @@
 #include "cli/near_names.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/hex_digits.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::cli {

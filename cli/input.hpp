@@ -14,7 +14,7 @@
 namespace cvc::cli {
 
 const DataType& type_argument(std::string_view command, std::string_view name);
-// JSON text, exact numbers kept (oracle/json_exact.hpp). `what` names the argument in errors.
+// JSON text, exact numbers kept (oracle/io/json_exact.hpp). `what` names the argument in errors.
 nlohmann::json json_argument(std::string_view command, std::string_view what,
                              std::string_view text);
 // A scalar of `type`: "0x..." bits (any type, within its width) or a JSON scalar; a bare word

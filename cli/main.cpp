@@ -13,8 +13,8 @@
 #include "harness/protocol/adapter_client.hpp"
 #include "harness/protocol/adapter_start.hpp"
 #include "oracle/data_type.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/output_file.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/output_file.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
 #include "harness/reports/report_merge.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 
 namespace cvc::cli {
 namespace {

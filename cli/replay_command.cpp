@@ -7,10 +7,10 @@
 #include "harness/protocol/replay_request.hpp"
 #include "harness/run/request_models.hpp"
 #include "harness/run/runner.hpp"
-#include "oracle/bounded_quote.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/input_file.hpp"
 #include "oracle/scalar_json.hpp"
 #include "vector_format/result_text.hpp"
 

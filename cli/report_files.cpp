@@ -5,7 +5,7 @@
 #include "harness/reports/report_html.hpp"
 #include "harness/reports/report_json.hpp"
 #include "harness/reports/report_junit.hpp"
-#include "oracle/output_file.hpp"
+#include "oracle/io/output_file.hpp"
 
 namespace cvc::cli {
 namespace {

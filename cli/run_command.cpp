@@ -21,8 +21,8 @@
 #include "harness/sources/vector_source.hpp"
 #include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/output_file.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/output_file.hpp"
 #include "vector_format/vector_reader.hpp"
 
 namespace cvc::cli {

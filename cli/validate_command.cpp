@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::cli {

@@ -3,7 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "harness/text/progress_report.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 #include "vector_format/vector_check.hpp"
 
 namespace cvc::cli {

@@ -11,7 +11,7 @@
 #include "generators/fill_value.hpp"
 #include "generators/reading_alternatives.hpp"
 #include "oracle/codec_chain.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/rational/rational_value.hpp"
 #include "vector_format/chain_expectation.hpp"
 #include "vector_format/vector_file.hpp"

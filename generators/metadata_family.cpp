@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/readings.hpp"
 #include "vector_format/vector_file.hpp"
 

@@ -6,7 +6,7 @@
 #include "generators/case_results.hpp"
 #include "generators/fill_value.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/rational/rational_value.hpp"
 #include "oracle/scalar_json.hpp"
 #include "vector_format/vector_file.hpp"

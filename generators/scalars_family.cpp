@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "oracle/data_type.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/rational/rational_value.hpp"
 #include "oracle/readings.hpp"
 #include "oracle/scalar_json.hpp"

@@ -9,7 +9,7 @@
 #include "generators/scalars_family.hpp"
 #include "generators/stores_family.hpp"
 #include "oracle/data_type.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/sha256.hpp"
 #include "vector_format/vector_file.hpp"
 

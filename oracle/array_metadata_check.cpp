@@ -9,7 +9,7 @@
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/metadata_json.hpp"
 #include "oracle/scalar_json.hpp"
 

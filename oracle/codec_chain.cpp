@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "oracle/exact_value.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/metadata_json.hpp"
 #include "oracle/scalar_json.hpp"
 

@@ -8,7 +8,7 @@
 #include "oracle/cast.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/exact_value.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/metadata_json.hpp"
 #include "oracle/scalar_json.hpp"
 

@@ -3,7 +3,7 @@
 #include <exception>
 
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 

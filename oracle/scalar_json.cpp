@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "oracle/hex_digits.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/rational/rational_value.hpp"
 
 namespace cvc {

@@ -3,7 +3,8 @@
 // values and for the entries of scalar_map (cast_value.md: "Input scalars are encoded to JSON using
 // the Zarr V3 fill value encoding").
 //
-// Numbers are read from their exact decimal text (oracle/json_exact.hpp), never through a double.
+// Numbers are read from their exact decimal text (oracle/io/json_exact.hpp), never through a
+// double.
 #pragma once
 
 #include <cstdint>

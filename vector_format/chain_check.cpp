@@ -4,7 +4,7 @@
 
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/slow/slow_element_oracle.hpp"
 #include "vector_format/chain_vector_reader.hpp"
 #include "vector_format/vector_check_support.hpp"

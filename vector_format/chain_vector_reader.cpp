@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/readings.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/vector_file.hpp"

@@ -2,7 +2,7 @@
 // without building a JSON tree: the caller walks objects and arrays and takes the values it wants
 // (strings, number literals, or a small subtree as nlohmann::json), and skips the rest.
 //
-// It accepts exactly what parse_json_exact (oracle/json_exact.hpp) accepts: RFC 8259 as
+// It accepts exactly what parse_json_exact (oracle/io/json_exact.hpp) accepts: RFC 8259 as
 // nlohmann's strict parser reads it (UTF-8 checked, a leading byte order mark allowed, nothing
 // after the value), no key twice in an object, at most kMaxJsonDepth levels of nesting, number
 // literals of at most kMaxJsonNumberChars characters, kept as their text. Every error is a
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 

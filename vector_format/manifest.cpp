@@ -6,10 +6,10 @@
 #include <optional>
 #include <set>
 
-#include "oracle/bounded_quote.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/input_tree.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/input_tree.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/sha256.hpp"
 #include "vector_format/vector_file.hpp"
 
@@ -78,7 +78,7 @@ std::string digest_problem(const fs::path& path) {
          "manifest was written)";
 }
 
-// Everything in the folder, walked without following a link (oracle/input_tree.hpp): relative
+// Everything in the folder, walked without following a link (oracle/io/input_tree.hpp): relative
 // path -> entry. Whatever is neither a regular file nor a folder is a problem here, named.
 std::map<std::string, TreeEntry> folder_entries(const fs::path& root, ManifestCheck& check) {
   std::map<std::string, TreeEntry> entries;

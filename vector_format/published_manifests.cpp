@@ -3,8 +3,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "oracle/bounded_quote.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/published_manifests_data.hpp"
 
 namespace cvc {

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/sha256.hpp"
 
 namespace cvc {

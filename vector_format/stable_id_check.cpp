@@ -3,7 +3,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/stable_id.hpp"
 #include "vector_format/vector_check_support.hpp"
 

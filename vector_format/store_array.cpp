@@ -1,8 +1,8 @@
 #include "vector_format/store_array.hpp"
 
-#include "oracle/bounded_quote.hpp"
 #include "oracle/checked_arithmetic.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc {

@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include "oracle/bounded_quote.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/slow/slow_element_oracle.hpp"
 #include "vector_format/store_chunks.hpp"
 #include "vector_format/store_index.hpp"

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <initializer_list>
 
-#include "oracle/bounded_quote.hpp"
 #include "oracle/checked_arithmetic.hpp"
 #include "oracle/hex_digits.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/result_text.hpp"
 
 namespace cvc {

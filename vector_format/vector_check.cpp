@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "oracle/codec_metadata.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 #include "oracle/slow/slow_cast.hpp"
 #include "vector_format/chain_check.hpp"

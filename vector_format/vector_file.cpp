@@ -4,8 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "oracle/input_file.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/readings.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/stable_id.hpp"

@@ -51,13 +51,13 @@ std::string format_vector_file(const VectorFileHeader& header,
 // The notes registry entry for a flag name (question, default, alternatives, spec text).
 nlohmann::json note_for_flag(std::string_view flag_name);
 
-// The text of the vector file at `path` (oracle/input_file.hpp's size cap); throws
+// The text of the vector file at `path` (oracle/io/input_file.hpp's size cap); throws
 // VectorFormatError naming it when it cannot be read.
 std::string read_vector_file_text(const std::string& path);
 
 // Parse a vector file with exact numbers; throws VectorFormatError naming `path` and the problem
-// when the file cannot be read (oracle/input_file.hpp), the text is not JSON or the header is not
-// cast-value-vectors version 1.
+// when the file cannot be read (oracle/io/input_file.hpp), the text is not JSON or the header is
+// not cast-value-vectors version 1.
 nlohmann::json read_vector_file(const std::string& path);
 
 // Reads a vector file's text in one pass, for files too large for a JSON tree: every top-level

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "oracle/cast_result.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/vector_file.hpp"
 #include "vector_format/written_case_line.hpp"

@@ -6,7 +6,7 @@
 #include "harness/run/diagnosis.hpp"
 #include "harness/text/report_envelope.hpp"
 #include "harness/text/text_escape.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc::fuzz {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "harness/fuzz/map_scalars.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc::fuzz {
 namespace {

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "harness/bug_models/bug_model.hpp"
 #include "harness/fuzz/scenario.hpp"
 #include "harness/protocol/adapter_client.hpp"
-#include "oracle/bug_models/bug_model.hpp"
 
 namespace cvc::fuzz {
 

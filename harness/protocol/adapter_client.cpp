@@ -7,7 +7,7 @@
 
 #include "harness/protocol/element_packing.hpp"
 #include "harness/protocol/elements_field.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 namespace {

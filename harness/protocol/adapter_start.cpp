@@ -1,7 +1,7 @@
 #include "harness/protocol/adapter_start.hpp"
 
 #include "harness/text/text_escape.hpp"
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 namespace {

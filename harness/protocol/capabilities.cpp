@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "harness/protocol/adapter_client.hpp"
-#include "oracle/bounded_quote.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 namespace {

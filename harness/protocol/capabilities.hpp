@@ -98,7 +98,7 @@ std::optional<std::string> undeclared_chain(const Handshake& handshake, Directio
 
 // The reason of a request the adapter itself answered `unsupported` (harness/protocol/PROTOCOL.md):
 // `the adapter answered unsupported: MESSAGE`, its message quoted bounded
-// (oracle/bounded_quote.hpp) so that reports counting by reason stay small whatever it sends.
+// (oracle/io/bounded_quote.hpp) so that reports counting by reason stay small whatever it sends.
 std::string adapter_unsupported_reason(std::string_view message);
 
 }  // namespace cvc

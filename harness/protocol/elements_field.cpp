@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 namespace {

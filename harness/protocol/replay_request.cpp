@@ -3,7 +3,7 @@
 #include "harness/protocol/element_packing.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/data_type.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc {

@@ -1,15 +1,15 @@
 // Mutants: the reference adapter (`cvc adapter --mutant ID`) answering as one known-bug model of
-// the catalogue (oracle/bug_models/bug_model.hpp, docs/bug-models.md) instead of the oracle. The
+// the catalogue (harness/bug_models/bug_model.hpp, docs/bug-models.md) instead of the oracle. The
 // harness's own tests check that every model is caught, from the published vectors and from live
 // mode, and diagnosed as itself. This is a thin layer over the catalogue: `none` is the oracle
 // itself, and what a mutant answers is what the diagnosis matches with
-// (oracle/bug_models/model_answer.hpp: model_cast_configuration, model_cast, model_chain, ...).
+// (harness/bug_models/model_answer.hpp: model_cast_configuration, model_cast, model_chain, ...).
 #pragma once
 
 #include <optional>
 #include <string_view>
 
-#include "oracle/bug_models/model_answer.hpp"
+#include "harness/bug_models/model_answer.hpp"
 
 namespace cvc {
 

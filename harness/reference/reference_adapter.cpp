@@ -15,7 +15,7 @@
 #include "oracle/checked_arithmetic.hpp"
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 namespace {

@@ -2,13 +2,13 @@
 
 #include <memory>
 
-#include "oracle/bounded_quote.hpp"
 #include "oracle/checked_arithmetic.hpp"
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/json_exact.hpp"
-#include "oracle/output_file.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/json_exact.hpp"
+#include "oracle/io/output_file.hpp"
 #include "oracle/scalar_json.hpp"
 #include "vector_format/crc32c.hpp"
 

@@ -1,6 +1,6 @@
 #include "harness/reports/environment_text.hpp"
 
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "harness/reports/environment_text.hpp"
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 namespace {

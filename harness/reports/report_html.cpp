@@ -7,7 +7,7 @@
 
 #include "harness/reports/report_terminal.hpp"
 #include "harness/text/text_escape.hpp"
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 namespace {

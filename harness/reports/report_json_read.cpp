@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "harness/reports/summary_consistency.hpp"
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 namespace {

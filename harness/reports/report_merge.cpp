@@ -7,8 +7,8 @@
 
 #include "harness/reports/report_json_read.hpp"
 #include "harness/reports/summary_consistency.hpp"
-#include "oracle/bounded_quote.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/input_file.hpp"
 
 namespace cvc {
 namespace {

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-#include "oracle/output_file.hpp"
+#include "oracle/io/output_file.hpp"
 
 namespace cvc {
 

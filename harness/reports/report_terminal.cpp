@@ -10,7 +10,7 @@
 #include "harness/reports/environment_text.hpp"
 #include "harness/text/line_fold.hpp"
 #include "harness/text/text_escape.hpp"
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 namespace {

@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "harness/text/text_escape.hpp"
-#include "oracle/bounded_quote.hpp"
 #include "oracle/checked_arithmetic.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 namespace {

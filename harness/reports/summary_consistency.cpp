@@ -3,7 +3,7 @@
 #include <map>
 #include <tuple>
 
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 namespace {

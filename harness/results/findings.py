@@ -378,7 +378,7 @@ def cause_sections(root: Path, causes: list[dict], references: list[dict]) -> st
     out = ["\n## The causes\n\n",
            paragraph("One section per known-bug model, the most failures first. Each gives the "
                      "model's mechanism and the spec text that decides it (from the catalogue, "
-                     "`oracle/bug_models/`); then, for each run that shows it, the cells and the "
+                     "`harness/bug_models/`); then, for each run that shows it, the cells and the "
                      "simplest case, with the command that explains the expected result and the "
                      "one that sends the case to the adapter again; then what we know beyond the "
                      "data: how it was found, the component at fault, the mechanism in the "

@@ -7,7 +7,7 @@
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/result_text.hpp"
 #include "vector_format/store_check.hpp"

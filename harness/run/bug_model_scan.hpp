@@ -1,4 +1,4 @@
-// The known-bug models (oracle/bug_models/bug_model.hpp) run in-process over the published
+// The known-bug models (harness/bug_models/bug_model.hpp) run in-process over the published
 // vectors: for each model, how many vector cases it answers differently from the oracle, by
 // family, and the first such case (to aim a harness run at it). The oracle's results are
 // recomputed, never read from the vectors. Used by `cvc bug-models --vectors` (the counts in
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "harness/bug_models/bug_model.hpp"
 #include "harness/sources/case_batch.hpp"
 #include "harness/sources/case_filter.hpp"
-#include "oracle/bug_models/bug_model.hpp"
 
 namespace cvc {
 

@@ -7,7 +7,7 @@
 #include "harness/run/cell_names.hpp"
 #include "harness/text/shell_quote.hpp"
 #include "oracle/exact_value.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 namespace {

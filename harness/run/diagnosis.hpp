@@ -1,4 +1,4 @@
-// Diagnosis: which known bug (oracle/bug_models) explains each failure of a run. The runner marks
+// Diagnosis: which known bug (harness/bug_models) explains each failure of a run. The runner marks
 // every failing outcome with the set of models that reproduce it exactly; this aggregate keeps
 // one bucket per (cell, model set) with its count and its simplest case, and at the end assigns
 // each bucket to the model that explains the most failures of the whole run among those that
@@ -13,8 +13,8 @@
 #include <tuple>
 #include <vector>
 
+#include "harness/bug_models/bug_model.hpp"
 #include "harness/run/run_result.hpp"
-#include "oracle/bug_models/bug_model.hpp"
 
 namespace cvc {
 

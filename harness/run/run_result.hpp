@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/bug_models/bug_model.hpp"
 #include "harness/protocol/adapter_incident.hpp"
-#include "oracle/bug_models/bug_model.hpp"
 #include "oracle/cast_rule.hpp"
 #include "oracle/data_type.hpp"
 

@@ -1,7 +1,7 @@
 #include "harness/sources/case_batch.hpp"
 
 #include "oracle/cast.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/result_text.hpp"
 
 namespace cvc {

@@ -2,7 +2,7 @@
 
 #include <variant>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 namespace {

@@ -6,7 +6,7 @@
 #include "generators/fill_value.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc {

@@ -5,7 +5,7 @@
 
 #include "harness/sources/chain_batch.hpp"
 #include "oracle/codec_metadata.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/store_check.hpp"
 #include "vector_format/vector_file.hpp"

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "harness/stores/store_files.hpp"
-#include "oracle/bounded_quote.hpp"
 #include "oracle/exact_value.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/input_file.hpp"
 #include "vector_format/store_chunks.hpp"
 
 namespace cvc {

@@ -4,7 +4,7 @@
 #include <system_error>
 
 #include "oracle/checked_arithmetic.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 #include "vector_format/store_array.hpp"
 
 namespace cvc {

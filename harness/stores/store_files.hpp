@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "harness/stores/store_vectors.hpp"
-#include "oracle/input_tree.hpp"
+#include "oracle/io/input_tree.hpp"
 
 namespace cvc {
 

@@ -5,9 +5,9 @@
 #include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/capabilities.hpp"
 #include "harness/text/shell_quote.hpp"
-#include "oracle/bounded_quote.hpp"
 #include "oracle/hex_digits.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc {
 namespace {

@@ -2,9 +2,9 @@
 
 #include "harness/stores/store_files.hpp"
 #include "oracle/codec_chain.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/input_tree.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/input_tree.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/store_array.hpp"
 
 namespace cvc {
@@ -17,7 +17,7 @@ using json = nlohmann::json;
   throw StoreVectorError(where + ": " + why);
 }
 
-// A JSON file of the vectors: a regular file (no FIFO, device or link: oracle/input_file.hpp),
+// A JSON file of the vectors: a regular file (no FIFO, device or link: oracle/io/input_file.hpp),
 // at most --max-file-bytes, checked before a byte is read.
 json read_json_file(const fs::path& path, const std::string& where) {
   std::string text;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/input_tree.hpp"
+#include "oracle/io/input_tree.hpp"
 #include "vector_format/store_index.hpp"
 
 namespace cvc {

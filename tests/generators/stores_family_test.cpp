@@ -12,7 +12,7 @@
 
 #include "oracle/cast.hpp"
 #include "oracle/exact_value.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/slow/slow_element_oracle.hpp"
 #include "vector_format/crc32c.hpp"
 #include "vector_format/manifest.hpp"

@@ -17,7 +17,7 @@
 #include "harness/reports/run_summary.hpp"
 #include "harness/run/runner.hpp"
 #include "harness/sources/live_source.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::hostile_test {

@@ -18,9 +18,9 @@
 #include <fstream>
 
 #include "harness/stores/store_vectors.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/input_tree.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/input_tree.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/vector_check.hpp"
 

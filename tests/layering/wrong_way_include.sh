@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The layering check has teeth: on a copy of the sources, a wrong-way include (the runner
-# including a report writer, the oracle including the harness), a quoted include of a path in no
+# including a report writer, the oracle including the harness or a bug model, the oracle's I/O
+# primitives including the oracle), a quoted include of a path in no
 # component, and a layering with a cycle are each refused with the file and line named; the
 # unchanged copy passes.
 #
@@ -39,6 +40,12 @@ expect_refusal vector_format/vector_check.cpp '#include "generators/case_results
 expect_refusal harness/stores/store_check.cpp '#include "harness/reference/reference_store.hpp"' \
   'of cvc_harness_reference'
 expect_refusal generators/vector_set.cpp '#include "case_results.hpp"' 'in no component'
+# The oracle holds only the arithmetic and the spec's rules: its I/O primitives are below it and
+# know no rule, the known-bug models are above it.
+expect_refusal oracle/io/input_file.cpp '#include "oracle/cast.hpp"' \
+  'cvc_oracle_io includes "oracle/cast.hpp" of cvc_oracle'
+expect_refusal oracle/cast.cpp '#include "harness/bug_models/bug_model.hpp"' \
+  'cvc_oracle includes "harness/bug_models/bug_model.hpp" of cvc_harness_bug_models'
 
 # A layering whose links form a cycle is refused as unreadable (exit 2).
 python3 - "$layering" "$tmp/cycle.json" <<'PY'
@@ -51,4 +58,4 @@ status=0
 "$check" --quiet --layering "$tmp/cycle.json" "$copy" 2>"$tmp/err" || status=$?
 [ "$status" -eq 2 ] || fail "a cycle: exit $status, not 2"
 grep -q "cycle" "$tmp/err" || fail "a cycle: the message does not say so: $(cat "$tmp/err")"
-echo "layering check: the sources pass; 5 wrong-way or unplaced includes and a cycle refused"
+echo "layering check: the sources pass; 7 wrong-way or unplaced includes and a cycle refused"

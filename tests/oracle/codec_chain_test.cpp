@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc::codec_chain_test {
 namespace {

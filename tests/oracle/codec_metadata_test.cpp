@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::codec_metadata_test {

@@ -1,4 +1,4 @@
-// JSON with exact numbers (oracle/json_exact.hpp) and the Zarr fill value encoding of scalars
+// JSON with exact numbers (oracle/io/json_exact.hpp) and the Zarr fill value encoding of scalars
 // (oracle/scalar_json.hpp). Every expected pattern is derived by hand in a comment or quoted from
 // the spec texts in ../shared/spec; none is copied from a run of the code.
 #include "oracle/scalar_json.hpp"
@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::scalar_json_test {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/bug_models/bug_model.hpp"
+#include "harness/bug_models/bug_model.hpp"
 
 namespace cvc {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "harness/bug_models/bug_model.hpp"
 #include "harness/run/bug_model_scan.hpp"
 #include "harness/sources/case_batch.hpp"
 #include "harness/sources/case_filter.hpp"
-#include "oracle/bug_models/bug_model.hpp"
 #include "tests/support/bug_model_params.hpp"
 
 namespace cvc {

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "generators/chain_family.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/vector_check.hpp"
 

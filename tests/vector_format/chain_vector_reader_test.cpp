@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/vector_file.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.

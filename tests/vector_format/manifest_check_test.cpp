@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 #include "vector_format/manifest.hpp"
 
 namespace cvc::manifest_check_test {

@@ -8,8 +8,8 @@
 
 #include <set>
 
-#include "oracle/input_file.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/sha256.hpp"
 

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/slow/slow_element_oracle.hpp"
 #include "vector_format/store_chunks.hpp"
 

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::store_index_test {

@@ -14,7 +14,7 @@
 #include "generators/vector_set.hpp"
 #include "harness/sources/vector_source.hpp"
 #include "oracle/data_type.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/vector_reader.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/vector_file.hpp"
 
 namespace cvc::vector_header_test {

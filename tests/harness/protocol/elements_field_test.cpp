@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc::elements_field_test {
 namespace {

@@ -19,7 +19,7 @@
 #include "harness/sources/vector_source.hpp"
 #include "harness/text/shell_quote.hpp"
 #include "oracle/cast.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "tests/support/process_scratch.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.

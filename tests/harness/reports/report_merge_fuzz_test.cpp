@@ -18,7 +18,7 @@
 
 #include "harness/reports/report_json_read.hpp"
 #include "harness/reports/report_merge.hpp"
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::report_merge_fuzz_test {

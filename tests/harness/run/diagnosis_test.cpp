@@ -2,8 +2,8 @@
 // simplest case of each group kept with its replay line. The holdout check (every mutant diagnosed
 // as its own model for 99% of its failures) runs on the whole vectors in
 // tests/long/holdout_test.cpp (label "long"); its short form in CI is
-// tests/oracle/bug_models_test.cpp (each model's mutant, aimed at the vector case that catches it,
-// diagnosed as itself).
+// tests/harness/bug_models/bug_models_test.cpp (each model's mutant, aimed at the vector case that
+// catches it, diagnosed as itself).
 #include "harness/run/diagnosis.hpp"
 
 #include <gtest/gtest.h>

@@ -12,13 +12,13 @@
 #include <cstdio>
 #include <map>
 
+#include "harness/bug_models/bug_model.hpp"
 #include "harness/fuzz/scenario_check.hpp"
 #include "harness/reports/run_summary.hpp"
 #include "harness/run/diagnosis.hpp"
 #include "harness/run/runner.hpp"
 #include "harness/sources/vector_source.hpp"
 #include "harness/text/shell_quote.hpp"
-#include "oracle/bug_models/bug_model.hpp"
 #include "tests/support/bug_model_params.hpp"
 #include "tests/support/holdout.hpp"
 

@@ -150,7 +150,7 @@ TEST(Harness, ReferenceAdapterPassesLiveRandom) {
   EXPECT_EQ(exit_code(*result.summary), 0);
 }
 
-// Every model of the catalogue (oracle/bug_models, docs/bug-models.md) served as a mutant is
+// Every model of the catalogue (harness/bug_models, docs/bug-models.md) served as a mutant is
 // caught: by the vectors (the run aimed at the first vector case where the model differs from the
 // oracle, found in-process: its family, direction and array type) and by live mode (random cases
 // of that case's two types).
@@ -174,8 +174,8 @@ const std::map<std::string, std::string> kNotCaughtLive = {
     {"scale-offset-fill-not-threaded", "live mode sends no chain, and writes no scale_offset"},
 };
 
-// The models the vectors miss (tests/oracle/bug_models_test.cpp says why): the types live mode
-// tries.
+// The models the vectors miss (tests/harness/bug_models/bug_models_test.cpp says why): the types
+// live mode tries.
 const std::map<std::string, std::vector<std::string>> kLiveTypesWhereTheVectorsMiss = {
     {"map-keys-through-double", {"int64", "uint64"}},
 };
@@ -190,7 +190,7 @@ TEST_P(MutantCaught, ByTheVectors) {
   const std::optional<ModelCatch> at = first_catch(model);
   if (!at)
     GTEST_SKIP() << model.id << ": no vector case tells it from the oracle "
-                 << "(tests/oracle/bug_models_test.cpp says why)";
+                 << "(tests/harness/bug_models/bug_models_test.cpp says why)";
   const RunResult result = run_vectors(adapter(model.id), catch_selection(*at));
   EXPECT_GT(result.count(Verdict::Fail), 0u) << model.id << ", aimed at " << at->where;
   EXPECT_NE(exit_code(*result.summary), 0);

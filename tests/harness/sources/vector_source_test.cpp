@@ -13,7 +13,7 @@
 
 #include "generators/cast_family.hpp"
 #include "oracle/data_type.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/manifest.hpp"
 #include "vector_format/vector_file.hpp"
 

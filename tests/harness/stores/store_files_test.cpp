@@ -10,8 +10,8 @@
 
 #include <fstream>
 
-#include "oracle/bounded_quote.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/bounded_quote.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc::store_files_test {
 namespace {

@@ -10,7 +10,7 @@
 #include <filesystem>
 
 #include "harness/protocol/capabilities.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 namespace cvc::store_target_test {
 namespace {

@@ -13,8 +13,8 @@
 #include <sstream>
 
 #include "harness/stores/store_vectors.hpp"
-#include "oracle/input_file.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/input_file.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "vector_format/store_array.hpp"
 #include "vector_format/store_index.hpp"
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <optional>
 
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::bug_catalogue {

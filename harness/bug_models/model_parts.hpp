@@ -1,4 +1,4 @@
-// The parts the catalogue (catalogue.cpp) is built from; not for use outside oracle/bug_models/.
+// The parts the catalogue (catalogue.cpp) is built from; not for use outside harness/bug_models/.
 //
 // A cast bug is two functions: `applies`, a cheap test of the rule (false: the model answers as
 // the oracle for every element, so the diagnosis skips it), and `cast`, the buggy answer for one
@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <span>
 
-#include "oracle/bug_models/bug_model.hpp"
+#include "harness/bug_models/bug_model.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/exact_value.hpp"
 

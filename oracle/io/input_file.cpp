@@ -1,4 +1,4 @@
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "oracle/bug_models/model_parts.hpp"
-#include "oracle/json_exact.hpp"
+#include "harness/bug_models/model_parts.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::bug_catalogue {

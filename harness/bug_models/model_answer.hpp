@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/bug_models/bug_model.hpp"
+#include "harness/bug_models/bug_model.hpp"
 #include "oracle/codec_chain.hpp"
 
 namespace cvc {

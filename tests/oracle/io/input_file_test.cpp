@@ -1,7 +1,7 @@
 // read_input_file: a regular file is read whole; a FIFO, a device, a folder, a file over the cap
 // and (when refused) a symbolic link are refused with the path and the reason, at once: a FIFO
 // never blocks, an oversized file is never read.
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

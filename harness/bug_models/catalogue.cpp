@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <array>
 
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 
 namespace cvc::bug_catalogue {
 namespace {

@@ -1,4 +1,4 @@
-#include "oracle/output_file.hpp"
+#include "oracle/io/output_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -49,7 +49,7 @@ std::span<const BugModel> bug_models();
 const BugModel* find_bug_model(std::string_view id);  // nullptr when unknown
 std::size_t bug_model_index(const BugModel& model);   // its bit in a BugModelSet
 
-// Which models reproduce an implementation's answer: oracle/bug_models/model_answer.hpp.
+// Which models reproduce an implementation's answer: harness/bug_models/model_answer.hpp.
 
 // What a model acts on, for tables: "cast", "configuration", "metadata", "chain", or two of them
 // joined by " + " ("metadata + configuration").

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <optional>
 
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 
 namespace cvc::bug_catalogue {
 namespace range_models {

@@ -1,7 +1,7 @@
 // Outputs: AtomicOutputFile leaves an earlier file untouched unless committed, then replaces it
 // (no temporary left either way); check_output_path refuses a FIFO, a folder and a path whose
 // folder is missing; prepare_output_directory refuses a symbolic link and a file.
-#include "oracle/output_file.hpp"
+#include "oracle/io/output_file.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 // Known-bug models: NaN, infinities, zeros and subnormals (docs/bug-models.md, one section each).
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 
 namespace cvc::bug_catalogue {
 namespace special_models {

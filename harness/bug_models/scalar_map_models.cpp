@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 
 namespace cvc::bug_catalogue {
 namespace scalar_map_models {

@@ -1,4 +1,4 @@
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
 

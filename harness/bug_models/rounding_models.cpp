@@ -2,7 +2,7 @@
 #include <bit>
 #include <cmath>
 
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 
 namespace cvc::bug_catalogue {
 namespace rounding_models {

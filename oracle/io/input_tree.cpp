@@ -1,9 +1,9 @@
-#include "oracle/input_tree.hpp"
+#include "oracle/io/input_tree.hpp"
 
 #include <algorithm>
 #include <system_error>
 
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 
 namespace cvc {
 namespace {

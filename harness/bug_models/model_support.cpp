@@ -1,5 +1,5 @@
 // Helpers shared by the themes of the catalogue (model_parts.hpp).
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 
 namespace cvc::bug_catalogue {
 

@@ -1,6 +1,6 @@
-#include "oracle/bug_models/model_answer.hpp"
+#include "harness/bug_models/model_answer.hpp"
 
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
 

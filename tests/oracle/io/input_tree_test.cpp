@@ -1,7 +1,7 @@
 // list_input_tree: every entry below a folder as what it is (a symbolic link, also a loop or one
 // leading out, is listed and never followed; a FIFO is listed as Other and never opened), in name
 // order with folders before what they hold, bounded in entries and depth.
-#include "oracle/input_tree.hpp"
+#include "oracle/io/input_tree.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/input_file.hpp"
+#include "oracle/io/input_file.hpp"
 #include "tests/support/scratch_folder.hpp"
 
 namespace cvc::input_tree_test {

@@ -1,7 +1,7 @@
 // bounded_quote: text within the bound is given whole; longer text is cut at a UTF-8 character
 // boundary at or below the bound (never inside a character, for characters of 1 to 4 bytes at
 // every offset) and followed by its size; invalid UTF-8 still keeps nearly all of the bound.
-#include "oracle/bounded_quote.hpp"
+#include "oracle/io/bounded_quote.hpp"
 
 #include <gtest/gtest.h>
 

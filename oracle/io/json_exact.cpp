@@ -1,4 +1,4 @@
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,6 +1,6 @@
 // The catalogue described for tables: what each model acts on, where it was seen, and the table
 // of docs/bug-models.md and `cvc bug-models` (bug_model.hpp).
-#include "oracle/bug_models/model_parts.hpp"
+#include "harness/bug_models/model_parts.hpp"
 
 namespace cvc {
 

@@ -1,4 +1,4 @@
-// The known-bug models (oracle/bug_models/, docs/bug-models.md): the catalogue's shape, each
+// The known-bug models (harness/bug_models/, docs/bug-models.md): the catalogue's shape, each
 // model's buggy answers on hand-checked examples from the spec and docs/findings.md (the buggy
 // answer is hand-derived; the oracle's is always recomputed, never written here), the diagnosis
 // functions, every model caught by the published vectors, and the catalogue's order.
@@ -12,13 +12,13 @@
 #include <set>
 #include <sstream>
 
+#include "harness/bug_models/bug_model.hpp"
+#include "harness/bug_models/model_answer.hpp"
 #include "harness/reference/mutants.hpp"
 #include "harness/run/bug_model_scan.hpp"
-#include "oracle/bug_models/bug_model.hpp"
-#include "oracle/bug_models/model_answer.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/exact_value.hpp"
-#include "oracle/json_exact.hpp"
+#include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
