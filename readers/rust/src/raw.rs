@@ -10,7 +10,8 @@ use crate::Error;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use std::collections::BTreeMap;
+use crate::json_check::{checked_json, from_checked_json};
+use std::collections::{BTreeMap, HashMap};
 
 #[derive(Deserialize)]
 struct RawFile {
@@ -120,7 +121,8 @@ pub struct VectorFile {
 }
 
 pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> {
-    let raw: RawFile = serde_json::from_slice(bytes)
+    let text = checked_json(path, bytes)?;
+    let raw: RawFile = from_checked_json(text)
         .map_err(|e| Error::new(format!("{path}: not a vector file: {e}")))?;
     if raw.schema != "cast-value-vectors" || raw.schema_version != 1 {
         return Err(Error::new(format!(
@@ -144,11 +146,41 @@ pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> 
             raw.number_of_cases
         )));
     }
+    check_stable_ids_unique(path, &groups)?;
     Ok(VectorFile {
         path: path.to_string(),
         family,
         groups,
     })
+}
+
+/// No two lines of the file share a stable id (across the set: `VectorSet::check_every_line`).
+fn check_stable_ids_unique(path: &str, groups: &[Group]) -> Result<(), Error> {
+    let mut seen: HashMap<&str, u64> = HashMap::new();
+    for line in groups.iter().flat_map(|group| &group.lines) {
+        if let Some(other) = seen.insert(&line.stable_id, line.id) {
+            return Err(Error::new(format!(
+                "{path} case {}: stable_id {:?} is also the id of case {other} (no two cases of a set share one)",
+                line.id, line.stable_id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The configurations of a cast group have distinct labels: a case's id is its line's and its
+/// configuration's label.
+fn check_configuration_labels(configurations: &[Configuration], at: &str) -> Result<(), Error> {
+    let mut labels = std::collections::HashSet::new();
+    for configuration in configurations {
+        let label = configuration.label();
+        if !labels.insert(label.clone()) {
+            return Err(Error::new(format!(
+                "{at}: two configurations have the label {label:?}, so their results would share an id"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn required<T>(value: Option<T>, key: &str, at: &str) -> Result<T, Error> {
@@ -166,7 +198,7 @@ fn data_type(name: Option<String>, key: &str, at: &str) -> Result<DataType, Erro
 
 fn configuration(json: Box<RawValue>, at: &str) -> Result<Configuration, Error> {
     let keys: ConfigurationKeys =
-        serde_json::from_str(json.get()).map_err(|e| Error::new(format!("{at}: {e}")))?;
+        from_checked_json(json.get()).map_err(|e| Error::new(format!("{at}: {e}")))?;
     let rounding = match keys.rounding {
         None => Rounding::NearestEven,
         Some(name) => Rounding::from_name(&name)
@@ -215,6 +247,9 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
                 .collect::<Result<Vec<_>, _>>()?;
             if configurations.is_empty() {
                 return Err(Error::new(format!("{at}: no configurations")));
+            }
+            if family == Family::Cast {
+                check_configuration_labels(&configurations, at)?;
             }
             let kind = GroupKind::Cast {
                 array_data_type: data_type(raw.array_data_type, "array_data_type", at)?,
@@ -313,6 +348,17 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
             "{at}: no \"stable_id\" (vectors before 1.3.0 have none; this crate needs them)"
         ))
     })?;
+    // Every id starts with its family's name (vectors/README.md, "Case ids"), so that ids of
+    // different families never meet.
+    if !stable_id
+        .strip_prefix(group.family.name())
+        .is_some_and(|rest| rest.starts_with('/'))
+    {
+        return Err(Error::new(format!(
+            "{at}: stable_id {stable_id:?} does not start with \"{}/\"",
+            group.family
+        )));
+    }
     let configurations = group.configurations().len();
     let (kind, results) = match &group.kind {
         GroupKind::Cast {
@@ -358,7 +404,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
             let codecs = required(raw.codecs, "codecs", at)?;
             let mut involved = Vec::new();
             if let Ok(TypeName::Name(name) | TypeName::Object { name }) =
-                serde_json::from_str::<TypeName>(array_data_type.get())
+                from_checked_json::<TypeName>(array_data_type.get())
             {
                 involved.push(name);
             }
@@ -420,14 +466,14 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
 /// The data_type of the chain's first cast_value codec that has a string data_type, as the
 /// harness's type filter reads it (`first_cast_data_type`, harness/sources/case_batch.cpp).
 fn first_cast_data_type(codecs: &RawValue) -> Option<String> {
-    let codecs: Vec<Box<RawValue>> = serde_json::from_str(codecs.get()).ok()?;
+    let codecs: Vec<Box<RawValue>> = from_checked_json(codecs.get()).ok()?;
     codecs.iter().find_map(|codec| {
-        let fields: CodecFields = serde_json::from_str(codec.get()).ok()?;
+        let fields: CodecFields = from_checked_json(codec.get()).ok()?;
         if fields.name?.get() != "\"cast_value\"" {
             return None;
         }
         let configuration: DataTypeField =
-            serde_json::from_str(fields.configuration?.get()).ok()?;
-        serde_json::from_str::<String>(configuration.data_type?.get()).ok()
+            from_checked_json(fields.configuration?.get()).ok()?;
+        from_checked_json::<String>(configuration.data_type?.get()).ok()
     })
 }
