@@ -67,7 +67,8 @@ pub(crate) fn regular_files(root: &Path) -> Result<BTreeSet<String>, Error> {
 
 /// The entries of `folder`, by name (so that the first refusal is the same on every system).
 fn children(folder: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
-    let cannot_read = |e: std::io::Error| Error::new(format!("{}: cannot read: {e}", folder.display()));
+    let cannot_read =
+        |e: std::io::Error| Error::new(format!("{}: cannot read: {e}", folder.display()));
     let mut children = Vec::new();
     for entry in std::fs::read_dir(folder).map_err(cannot_read)? {
         let entry = entry.map_err(cannot_read)?;

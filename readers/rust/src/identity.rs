@@ -172,9 +172,11 @@ pub(crate) fn identify(
         .rev()
         .find(|m| m.version == declared_version);
     let against = match last_of_version {
-        Some(row @ PublishedManifest {
-            files: Some(files), ..
-        }) => Some(differences(row, files, listed)),
+        Some(
+            row @ PublishedManifest {
+                files: Some(files), ..
+            },
+        ) => Some(differences(row, files, listed)),
         _ => None,
     };
     Ok(Identity::Modified {
@@ -223,7 +225,10 @@ mod tests {
             .rev()
             .find(|m| m.version == "1.3.0")
             .expect("1.3.0 is published");
-        let files = row.files.as_ref().expect("the last of a version has its files");
+        let files = row
+            .files
+            .as_ref()
+            .expect("the last of a version has its files");
         let files = files
             .iter()
             .map(|f| (f.path.clone(), f.sha256.clone()))
@@ -248,15 +253,18 @@ mod tests {
         let other = "0".repeat(64);
         let identity = identify(&other, "1.3.0", &listed(&files)).unwrap();
         assert!(!identity.is_published());
-        assert!(identity.differences().contains(
-            "lacks 0 of its files, lists 0 with another SHA-256, adds 0"
-        ));
+        assert!(identity
+            .differences()
+            .contains("lacks 0 of its files, lists 0 with another SHA-256, adds 0"));
     }
 
     #[test]
     fn a_modified_set_says_what_it_lacks() {
         let (sha256, mut files) = published_1_3_0();
-        let int8 = files.iter().position(|(p, _)| p == "cast/int8.json").unwrap();
+        let int8 = files
+            .iter()
+            .position(|(p, _)| p == "cast/int8.json")
+            .unwrap();
         files.remove(int8);
         files[0].1 = "1".repeat(64);
         files.push(("cast/mine.json".into(), "2".repeat(64)));
@@ -267,8 +275,14 @@ mod tests {
             &sha256[..12]
         );
         assert!(line.starts_with(&start), "{line}");
-        assert!(line.contains("lacks 1 (\"cast/int8.json\") of its files"), "{line}");
-        assert!(line.contains("lists 1 (\"cast/int2.json\") with another SHA-256"), "{line}");
+        assert!(
+            line.contains("lacks 1 (\"cast/int8.json\") of its files"),
+            "{line}"
+        );
+        assert!(
+            line.contains("lists 1 (\"cast/int2.json\") with another SHA-256"),
+            "{line}"
+        );
         assert!(line.contains("adds 1 (\"cast/mine.json\")"), "{line}");
         let unknown = identify(&"0".repeat(64), "9.9.9", &[]).unwrap();
         assert_eq!(
@@ -278,6 +292,8 @@ mod tests {
                 against: None
             }
         );
-        assert!(unknown.verdict_line().contains("published no vectors version \"9.9.9\""));
+        assert!(unknown
+            .verdict_line()
+            .contains("published no vectors version \"9.9.9\""));
     }
 }

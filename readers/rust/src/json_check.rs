@@ -52,7 +52,12 @@ pub(crate) fn from_checked_json<'a, T: serde::Deserialize<'a>>(
 fn line_and_column(bytes: &[u8], position: usize) -> (usize, usize) {
     let before = &bytes[..position.min(bytes.len())];
     let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-    let column = position - before.iter().rposition(|b| *b == b'\n').map_or(0, |k| k + 1) + 1;
+    let column = position
+        - before
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map_or(0, |k| k + 1)
+        + 1;
     (line, column)
 }
 
@@ -302,8 +307,22 @@ mod tests {
             assert!(serde_json::from_str::<serde_json::Value>(text).is_ok());
         }
         for text in [
-            "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "1e", "tru", "[1 2]", "{\"a\" 1}",
-            "{1:2}", "\"\\x\"", "\"a\nb\"", "[] []", "\"\\u12\"",
+            "",
+            "{",
+            "[1,]",
+            "{\"a\":1,}",
+            "01",
+            "1.",
+            "-",
+            "1e",
+            "tru",
+            "[1 2]",
+            "{\"a\" 1}",
+            "{1:2}",
+            "\"\\x\"",
+            "\"a\nb\"",
+            "[] []",
+            "\"\\u12\"",
         ] {
             assert!(verdict(text).is_err(), "{text:?} is not JSON");
             assert!(serde_json::from_str::<serde_json::Value>(text).is_err());
@@ -324,7 +343,10 @@ mod tests {
         let nested = |depth: usize| "[".repeat(depth) + &"]".repeat(depth);
         assert_eq!(verdict(&nested(MAX_JSON_DEPTH)), Ok(()));
         let error = verdict(&nested(MAX_JSON_DEPTH + 1)).unwrap_err();
-        assert!(error.contains("nested deeper than the limit of 256"), "{error}");
+        assert!(
+            error.contains("nested deeper than the limit of 256"),
+            "{error}"
+        );
         // Far deeper input ends the same way, with no stack overflow.
         assert!(verdict(&"{\"a\":".repeat(1_000_000)).is_err());
     }

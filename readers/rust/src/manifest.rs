@@ -43,8 +43,8 @@ pub(crate) fn read_manifest(root: &Path, max_file_bytes: u64) -> Result<Manifest
     let name = path.display().to_string();
     let bytes = read_regular_file(&path, max_file_bytes)?;
     let text = checked_json(&name, &bytes)?;
-    let value: Value = from_checked_json(text)
-        .map_err(|e| Error::new(format!("{name}: not JSON: {e}")))?;
+    let value: Value =
+        from_checked_json(text).map_err(|e| Error::new(format!("{name}: not JSON: {e}")))?;
     let refuse = |what: String| Error::new(format!("{name}: {what}"));
     let Value::Object(object) = value else {
         return Err(refuse("not a JSON object (a manifest is one)".into()));
@@ -125,7 +125,11 @@ fn manifest_file(entry: &Value) -> Result<ManifestFile, String> {
         );
     };
     check_listed_path(path)?;
-    if sha256.len() != 64 || !sha256.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+    if sha256.len() != 64
+        || !sha256
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    {
         return Err(format!(
             "the \"sha256\" of {path:?} is not 64 lower-case hex digits"
         ));
@@ -148,7 +152,10 @@ fn check_listed_path(path: &str) -> Result<(), String> {
         Some("has a backslash")
     } else if path.contains('\0') {
         Some("has a NUL character")
-    } else if path.split('/').any(|c| c.is_empty() || c == "." || c == "..") {
+    } else if path
+        .split('/')
+        .any(|c| c.is_empty() || c == "." || c == "..")
+    {
         Some("has an empty, \".\" or \"..\" component")
     } else if is_unlisted_documentation(path) {
         Some("names the manifest or the documentation, which are never listed")

@@ -3,6 +3,7 @@
 //! file's `number_of_cases` is the number of results read).
 
 use crate::data_type::DataType;
+use crate::json_check::{checked_json, from_checked_json};
 use crate::model::{Configuration, Group, GroupKind, Line, LineKind};
 use crate::names::{Direction, Family, OutOfRange, Rounding};
 use crate::result::{parse_bits, Expected};
@@ -10,7 +11,6 @@ use crate::Error;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use crate::json_check::{checked_json, from_checked_json};
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Deserialize)]
@@ -472,8 +472,7 @@ fn first_cast_data_type(codecs: &RawValue) -> Option<String> {
         if fields.name?.get() != "\"cast_value\"" {
             return None;
         }
-        let configuration: DataTypeField =
-            from_checked_json(fields.configuration?.get()).ok()?;
+        let configuration: DataTypeField = from_checked_json(fields.configuration?.get()).ok()?;
         from_checked_json::<String>(configuration.data_type?.get()).ok()
     })
 }

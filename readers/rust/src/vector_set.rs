@@ -62,7 +62,10 @@ impl VectorSet {
     /// (size and SHA-256), refusing any file larger than `max_file_bytes` unread. A modified
     /// set (one whose manifest the suite did not publish) is also checked line by line, for
     /// the stable ids across the whole set (`check_every_line`).
-    pub fn open_with_limit(root: impl AsRef<Path>, max_file_bytes: u64) -> Result<VectorSet, Error> {
+    pub fn open_with_limit(
+        root: impl AsRef<Path>,
+        max_file_bytes: u64,
+    ) -> Result<VectorSet, Error> {
         let set = VectorSet::checked_folder(root.as_ref(), max_file_bytes)?;
         // A published set's stable ids were checked unique across the set when it was
         // published (cvc verify-vectors), and the SHA-256s just checked prove these are those
