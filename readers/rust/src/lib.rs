@@ -4,6 +4,7 @@
 
 mod compare;
 mod data_type;
+mod fill_value;
 mod folder;
 mod identity;
 mod input_file;

@@ -3,6 +3,7 @@
 //! file's `number_of_cases` is the number of results read).
 
 use crate::data_type::DataType;
+use crate::fill_value::check_fill_value;
 use crate::json_check::{checked_json, from_checked_json};
 use crate::model::{Configuration, Group, GroupKind, Line, LineKind};
 use crate::names::{Direction, Family, OutOfRange, Rounding};
@@ -132,6 +133,11 @@ pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> 
     }
     let family = Family::from_name(&raw.family)
         .ok_or_else(|| Error::new(format!("{path}: unknown family {:?}", raw.family)))?;
+    if raw.groups.is_empty() {
+        return Err(Error::new(format!(
+            "{path}: no groups (a vector file holds at least one)"
+        )));
+    }
     let mut groups = Vec::with_capacity(raw.groups.len());
     let mut results = 0u64;
     for (g, group) in raw.groups.into_iter().enumerate() {
@@ -219,7 +225,45 @@ fn configuration(json: Box<RawValue>, at: &str) -> Result<Configuration, Error> 
     })
 }
 
-fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error> {
+/// The parts of a group that depend on its family: direction, input and output types, kind.
+type GroupParts = (Direction, Option<DataType>, Option<DataType>, GroupKind);
+
+/// The group's fill value, checked against its array's data type.
+fn fill_value(
+    fill: Option<Box<RawValue>>,
+    array_data_type: DataType,
+    at: &str,
+) -> Result<Box<RawValue>, Error> {
+    let fill = required(fill, "fill_value", at)?;
+    check_fill_value(&fill, array_data_type).map_err(|what| Error::new(format!("{at}: {what}")))?;
+    Ok(fill)
+}
+
+fn convert_group(family: Family, mut raw: RawGroup, at: &str) -> Result<Group, Error> {
+    if raw.cases.is_empty() {
+        return Err(Error::new(format!(
+            "{at}: no cases (a group holds at least one)"
+        )));
+    }
+    let cases = std::mem::take(&mut raw.cases);
+    let (direction, input_type, output_type, kind) = group_parts(family, raw, at)?;
+    let mut group = Group {
+        family,
+        direction,
+        input_type,
+        output_type,
+        kind,
+        lines: Vec::new(),
+    };
+    group.lines = cases
+        .into_iter()
+        .enumerate()
+        .map(|(c, case)| convert_line(&group, case, &format!("{at} case {c}")))
+        .collect::<Result<_, _>>()?;
+    Ok(group)
+}
+
+fn group_parts(family: Family, raw: RawGroup, at: &str) -> Result<GroupParts, Error> {
     let element_direction = |direction: Option<String>| -> Result<Direction, Error> {
         match required(direction, "direction", at)?.as_str() {
             "encode" => Ok(Direction::Encode),
@@ -251,19 +295,21 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
             if family == Family::Cast {
                 check_configuration_labels(&configurations, at)?;
             }
+            let array_data_type = data_type(raw.array_data_type, "array_data_type", at)?;
             let kind = GroupKind::Cast {
-                array_data_type: data_type(raw.array_data_type, "array_data_type", at)?,
+                array_data_type,
                 data_type: data_type(raw.data_type, "data_type", at)?,
                 configurations,
-                fill_value: required(raw.fill_value, "fill_value", at)?,
+                fill_value: fill_value(raw.fill_value, array_data_type, at)?,
             };
             element_group(raw.direction, raw.input_type, raw.output_type, kind)?
         }
         Family::Chain => {
+            let array_data_type = data_type(raw.array_data_type, "array_data_type", at)?;
             let kind = GroupKind::Chain {
-                array_data_type: data_type(raw.array_data_type, "array_data_type", at)?,
+                array_data_type,
                 codecs: required(raw.codecs, "codecs", at)?,
-                fill_value: required(raw.fill_value, "fill_value", at)?,
+                fill_value: fill_value(raw.fill_value, array_data_type, at)?,
                 purpose: raw.purpose.unwrap_or_default(),
             };
             element_group(raw.direction, raw.input_type, raw.output_type, kind)?
@@ -287,21 +333,7 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
             )
         }
     };
-    let mut group = Group {
-        family,
-        direction,
-        input_type,
-        output_type,
-        kind,
-        lines: Vec::new(),
-    };
-    group.lines = raw
-        .cases
-        .into_iter()
-        .enumerate()
-        .map(|(c, case)| convert_line(&group, case, &format!("{at} case {c}")))
-        .collect::<Result<_, _>>()?;
-    Ok(group)
+    Ok((direction, input_type, output_type, kind))
 }
 
 /// The R-entry compression: 5R configurations with R results means results[j] holds for
@@ -348,17 +380,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
             "{at}: no \"stable_id\" (vectors before 1.3.0 have none; this crate needs them)"
         ))
     })?;
-    // Every id starts with its family's name (vectors/README.md, "Case ids"), so that ids of
-    // different families never meet.
-    if !stable_id
-        .strip_prefix(group.family.name())
-        .is_some_and(|rest| rest.starts_with('/'))
-    {
-        return Err(Error::new(format!(
-            "{at}: stable_id {stable_id:?} does not start with \"{}/\"",
-            group.family
-        )));
-    }
+    check_family_prefix(&stable_id, group.family, at)?;
     let configurations = group.configurations().len();
     let (kind, results) = match &group.kind {
         GroupKind::Cast {
@@ -374,11 +396,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
                     "cast/{}/{array_data_type}/{data_type}/{input_text}",
                     group.direction
                 );
-                if stable_id != defined {
-                    return Err(Error::new(format!(
-                        "{at}: stable_id {stable_id:?} is not the defined {defined:?}"
-                    )));
-                }
+                check_defined_id(&stable_id, &defined, at)?;
             }
             let results =
                 expand_results(required(raw.results, "results", at)?, configurations, at)?;
@@ -402,15 +420,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
         GroupKind::Metadata { .. } => {
             let array_data_type = required(raw.array_data_type, "array_data_type", at)?;
             let codecs = required(raw.codecs, "codecs", at)?;
-            let mut involved = Vec::new();
-            if let Ok(TypeName::Name(name) | TypeName::Object { name }) =
-                from_checked_json::<TypeName>(array_data_type.get())
-            {
-                involved.push(name);
-            }
-            if let Some(name) = first_cast_data_type(&codecs) {
-                involved.push(name);
-            }
+            let involved = involved_types(&array_data_type, &codecs);
             let kind = LineKind::Metadata {
                 array_data_type,
                 fill_value: required(raw.fill_value, "fill_value", at)?,
@@ -429,8 +439,64 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
             (kind, vec![required(raw.result, "result", at)?])
         }
     };
+    let alternatives = convert_alternatives(raw.alternatives, configurations, at)?;
+    Ok(Line {
+        id: raw.id,
+        stable_id,
+        kind,
+        results,
+        flags: raw.flags,
+        alternatives,
+        reason: raw.reason,
+    })
+}
+
+fn check_defined_id(stable_id: &str, defined: &str, at: &str) -> Result<(), Error> {
+    if stable_id == defined {
+        return Ok(());
+    }
+    Err(Error::new(format!(
+        "{at}: stable_id {stable_id:?} is not the defined {defined:?}"
+    )))
+}
+
+/// The names a type selection matches in a metadata case: the array type (a name or
+/// {"name": ...}) and the first cast_value's data_type.
+fn involved_types(array_data_type: &RawValue, codecs: &RawValue) -> Vec<String> {
+    let mut involved = Vec::new();
+    if let Ok(TypeName::Name(name) | TypeName::Object { name }) =
+        from_checked_json::<TypeName>(array_data_type.get())
+    {
+        involved.push(name);
+    }
+    if let Some(name) = first_cast_data_type(codecs) {
+        involved.push(name);
+    }
+    involved
+}
+
+/// Every id starts with its family's name (vectors/README.md, "Case ids"), so that ids of
+/// different families never meet.
+fn check_family_prefix(stable_id: &str, family: Family, at: &str) -> Result<(), Error> {
+    if stable_id
+        .strip_prefix(family.name())
+        .is_some_and(|rest| rest.starts_with('/'))
+    {
+        return Ok(());
+    }
+    Err(Error::new(format!(
+        "{at}: stable_id {stable_id:?} does not start with \"{family}/\""
+    )))
+}
+
+/// A line's alternatives: (FLAG=ALTERNATIVE, configuration index, result), sorted by name.
+fn convert_alternatives(
+    raw_alternatives: BTreeMap<String, RawAlternative>,
+    configurations: usize,
+    at: &str,
+) -> Result<Vec<(String, usize, Expected)>, Error> {
     let mut alternatives = Vec::new();
-    for (name, alternative) in raw.alternatives {
+    for (name, alternative) in raw_alternatives {
         match (alternative, configurations) {
             (RawAlternative::One(result), 0) => alternatives.push((name, 0, result)),
             (RawAlternative::ByConfiguration(by_index), n) if n > 0 => {
@@ -452,15 +518,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
     }
     // By name, as the harness tries them (the first that matches names the divergence).
     alternatives.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-    Ok(Line {
-        id: raw.id,
-        stable_id,
-        kind,
-        results,
-        flags: raw.flags,
-        alternatives,
-        reason: raw.reason,
-    })
+    Ok(alternatives)
 }
 
 /// The data_type of the chain's first cast_value codec that has a string data_type, as the

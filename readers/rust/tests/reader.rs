@@ -715,3 +715,21 @@ fn a_set_whose_manifest_was_not_published_is_called_modified() {
         "{description}"
     );
 }
+
+#[test]
+fn a_group_without_cases_a_file_without_groups_and_a_bad_fill_value_are_refused() {
+    let id = r#""stable_id":"cast/encode/float64/float16/0x7ff8000000000000","#;
+    let zzz = cast_file(20, id).replace(r#""fill_value":0"#, r#""fill_value":"zzz""#);
+    let root = vector_set("fill-zzz", &[("cast/float64.json", zzz)]);
+    assert_refused(
+        &root,
+        "cast/float64.json group 0",
+        "\"zzz\" is not a fill value of float64",
+    );
+    let no_cases = r#"{"schema":"cast-value-vectors","schema_version":1,"family":"metadata","number_of_cases":0,"groups":[{"category":"c","cases":[]}]}"#;
+    let root = vector_set("no-cases", &[("metadata.json", no_cases.to_string())]);
+    assert_refused(&root, "metadata.json group 0", "no cases");
+    let no_groups = r#"{"schema":"cast-value-vectors","schema_version":1,"family":"metadata","number_of_cases":0,"groups":[]}"#;
+    let root = vector_set("no-groups", &[("metadata.json", no_groups.to_string())]);
+    assert_refused(&root, "metadata.json", "no groups");
+}
