@@ -733,3 +733,106 @@ fn a_group_without_cases_a_file_without_groups_and_a_bad_fill_value_are_refused(
     let root = vector_set("no-groups", &[("metadata.json", no_groups.to_string())]);
     assert_refused(&root, "metadata.json", "no groups");
 }
+
+/// The repository's vectors (the crate is readers/rust of the repository), when present.
+fn repository_vectors() -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../vectors");
+    path.join("manifest.json").is_file().then_some(path)
+}
+
+/// A copy of the folder `from` at `to`: hard links where the file system allows them.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else if std::fs::hard_link(entry.path(), &target).is_err() {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_set_is_published_by_its_manifest_and_modified_otherwise() {
+    let Some(vectors) = repository_vectors() else {
+        eprintln!("skipped: no repository vectors at ../../vectors");
+        return;
+    };
+    let root = std::env::temp_dir().join(format!(
+        "cast-value-vectors-test-{}-published",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&root);
+    copy_folder(&vectors, &root);
+    let set = open(&root);
+    assert!(set.identity().is_published(), "{}", set.describe());
+    assert_eq!(
+        set.identity().verdict_line(),
+        format!("published {}", set.vectors_version())
+    );
+    assert!(set.describe().starts_with(&format!(
+        "vectors {} (manifest SHA-256",
+        set.vectors_version()
+    )));
+    // Without cast/int2.json (file and entry): a modified set, saying what it lacks.
+    let manifest = std::fs::read_to_string(root.join("manifest.json")).unwrap();
+    let without: Vec<&str> = manifest
+        .lines()
+        .filter(|line| !line.contains(r#""path":"cast/int2.json""#))
+        .collect();
+    std::fs::remove_file(root.join("manifest.json")).unwrap();
+    std::fs::write(root.join("manifest.json"), without.join("\n") + "\n").unwrap();
+    std::fs::remove_file(root.join("cast/int2.json")).unwrap();
+    let verified = VectorSet::verify(&root).unwrap();
+    let line = verified.identity.verdict_line();
+    let lacks = format!(
+        "modified: based on \"{}\": against the published {}",
+        set.vectors_version(),
+        set.vectors_version()
+    );
+    assert!(line.starts_with(&lacks), "{line}");
+    assert!(
+        line.contains(
+            r#"lacks 1 ("cast/int2.json") of its files, lists 0 with another SHA-256, adds 0"#
+        ),
+        "{line}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// The verify example, built by `cargo test` beside this test's binary.
+fn verify_example(root: &Path) -> std::process::Output {
+    let deps = std::env::current_exe().unwrap();
+    let example = deps
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/verify");
+    std::process::Command::new(example)
+        .arg(root)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_verify_example_exits_0_with_the_identity_last_or_2_naming_the_file() {
+    let root = good_set("verify-example");
+    let output = verify_example(&root);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("modified: based on \"9.9.9\""), "{stdout}");
+    replace_by_link(&root, "metadata.json");
+    let output = verify_example(&root);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one message: {stderr}");
+    assert!(
+        stderr.contains("metadata.json: a symbolic link"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+}
