@@ -534,3 +534,46 @@ fn first_cast_data_type(codecs: &RawValue) -> Option<String> {
         from_checked_json::<String>(configuration.data_type?.get()).ok()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_file;
+
+    /// A small file of each shape the crate reads: a cast group with ten configurations and
+    /// alternatives, a metadata group, a scalars group.
+    const FILES: [&str; 3] = [
+        r#"{"schema":"cast-value-vectors","schema_version":1,"family":"cast","number_of_cases":10,"groups":[{"direction":"encode","array_data_type":"float64","data_type":"float16","input_type":"float64","output_type":"float16","fill_value":0,"configurations":[{"rounding":"nearest-even"},{"out_of_range":"clamp","rounding":"nearest-even"},{"rounding":"towards-zero"},{"out_of_range":"clamp","rounding":"towards-zero"},{"rounding":"towards-positive"},{"out_of_range":"clamp","rounding":"towards-positive"},{"rounding":"towards-negative"},{"out_of_range":"clamp","rounding":"towards-negative"},{"rounding":"nearest-away"},{"out_of_range":"clamp","rounding":"nearest-away"}],"cases":[{"id":1,"stable_id":"cast/encode/float64/float16/0x7ff8000000000000","input":"0x7ff8000000000000","results":["0x7e00","0x7e01"],"alternatives":{"F=x":{"4":"0x7bff"}}}]}]}"#,
+        r#"{"schema":"cast-value-vectors","schema_version":1,"family":"metadata","number_of_cases":1,"groups":[{"category":"c","cases":[{"id":1,"stable_id":"metadata/r/aaaaaaaaaaaa","result":"invalid","array_data_type":{"name":"float32"},"codecs":[{"configuration":{"data_type":"int8"},"name":"cast_value"}],"fill_value":1e400,"rule":"r","alternatives":{"F=x":"valid"}}]}]}"#,
+        r#"{"schema":"cast-value-vectors","schema_version":1,"family":"scalars","number_of_cases":1,"groups":[{"data_type":"int8","cases":[{"id":1,"stable_id":"scalars/int8/aaaaaaaaaaaa","json":"1","result":"0x01"}]}]}"#,
+    ];
+
+    #[test]
+    fn the_files_parse() {
+        for text in FILES {
+            assert!(parse_file("f.json", text.as_bytes()).is_ok(), "{text}");
+        }
+    }
+
+    /// No input makes the crate panic: every prefix of each file, and each byte replaced by
+    /// bytes that change the JSON's shape, gives Ok or an Error naming the file.
+    #[test]
+    fn no_damaged_file_makes_it_panic() {
+        for text in FILES {
+            let bytes = text.as_bytes();
+            for end in 0..bytes.len() {
+                if let Err(error) = parse_file("f.json", &bytes[..end]) {
+                    assert!(error.message().starts_with("f.json"), "{error}");
+                }
+            }
+            for at in 0..bytes.len() {
+                for replacement in [b'"', b'{', b'}', b'[', b'0', b'9', b'-', b'x', b',', 0xff] {
+                    let mut damaged = bytes.to_vec();
+                    damaged[at] = replacement;
+                    if let Err(error) = parse_file("f.json", &damaged) {
+                        assert!(error.message().starts_with("f.json"), "{error}");
+                    }
+                }
+            }
+        }
+    }
+}
