@@ -433,70 +433,47 @@ fn an_unlisted_file_is_refused_but_the_documentation_is_not() {
     assert_refused(&root, "cast/extra.json", "not listed");
 }
 
-#[test]
-fn a_malformed_manifest_is_refused_naming_it() {
+const MANIFEST_HEADER: &str =
+    r#""schema":"cast-value-vectors-manifest","schema_version":1,"vectors_version":"9.9.9""#;
+
+/// The cast file the manifest tests list, and its good manifest entry.
+fn listed_cast() -> (String, String) {
     let cast = cast_file(
         20,
         r#""stable_id":"cast/encode/float64/float16/0x7ff8000000000000","#,
     );
     let good = entry("cast/float64.json", &cast);
-    let other_digest = format!(
-        r#"{{"bytes":{},"path":"cast/float64.json","sha256":"{}"}}"#,
-        cast.len(),
-        "0".repeat(64)
-    );
-    let header =
-        r#""schema":"cast-value-vectors-manifest","schema_version":1,"vectors_version":"9.9.9""#;
-    let listing = |entry: &str| format!(r#"{{{header},"files":[{entry}]}}"#);
-    let with_path = |path: &str| {
-        listing(&format!(
-            r#"{{"bytes":1,"path":{path},"sha256":"{}"}}"#,
-            "0".repeat(64)
-        ))
-    };
+    (cast, good)
+}
+
+/// A manifest of the good header listing `entries`.
+fn listing(entries: &str) -> String {
+    format!(r#"{{{MANIFEST_HEADER},"files":[{entries}]}}"#)
+}
+
+/// Each manifest text of `defects`, beside the cast file, is refused naming manifest.json and
+/// saying what is wrong.
+fn assert_manifests_refused(name: &str, defects: &[(String, &str)]) {
+    let (cast, _) = listed_cast();
+    for (k, (text, what)) in defects.iter().enumerate() {
+        let root = vector_set(
+            &format!("{name}-{k}"),
+            &[("cast/float64.json", cast.clone())],
+        );
+        write_manifest(&root, text);
+        assert_refused(&root, "manifest.json", what);
+    }
+}
+
+#[test]
+fn a_malformed_manifest_is_refused_naming_it() {
+    let (cast, good) = listed_cast();
+    let header = MANIFEST_HEADER;
+    let deep = format!(r#""x":{}1{}"#, "[".repeat(300), "]".repeat(300));
     let defects: Vec<(String, &str)> = vec![
         ("[]".into(), "not a JSON object"),
         (format!(r#"{{{header},"files":5}}"#), "no \"files\" array"),
         (format!(r#"{{{header},"files":[]}}"#), "lists no file"),
-        (listing("5"), "files[0]: not an object"),
-        (listing(&format!("{good},{other_digest}")), "a second time"),
-        (listing(&format!("{good},{good}")), "a second time"),
-        (with_path(r#""../x.json""#), "not a plain relative path"),
-        (
-            with_path(r#""./cast/float64.json""#),
-            "not a plain relative path",
-        ),
-        (
-            with_path(r#""cast//float64.json""#),
-            "not a plain relative path",
-        ),
-        (with_path(r#""cast\\float64.json""#), "backslash"),
-        (with_path(r#""/etc/passwd""#), "absolute"),
-        (with_path(r#""""#), "empty"),
-        (with_path(r#""manifest.json""#), "documentation"),
-        (with_path(r#""README.md""#), "documentation"),
-        (with_path("5"), "string \"path\""),
-        (
-            listing(&format!(
-                r#"{{"bytes":-1,"path":"cast/float64.json","sha256":"{}"}}"#,
-                "0".repeat(64)
-            )),
-            "non-negative integer \"bytes\"",
-        ),
-        (
-            listing(&format!(
-                r#"{{"bytes":1.5,"path":"cast/float64.json","sha256":"{}"}}"#,
-                "0".repeat(64)
-            )),
-            "non-negative integer \"bytes\"",
-        ),
-        (
-            listing(&format!(
-                r#"{{"bytes":1,"path":"cast/float64.json","sha256":"{}"}}"#,
-                "A".repeat(64)
-            )),
-            "64 lower-case hex digits",
-        ),
         (
             format!(r#"{{{header},"spec_revision":"a","spec_revision":"b","files":[{good}]}}"#),
             "the key \"spec_revision\" is repeated",
@@ -512,11 +489,7 @@ fn a_malformed_manifest_is_refused_naming_it() {
             "schema",
         ),
         (
-            format!(
-                r#"{{{header},"x":{}1{},"files":[{good}]}}"#,
-                "[".repeat(300),
-                "]".repeat(300)
-            ),
+            format!(r#"{{{header},{deep},"files":[{good}]}}"#),
             "nested deeper than the limit of 256",
         ),
         (
@@ -524,19 +497,51 @@ fn a_malformed_manifest_is_refused_naming_it() {
             "more after the JSON value",
         ),
     ];
-    for (k, (text, what)) in defects.iter().enumerate() {
-        let root = vector_set(
-            &format!("manifest-{k}"),
-            &[("cast/float64.json", cast.clone())],
-        );
-        write_manifest(&root, text);
-        assert_refused(&root, "manifest.json", what);
-    }
-    let root = vector_set("manifest-utf8", &[("cast/float64.json", cast.clone())]);
+    assert_manifests_refused("manifest", &defects);
+    let root = vector_set("manifest-utf8", &[("cast/float64.json", cast)]);
     let mut bytes = listing(&good).into_bytes();
     bytes.splice(10..10, *b"\xff");
     std::fs::write(root.join("manifest.json"), bytes).unwrap();
     assert_refused(&root, "manifest.json", "not UTF-8");
+}
+
+#[test]
+fn a_malformed_manifest_entry_is_refused_naming_it() {
+    let (cast, good) = listed_cast();
+    let zeros = "0".repeat(64);
+    let other_digest = format!(
+        r#"{{"bytes":{},"path":"cast/float64.json","sha256":"{zeros}"}}"#,
+        cast.len()
+    );
+    let with_path = |path: &str| {
+        listing(&format!(
+            r#"{{"bytes":1,"path":{path},"sha256":"{zeros}"}}"#
+        ))
+    };
+    let with = |bytes: &str, sha256: &str| {
+        listing(&format!(
+            r#"{{"bytes":{bytes},"path":"cast/float64.json","sha256":"{sha256}"}}"#
+        ))
+    };
+    let not_a_path = "not a plain relative path";
+    let defects: Vec<(String, &str)> = vec![
+        (listing("5"), "files[0]: not an object"),
+        (listing(&format!("{good},{other_digest}")), "a second time"),
+        (listing(&format!("{good},{good}")), "a second time"),
+        (with_path(r#""../x.json""#), not_a_path),
+        (with_path(r#""./cast/float64.json""#), not_a_path),
+        (with_path(r#""cast//float64.json""#), not_a_path),
+        (with_path(r#""cast\\float64.json""#), "backslash"),
+        (with_path(r#""/etc/passwd""#), "absolute"),
+        (with_path(r#""""#), "empty"),
+        (with_path(r#""manifest.json""#), "documentation"),
+        (with_path(r#""README.md""#), "documentation"),
+        (with_path("5"), "string \"path\""),
+        (with("-1", &zeros), "non-negative integer \"bytes\""),
+        (with("1.5", &zeros), "non-negative integer \"bytes\""),
+        (with("1", &"A".repeat(64)), "64 lower-case hex digits"),
+    ];
+    assert_manifests_refused("manifest-entry", &defects);
 }
 
 const SCALARS_LINE: &str = r#"{"schema":"cast-value-vectors","schema_version":1,"family":"scalars","number_of_cases":1,"groups":[{"data_type":"int8","cases":[{"id":1,"stable_id":"scalars/int8/aaaaaaaaaaaa","json":"1","result":"0x01"LINE_END}]}]}"#;
