@@ -3,6 +3,8 @@
 //! file's `number_of_cases` is the number of results read).
 
 use crate::data_type::DataType;
+use crate::fill_value::check_fill_value;
+use crate::json_check::{checked_json, from_checked_json};
 use crate::model::{Configuration, Group, GroupKind, Line, LineKind};
 use crate::names::{Direction, Family, OutOfRange, Rounding};
 use crate::result::{parse_bits, Expected};
@@ -10,7 +12,7 @@ use crate::Error;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 #[derive(Deserialize)]
 struct RawFile {
@@ -120,7 +122,8 @@ pub struct VectorFile {
 }
 
 pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> {
-    let raw: RawFile = serde_json::from_slice(bytes)
+    let text = checked_json(path, bytes)?;
+    let raw: RawFile = from_checked_json(text)
         .map_err(|e| Error::new(format!("{path}: not a vector file: {e}")))?;
     if raw.schema != "cast-value-vectors" || raw.schema_version != 1 {
         return Err(Error::new(format!(
@@ -130,6 +133,11 @@ pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> 
     }
     let family = Family::from_name(&raw.family)
         .ok_or_else(|| Error::new(format!("{path}: unknown family {:?}", raw.family)))?;
+    if raw.groups.is_empty() {
+        return Err(Error::new(format!(
+            "{path}: no groups (a vector file holds at least one)"
+        )));
+    }
     let mut groups = Vec::with_capacity(raw.groups.len());
     let mut results = 0u64;
     for (g, group) in raw.groups.into_iter().enumerate() {
@@ -144,11 +152,41 @@ pub(crate) fn parse_file(path: &str, bytes: &[u8]) -> Result<VectorFile, Error> 
             raw.number_of_cases
         )));
     }
+    check_stable_ids_unique(path, &groups)?;
     Ok(VectorFile {
         path: path.to_string(),
         family,
         groups,
     })
+}
+
+/// No two lines of the file share a stable id (across the set: `VectorSet::check_every_line`).
+fn check_stable_ids_unique(path: &str, groups: &[Group]) -> Result<(), Error> {
+    let mut seen: HashMap<&str, u64> = HashMap::new();
+    for line in groups.iter().flat_map(|group| &group.lines) {
+        if let Some(other) = seen.insert(&line.stable_id, line.id) {
+            return Err(Error::new(format!(
+                "{path} case {}: stable_id {:?} is also the id of case {other} (no two cases of a set share one)",
+                line.id, line.stable_id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The configurations of a cast group have distinct labels: a case's id is its line's and its
+/// configuration's label.
+fn check_configuration_labels(configurations: &[Configuration], at: &str) -> Result<(), Error> {
+    let mut labels = std::collections::HashSet::new();
+    for configuration in configurations {
+        let label = configuration.label();
+        if !labels.insert(label.clone()) {
+            return Err(Error::new(format!(
+                "{at}: two configurations have the label {label:?}, so their results would share an id"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn required<T>(value: Option<T>, key: &str, at: &str) -> Result<T, Error> {
@@ -166,7 +204,7 @@ fn data_type(name: Option<String>, key: &str, at: &str) -> Result<DataType, Erro
 
 fn configuration(json: Box<RawValue>, at: &str) -> Result<Configuration, Error> {
     let keys: ConfigurationKeys =
-        serde_json::from_str(json.get()).map_err(|e| Error::new(format!("{at}: {e}")))?;
+        from_checked_json(json.get()).map_err(|e| Error::new(format!("{at}: {e}")))?;
     let rounding = match keys.rounding {
         None => Rounding::NearestEven,
         Some(name) => Rounding::from_name(&name)
@@ -187,7 +225,45 @@ fn configuration(json: Box<RawValue>, at: &str) -> Result<Configuration, Error> 
     })
 }
 
-fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error> {
+/// The parts of a group that depend on its family: direction, input and output types, kind.
+type GroupParts = (Direction, Option<DataType>, Option<DataType>, GroupKind);
+
+/// The group's fill value, checked against its array's data type.
+fn fill_value(
+    fill: Option<Box<RawValue>>,
+    array_data_type: DataType,
+    at: &str,
+) -> Result<Box<RawValue>, Error> {
+    let fill = required(fill, "fill_value", at)?;
+    check_fill_value(&fill, array_data_type).map_err(|what| Error::new(format!("{at}: {what}")))?;
+    Ok(fill)
+}
+
+fn convert_group(family: Family, mut raw: RawGroup, at: &str) -> Result<Group, Error> {
+    if raw.cases.is_empty() {
+        return Err(Error::new(format!(
+            "{at}: no cases (a group holds at least one)"
+        )));
+    }
+    let cases = std::mem::take(&mut raw.cases);
+    let (direction, input_type, output_type, kind) = group_parts(family, raw, at)?;
+    let mut group = Group {
+        family,
+        direction,
+        input_type,
+        output_type,
+        kind,
+        lines: Vec::new(),
+    };
+    group.lines = cases
+        .into_iter()
+        .enumerate()
+        .map(|(c, case)| convert_line(&group, case, &format!("{at} case {c}")))
+        .collect::<Result<_, _>>()?;
+    Ok(group)
+}
+
+fn group_parts(family: Family, raw: RawGroup, at: &str) -> Result<GroupParts, Error> {
     let element_direction = |direction: Option<String>| -> Result<Direction, Error> {
         match required(direction, "direction", at)?.as_str() {
             "encode" => Ok(Direction::Encode),
@@ -216,19 +292,24 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
             if configurations.is_empty() {
                 return Err(Error::new(format!("{at}: no configurations")));
             }
+            if family == Family::Cast {
+                check_configuration_labels(&configurations, at)?;
+            }
+            let array_data_type = data_type(raw.array_data_type, "array_data_type", at)?;
             let kind = GroupKind::Cast {
-                array_data_type: data_type(raw.array_data_type, "array_data_type", at)?,
+                array_data_type,
                 data_type: data_type(raw.data_type, "data_type", at)?,
                 configurations,
-                fill_value: required(raw.fill_value, "fill_value", at)?,
+                fill_value: fill_value(raw.fill_value, array_data_type, at)?,
             };
             element_group(raw.direction, raw.input_type, raw.output_type, kind)?
         }
         Family::Chain => {
+            let array_data_type = data_type(raw.array_data_type, "array_data_type", at)?;
             let kind = GroupKind::Chain {
-                array_data_type: data_type(raw.array_data_type, "array_data_type", at)?,
+                array_data_type,
                 codecs: required(raw.codecs, "codecs", at)?,
-                fill_value: required(raw.fill_value, "fill_value", at)?,
+                fill_value: fill_value(raw.fill_value, array_data_type, at)?,
                 purpose: raw.purpose.unwrap_or_default(),
             };
             element_group(raw.direction, raw.input_type, raw.output_type, kind)?
@@ -252,21 +333,7 @@ fn convert_group(family: Family, raw: RawGroup, at: &str) -> Result<Group, Error
             )
         }
     };
-    let mut group = Group {
-        family,
-        direction,
-        input_type,
-        output_type,
-        kind,
-        lines: Vec::new(),
-    };
-    group.lines = raw
-        .cases
-        .into_iter()
-        .enumerate()
-        .map(|(c, case)| convert_line(&group, case, &format!("{at} case {c}")))
-        .collect::<Result<_, _>>()?;
-    Ok(group)
+    Ok((direction, input_type, output_type, kind))
 }
 
 /// The R-entry compression: 5R configurations with R results means results[j] holds for
@@ -313,6 +380,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
             "{at}: no \"stable_id\" (vectors before 1.3.0 have none; this crate needs them)"
         ))
     })?;
+    check_family_prefix(&stable_id, group.family, at)?;
     let configurations = group.configurations().len();
     let (kind, results) = match &group.kind {
         GroupKind::Cast {
@@ -328,11 +396,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
                     "cast/{}/{array_data_type}/{data_type}/{input_text}",
                     group.direction
                 );
-                if stable_id != defined {
-                    return Err(Error::new(format!(
-                        "{at}: stable_id {stable_id:?} is not the defined {defined:?}"
-                    )));
-                }
+                check_defined_id(&stable_id, &defined, at)?;
             }
             let results =
                 expand_results(required(raw.results, "results", at)?, configurations, at)?;
@@ -356,15 +420,7 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
         GroupKind::Metadata { .. } => {
             let array_data_type = required(raw.array_data_type, "array_data_type", at)?;
             let codecs = required(raw.codecs, "codecs", at)?;
-            let mut involved = Vec::new();
-            if let Ok(TypeName::Name(name) | TypeName::Object { name }) =
-                serde_json::from_str::<TypeName>(array_data_type.get())
-            {
-                involved.push(name);
-            }
-            if let Some(name) = first_cast_data_type(&codecs) {
-                involved.push(name);
-            }
+            let involved = involved_types(&array_data_type, &codecs);
             let kind = LineKind::Metadata {
                 array_data_type,
                 fill_value: required(raw.fill_value, "fill_value", at)?,
@@ -383,8 +439,64 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
             (kind, vec![required(raw.result, "result", at)?])
         }
     };
+    let alternatives = convert_alternatives(raw.alternatives, configurations, at)?;
+    Ok(Line {
+        id: raw.id,
+        stable_id,
+        kind,
+        results,
+        flags: raw.flags,
+        alternatives,
+        reason: raw.reason,
+    })
+}
+
+fn check_defined_id(stable_id: &str, defined: &str, at: &str) -> Result<(), Error> {
+    if stable_id == defined {
+        return Ok(());
+    }
+    Err(Error::new(format!(
+        "{at}: stable_id {stable_id:?} is not the defined {defined:?}"
+    )))
+}
+
+/// The names a type selection matches in a metadata case: the array type (a name or
+/// {"name": ...}) and the first cast_value's data_type.
+fn involved_types(array_data_type: &RawValue, codecs: &RawValue) -> Vec<String> {
+    let mut involved = Vec::new();
+    if let Ok(TypeName::Name(name) | TypeName::Object { name }) =
+        from_checked_json::<TypeName>(array_data_type.get())
+    {
+        involved.push(name);
+    }
+    if let Some(name) = first_cast_data_type(codecs) {
+        involved.push(name);
+    }
+    involved
+}
+
+/// Every id starts with its family's name (vectors/README.md, "Case ids"), so that ids of
+/// different families never meet.
+fn check_family_prefix(stable_id: &str, family: Family, at: &str) -> Result<(), Error> {
+    if stable_id
+        .strip_prefix(family.name())
+        .is_some_and(|rest| rest.starts_with('/'))
+    {
+        return Ok(());
+    }
+    Err(Error::new(format!(
+        "{at}: stable_id {stable_id:?} does not start with \"{family}/\""
+    )))
+}
+
+/// A line's alternatives: (FLAG=ALTERNATIVE, configuration index, result), sorted by name.
+fn convert_alternatives(
+    raw_alternatives: BTreeMap<String, RawAlternative>,
+    configurations: usize,
+    at: &str,
+) -> Result<Vec<(String, usize, Expected)>, Error> {
     let mut alternatives = Vec::new();
-    for (name, alternative) in raw.alternatives {
+    for (name, alternative) in raw_alternatives {
         match (alternative, configurations) {
             (RawAlternative::One(result), 0) => alternatives.push((name, 0, result)),
             (RawAlternative::ByConfiguration(by_index), n) if n > 0 => {
@@ -406,28 +518,62 @@ fn convert_line(group: &Group, raw: RawCase, at: &str) -> Result<Line, Error> {
     }
     // By name, as the harness tries them (the first that matches names the divergence).
     alternatives.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-    Ok(Line {
-        id: raw.id,
-        stable_id,
-        kind,
-        results,
-        flags: raw.flags,
-        alternatives,
-        reason: raw.reason,
-    })
+    Ok(alternatives)
 }
 
 /// The data_type of the chain's first cast_value codec that has a string data_type, as the
 /// harness's type filter reads it (`first_cast_data_type`, harness/sources/case_batch.cpp).
 fn first_cast_data_type(codecs: &RawValue) -> Option<String> {
-    let codecs: Vec<Box<RawValue>> = serde_json::from_str(codecs.get()).ok()?;
+    let codecs: Vec<Box<RawValue>> = from_checked_json(codecs.get()).ok()?;
     codecs.iter().find_map(|codec| {
-        let fields: CodecFields = serde_json::from_str(codec.get()).ok()?;
+        let fields: CodecFields = from_checked_json(codec.get()).ok()?;
         if fields.name?.get() != "\"cast_value\"" {
             return None;
         }
-        let configuration: DataTypeField =
-            serde_json::from_str(fields.configuration?.get()).ok()?;
-        serde_json::from_str::<String>(configuration.data_type?.get()).ok()
+        let configuration: DataTypeField = from_checked_json(fields.configuration?.get()).ok()?;
+        from_checked_json::<String>(configuration.data_type?.get()).ok()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_file;
+
+    /// A small file of each shape the crate reads: a cast group with ten configurations and
+    /// alternatives, a metadata group, a scalars group.
+    const FILES: [&str; 3] = [
+        r#"{"schema":"cast-value-vectors","schema_version":1,"family":"cast","number_of_cases":10,"groups":[{"direction":"encode","array_data_type":"float64","data_type":"float16","input_type":"float64","output_type":"float16","fill_value":0,"configurations":[{"rounding":"nearest-even"},{"out_of_range":"clamp","rounding":"nearest-even"},{"rounding":"towards-zero"},{"out_of_range":"clamp","rounding":"towards-zero"},{"rounding":"towards-positive"},{"out_of_range":"clamp","rounding":"towards-positive"},{"rounding":"towards-negative"},{"out_of_range":"clamp","rounding":"towards-negative"},{"rounding":"nearest-away"},{"out_of_range":"clamp","rounding":"nearest-away"}],"cases":[{"id":1,"stable_id":"cast/encode/float64/float16/0x7ff8000000000000","input":"0x7ff8000000000000","results":["0x7e00","0x7e01"],"alternatives":{"F=x":{"4":"0x7bff"}}}]}]}"#,
+        r#"{"schema":"cast-value-vectors","schema_version":1,"family":"metadata","number_of_cases":1,"groups":[{"category":"c","cases":[{"id":1,"stable_id":"metadata/r/aaaaaaaaaaaa","result":"invalid","array_data_type":{"name":"float32"},"codecs":[{"configuration":{"data_type":"int8"},"name":"cast_value"}],"fill_value":1e400,"rule":"r","alternatives":{"F=x":"valid"}}]}]}"#,
+        r#"{"schema":"cast-value-vectors","schema_version":1,"family":"scalars","number_of_cases":1,"groups":[{"data_type":"int8","cases":[{"id":1,"stable_id":"scalars/int8/aaaaaaaaaaaa","json":"1","result":"0x01"}]}]}"#,
+    ];
+
+    #[test]
+    fn the_files_parse() {
+        for text in FILES {
+            assert!(parse_file("f.json", text.as_bytes()).is_ok(), "{text}");
+        }
+    }
+
+    /// No input makes the crate panic: every prefix of each file, and each byte replaced by
+    /// bytes that change the JSON's shape, gives Ok or an Error naming the file.
+    #[test]
+    fn no_damaged_file_makes_it_panic() {
+        for text in FILES {
+            let bytes = text.as_bytes();
+            for end in 0..bytes.len() {
+                if let Err(error) = parse_file("f.json", &bytes[..end]) {
+                    assert!(error.message().starts_with("f.json"), "{error}");
+                }
+            }
+            for at in 0..bytes.len() {
+                for replacement in [b'"', b'{', b'}', b'[', b'0', b'9', b'-', b'x', b',', 0xff] {
+                    let mut damaged = bytes.to_vec();
+                    damaged[at] = replacement;
+                    if let Err(error) = parse_file("f.json", &damaged) {
+                        assert!(error.message().starts_with("f.json"), "{error}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -5,6 +5,7 @@
 use crate::data_type::DataType;
 use crate::model::{Case, Group, Line};
 use crate::names::{Direction, Family, Rounding};
+use std::fmt;
 
 #[derive(Clone, Debug, Default)]
 pub struct Selection {
@@ -67,5 +68,30 @@ impl Selection {
             || case
                 .configuration()
                 .is_some_and(|configuration| self.roundings.contains(&configuration.rounding))
+    }
+}
+
+/// "family cast; type float64 or float16; rounding nearest-even", or "every case": the filters,
+/// as an error about the selection names them.
+impl fmt::Display for Selection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn criterion<T: fmt::Display>(name: &str, values: &[T]) -> Option<String> {
+            let names: Vec<String> = values.iter().map(T::to_string).collect();
+            (!names.is_empty()).then(|| format!("{name} {}", names.join(" or ")))
+        }
+        let criteria: Vec<String> = [
+            criterion("family", &self.families),
+            criterion("type", &self.data_types),
+            criterion("direction", &self.directions),
+            criterion("rounding", &self.roundings),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if criteria.is_empty() {
+            f.write_str("every case")
+        } else {
+            f.write_str(&criteria.join("; "))
+        }
     }
 }

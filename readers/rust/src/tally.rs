@@ -94,11 +94,47 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// The selected cases that were compared: all but the unsupported ones.
+    pub fn compared(&self) -> u64 {
+        self.cases.saturating_sub(self.unsupported)
+    }
+
+    /// "808 of 252209 selected cases compared (0.3%), 251401 unsupported": how much a verdict
+    /// covers. The share is computed in integers and rounded down, so that it reads 100% only
+    /// when every case was compared (10^17 of 10^17 + 1 is 99.9%).
+    pub fn coverage(&self) -> String {
+        let share = if self.cases == 0 {
+            "no case selected".to_string()
+        } else {
+            let tenths = u128::from(self.compared()) * 1000 / u128::from(self.cases);
+            format!("{}.{}%", tenths / 10, tenths % 10)
+        };
+        format!(
+            "{} of {} selected cases compared ({share}), {} unsupported",
+            self.compared(),
+            self.cases,
+            self.unsupported
+        )
+    }
+
+    /// The verdict line: "PASS: 808 of 252209 selected cases compared (0.3%), 251401
+    /// unsupported", "FAIL: ...", or "NOTHING COMPARED: ..." when every selected case was
+    /// unsupported (never a pass).
+    pub fn verdict(&self, strict: bool) -> String {
+        let word = if self.compared() == 0 {
+            "NOTHING COMPARED"
+        } else if self.ok(strict) {
+            "PASS"
+        } else {
+            "FAIL"
+        };
+        format!("{word}: {}", self.coverage())
+    }
+
     /// What `cvc run` requires to exit 0: something was compared, and nothing failed (with
     /// `strict`, no divergence either); here also no listed case passed.
     pub fn ok(&self, strict: bool) -> bool {
-        let compared = self.cases - self.unsupported;
-        compared > 0
+        self.compared() > 0
             && self.fail == 0
             && self.unexpected_pass == 0
             && (!strict || self.divergence == 0)
@@ -108,6 +144,8 @@ impl Counts {
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "cases": self.cases,
+            "compared": self.compared(),
+            "coverage": self.coverage(),
             "pass": self.pass,
             "divergence": self.divergence,
             "fail": self.fail,
@@ -119,23 +157,28 @@ impl Counts {
     }
 }
 
-impl fmt::Display for Counts {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Counts {
+    /// "pass 900, divergence 0, fail 52, expected failure 0, unexpected pass 0", then a line a
+    /// divergence flag.
+    fn write_breakdown(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "cases {}: pass {}, divergence {}, fail {}, expected failure {}, unexpected pass {}, unsupported {}",
-            self.cases,
-            self.pass,
-            self.divergence,
-            self.fail,
-            self.expected_failure,
-            self.unexpected_pass,
-            self.unsupported
+            "pass {}, divergence {}, fail {}, expected failure {}, unexpected pass {}",
+            self.pass, self.divergence, self.fail, self.expected_failure, self.unexpected_pass,
         )?;
         for (flag, count) in &self.divergence_flags {
             write!(f, "\n  divergence {flag}: {count}")?;
         }
         Ok(())
+    }
+}
+
+/// "952 of 69956 selected cases compared (1.3%), 69004 unsupported: pass 900, divergence 0,
+/// fail 52, expected failure 0, unexpected pass 0".
+impl fmt::Display for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.coverage())?;
+        self.write_breakdown(f)
     }
 }
 
@@ -217,9 +260,11 @@ impl Tally {
     }
 }
 
+/// The verdict (as `counts().ok(false)` judges it), the counts, the first failures.
 impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.counts)?;
+        write!(f, "{}; ", self.counts.verdict(false))?;
+        self.counts.write_breakdown(f)?;
         for failure in &self.failures {
             write!(f, "\n{failure}")?;
         }
