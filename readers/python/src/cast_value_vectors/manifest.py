@@ -44,6 +44,8 @@ def read_manifest(root: Path, limit: int) -> Manifest:
     files = document.get("files")
     if not isinstance(files, list):
         raise VectorsError(f"{where}: \"files\" is not an array of entries")
+    if not files:
+        raise VectorsError(f"{where}: \"files\" lists no file (a vector set holds at least one)")
     listed: dict[str, dict] = {}
     for k, entry in enumerate(files):
         relative = _checked_entry(entry, f"{where}: files[{k}]")

@@ -5,6 +5,8 @@ against its definition (vectors/README.md) and unique within the file. The case 
 are checked when a selection first takes their group (case_building.py)."""
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 
 from . import strict_json
@@ -50,6 +52,8 @@ def parse_vector_file(relative: str, data: bytes) -> VectorFile:
     if not isinstance(groups_raw, list):
         fail(relative, "\"groups\" is not a list")
     header = {k: v for k, v in document.items() if k != "groups"}
+    if not groups_raw:
+        fail(relative, "\"groups\" is empty")
     groups = [_group(family, relative, index, raw) for index, raw in enumerate(groups_raw)]
     # Counted without building the cases (a cast line is one case per configuration).
     count = sum(len(g.raw["cases"]) * (len(g.configurations) if family == "cast" else 1) for g in groups)
@@ -64,14 +68,36 @@ def _group(family: str, relative: str, index: int, raw) -> Group:
     where = f"{relative}: groups[{index}]"
     if not isinstance(raw, dict) or not isinstance(raw.get("cases"), list):
         fail(where, "a group is an object with a list \"cases\"")
+    if not raw["cases"]:
+        fail(where, "\"cases\" is empty")
     group = Group(family, relative, index, raw)
     if family in ("cast", "scalar_map"):
         group.configurations = _configurations(group, where)
     for key in ("input_type", "output_type"):
         if family in ("cast", "scalar_map", "chain") and raw.get(key) not in DATA_TYPES:
             fail(where, f"{key} {str(raw.get(key))[:40]!r} is not one of the 26 data types")
+    if family in ("cast", "scalar_map", "chain") and not _is_fill_value(raw.get("fill_value"), raw.get("array_data_type")):
+        fail(where, f"fill_value {str(raw.get('fill_value'))[:40]} is not a fill value of the array data type "
+                    f"{str(raw.get('array_data_type'))[:40]}")
     group.line_ids = _line_ids(group, where)
     return group
+
+
+def _is_fill_value(value, array_type) -> bool:
+    """Whether `value` is, as array metadata writes it, a fill value of `array_type` (one of the
+    26): an integer in range; for a float type a finite number, a special name or a hex pattern."""
+    kind = DATA_TYPES.get(array_type) if isinstance(array_type, str) else None
+    if kind is None:
+        return False
+    if isinstance(value, bool):
+        return False
+    if not kind.is_float:
+        low = -(1 << (kind.bits - 1)) if kind.signed else 0
+        return isinstance(value, int) and low <= value < low + (1 << kind.bits)
+    if isinstance(value, str):
+        return value in ("NaN", "Infinity", "-Infinity") or (
+            re.fullmatch(r"0x[0-9a-fA-F]+", value) is not None and int(value, 16) < 1 << kind.bits)
+    return isinstance(value, (int, float)) and (isinstance(value, int) or math.isfinite(value))
 
 
 def _configurations(group: Group, where: str) -> list[Configuration]:
@@ -113,6 +139,8 @@ def _line_ids(group: Group, where: str) -> list[str]:
             fail(at, "a case is an object")
         if "id" in raw:
             at += f" (case id {str(raw['id'])[:40]})"
+            if not isinstance(raw["id"], int) or isinstance(raw["id"], bool) or not 0 <= raw["id"] < 10**18:
+                fail(at, "\"id\" is not an integer from 0 to 10^18 - 1")
         try:
             line_id = defined(raw)
         except KeyError as e:
