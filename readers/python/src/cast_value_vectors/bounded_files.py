@@ -23,10 +23,12 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_regular_file(path, limit: int = MAX_FILE_BYTES, expected_size: int | None = None) -> bytes:
+def read_regular_file(path, limit: int = MAX_FILE_BYTES, expected_size: int | None = None,
+                      follow_link: bool = False) -> bytes:
     """The bytes of the regular file `path`, at most `limit` of them (and exactly `expected_size`
-    when given, checked before reading); VectorsError naming the path otherwise."""
-    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    when given, checked before reading); VectorsError naming the path otherwise. follow_link: for
+    a file the user names on the command line (never for a file of a vector folder)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow_link else os.O_NOFOLLOW)
     try:
         fd = os.open(path, flags)
     except OSError as e:

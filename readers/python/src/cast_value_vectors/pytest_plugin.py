@@ -1,6 +1,11 @@
 """The pytest plugin (entry point `pytest11`): `--cast-value-vectors DIR`, the `cases` and
 `batches` decorators' parametrization with stable ids as test ids, expected-failure lists keyed
-by stable id, and a terminal summary (and `--cast-value-json PATH`) counting every case."""
+by stable id, and a terminal summary (and `--cast-value-json PATH`) counting every case.
+
+Every option is checked when pytest starts (docs/input-contract.md, rule 12), a selection that
+matches no case is a usage error naming it, and a run that compared nothing of what it selected
+(every case unsupported) fails (rule 11); the summary says how much of the selection was compared
+and which vectors, published or modified, it was compared with (rules 10 and 13)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from . import testing
-from .reading import VectorSet, VectorsError
+from .bounded_files import check_output_path
+from .errors import VectorsError
+from .reading import VectorSet
 from .tally import Tally
 
 
@@ -38,22 +45,45 @@ class Plugin:
         self.item_cases: dict[str, list] = {}  # nodeid -> its cases
         self.recorded: dict[str, set[str]] = {}  # nodeid -> the stable ids it counted
         self.current = None
+        self.selected = 0  # the cases of the collected tests (after deselection)
+        self.nothing_compared = False
+        self.json_written: str | None = None
+        self._id_lists = self._checked_options()
+
+    def _checked_options(self) -> list[tuple[str, list[str]]]:
+        """Every option checked before a test is collected: the report path, the expected-failure
+        files (read now), the vector folder (opened now when given); a usage error otherwise."""
+        json_path = self.config.getoption("--cast-value-json")
+        try:
+            if json_path:
+                check_output_path(json_path, "--cast-value-json")
+        except VectorsError as e:
+            raise pytest.UsageError(f"cast-value-vectors: {e}") from None
+        try:
+            id_lists = [(path, testing.read_id_list(path)) for path in self._listed_files]
+        except VectorsError as e:
+            raise pytest.UsageError(f"cast-value-vectors: --cast-value-xfail {e}") from None
+        if self.config.getoption("--cast-value-vectors") is not None:
+            self._open_vectors(id_lists)
+        return id_lists
+
+    def _open_vectors(self, id_lists) -> VectorSet:
+        root = self.config.getoption("--cast-value-vectors") or testing.carried_vectors()
+        if root is None:
+            raise pytest.UsageError("cast-value-vectors: this installation carries no vectors "
+                                    "(installed from a folder without ../../vectors?): give "
+                                    "--cast-value-vectors DIR")
+        try:
+            self._vectors = VectorSet(root)
+        except VectorsError as e:
+            raise pytest.UsageError(f"cast-value-vectors: --cast-value-vectors: {e}") from None
+        for path, ids in id_lists:
+            self.add_expected_failures(ids, path)
+        return self._vectors
 
     @property
     def vectors(self) -> VectorSet:
-        if self._vectors is None:
-            root = self.config.getoption("--cast-value-vectors") or testing.carried_vectors()
-            if root is None:
-                raise pytest.UsageError("cast-value-vectors: this installation carries no vectors "
-                                        "(installed from a folder without ../../vectors?): give "
-                                        "--cast-value-vectors DIR")
-            try:
-                self._vectors = VectorSet(root)
-            except VectorsError as e:
-                raise pytest.UsageError(f"cast-value-vectors: {e}") from None
-            for path in self._listed_files:
-                self.add_expected_failures(testing.read_id_list(path), path)
-        return self._vectors
+        return self._vectors if self._vectors is not None else self._open_vectors(self._id_lists)
 
     def add_expected_failures(self, ids, where: str) -> None:
         """Listed ids, each checked to name a case of the vectors (else a usage error)."""
@@ -61,11 +91,14 @@ class Plugin:
         if key in self.checked_lists:
             return
         self.checked_lists.add(key)
-        unknown = testing.unknown_ids(self.vectors, ids)
+        try:
+            unknown = testing.unknown_ids(self.vectors, ids)
+        except VectorsError as e:
+            raise pytest.UsageError(f"cast-value-vectors: {e}") from None
         if unknown:
             raise pytest.UsageError(f"cast-value-vectors: {where}: {len(unknown)} expected-failure id(s) "
                                     f"match no case of the vectors {self.vectors.root} (version "
-                                    f"{self.vectors.version}): {', '.join(unknown[:5])}")
+                                    f"{self.vectors.version}): {', '.join(unknown[:5])[:500]}")
         for stable_id in ids:
             self.expected_failures.setdefault(stable_id, where)
 
@@ -85,7 +118,11 @@ class Plugin:
             return
         kind, argname, selection, listed = marker.args
         if listed:
-            ids = testing.read_id_list(listed) if isinstance(listed, (str, Path)) else list(listed)
+            try:
+                ids = testing.read_id_list(listed) if isinstance(listed, (str, Path)) else list(listed)
+            except VectorsError as e:
+                raise pytest.UsageError(f"cast-value-vectors: {metafunc.definition.nodeid}: expected_failures: "
+                                        f"{e}") from None
             self.add_expected_failures(ids, str(listed) if isinstance(listed, (str, Path)) else
                                        f"{metafunc.definition.nodeid}: expected_failures")
         self.selections.append(str(selection))
@@ -93,6 +130,10 @@ class Plugin:
             batches = list(self.vectors.batches(selection))
         except VectorsError as e:
             raise pytest.UsageError(f"cast-value-vectors: {e}") from None
+        if not batches:  # a collection error (the run fails), the message without a traceback
+            pytest.fail(f"cast-value-vectors: {metafunc.definition.nodeid}: the selection ({selection}) matches "
+                        f"no case of the vectors {self.vectors.root} ({self.vectors.version}): nothing to "
+                        "compare", pytrace=False)
         if kind == "cases":
             values = [case for batch in batches for case in batch.cases]
         else:
@@ -107,6 +148,9 @@ class Plugin:
                 continue
             value = callspec.params.get(marker.args[1])
             self.item_cases[item.nodeid] = [value] if marker.args[0] == "cases" else list(value.cases)
+
+    def pytest_collection_finish(self, session):
+        self.selected = sum(len(self.item_cases.get(item.nodeid, ())) for item in session.items)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(self, item):
@@ -145,20 +189,37 @@ class Plugin:
         finally:
             self.current = None
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session):
+        # A selection whose every case went unsupported compared nothing: never a pass.
+        if self.selected and not self.tally.compared and session.exitstatus == pytest.ExitCode.OK:
+            self.nothing_compared = True
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        path = self.config.getoption("--cast-value-json")
+        if path and self._vectors is not None and (self.item_cases or self.tally.cases):
+            try:
+                self.tally.write_json(path, self._vectors, self.selections, self.selected)
+                self.json_written = path
+            except OSError as e:  # checked when pytest started: the path changed meanwhile
+                self.json_written = f"NOT written: {path}: {e.strerror}"
+                session.exitstatus = pytest.ExitCode.USAGE_ERROR
+
     def pytest_terminal_summary(self, terminalreporter):
         if not self.item_cases and not self.tally.cases:
             return
         vectors = self._vectors
         terminalreporter.section("cast-value-vectors")
         if vectors is not None:
-            terminalreporter.write_line(f"vectors {vectors.root}: version {vectors.version}, manifest SHA-256 "
-                                        f"{vectors.manifest_sha256}")
+            terminalreporter.write_line(f"vectors {vectors.root}: {vectors.identity.description()}; manifest "
+                                        f"SHA-256 {vectors.manifest_sha256}")
+        terminalreporter.write_line(self.tally.coverage_line(self.selected))
         for line in self.tally.lines():
             terminalreporter.write_line(line)
-        path = self.config.getoption("--cast-value-json")
-        if path and vectors is not None:
-            self.tally.write_json(path, vectors, self.selections)
-            terminalreporter.write_line(f"counts written to {path}")
+        if self.nothing_compared:
+            terminalreporter.write_line(f"NOTHING COMPARED: none of the {self.selected} selected cases was "
+                                        "compared (every one unsupported): not a pass", red=True)
+        if self.json_written:
+            terminalreporter.write_line(f"counts written to {self.json_written}")
 
 
 def pytest_configure(config):
