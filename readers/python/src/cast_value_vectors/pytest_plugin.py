@@ -117,23 +117,26 @@ class Plugin:
         if marker is None:
             return
         kind, argname, selection, listed = marker.args
+        where = f"cast-value-vectors: {metafunc.definition.nodeid}"
         if listed:
+            problem = None  # failed outside the except block: the message alone, no chained traceback
             try:
                 ids = testing.read_id_list(listed) if isinstance(listed, (str, Path)) else list(listed)
             except VectorsError as e:
-                raise pytest.UsageError(f"cast-value-vectors: {metafunc.definition.nodeid}: expected_failures: "
-                                        f"{e}") from None
+                problem = f"{where}: expected_failures: {e}"
+            if problem:
+                _collection_error(problem)
             self.add_expected_failures(ids, str(listed) if isinstance(listed, (str, Path)) else
                                        f"{metafunc.definition.nodeid}: expected_failures")
         self.selections.append(str(selection))
+        problem = None
         try:
             batches = list(self.vectors.batches(selection))
         except VectorsError as e:
-            raise pytest.UsageError(f"cast-value-vectors: {e}") from None
-        if not batches:  # a collection error (the run fails), the message without a traceback
-            pytest.fail(f"cast-value-vectors: {metafunc.definition.nodeid}: the selection ({selection}) matches "
-                        f"no case of the vectors {self.vectors.root} ({self.vectors.version}): nothing to "
-                        "compare", pytrace=False)
+            batches, problem = [], f"{where}: the vectors {self.vectors.root}: {e}"
+        if not batches:
+            _collection_error(problem or f"{where}: the selection ({selection}) matches no case of the vectors "
+                                         f"{self.vectors.root} ({self.vectors.version}): nothing to compare")
         if kind == "cases":
             values = [case for batch in batches for case in batch.cases]
         else:
@@ -220,6 +223,11 @@ class Plugin:
                                         "compared (every one unsupported): not a pass", red=True)
         if self.json_written:
             terminalreporter.write_line(f"counts written to {self.json_written}")
+
+
+def _collection_error(message: str):
+    """Fail the collection of a test (the run fails, exit 2) with `message` and no traceback."""
+    pytest.fail(message, pytrace=False)
 
 
 def pytest_configure(config):
