@@ -358,3 +358,15 @@ def test_building_the_package_refuses_a_path_outside_the_folder(copy, tmp_path):
                             env={**os.environ, "CAST_VALUE_VECTORS_SOURCE": str(copy)})
     assert result.returncode != 0 and "refusing to carry the vectors" in result.stderr
     assert "../../../x.json" in result.stderr and not (tmp_path / "x.json").exists()
+
+
+def test_a_file_of_another_family_than_its_path_is_refused(copy):
+    copy_with(copy, "scalars.json", lambda d: (copy / "chain.json").read_bytes())
+    with pytest.raises(cvv.VectorsError, match="scalars.json: family 'chain', but its path is a file of family"):
+        list(cvv.open_vectors(copy).cases(cvv.Selection.of(family="scalars")))
+
+
+def test_the_verify_command_refuses_bad_arguments():
+    for argv in ([], ["verify"], ["check", VECTORS], ["verify", VECTORS, VECTORS]):
+        result = subprocess.run([sys.executable, "-m", "cast_value_vectors", *argv], capture_output=True, text=True)
+        assert result.returncode == 2 and result.stderr.startswith("usage: "), argv

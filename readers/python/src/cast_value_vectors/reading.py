@@ -23,7 +23,7 @@ from .manifest import DOCUMENTATION, DOCUMENTATION_FOLDERS, read_manifest
 from .model import FAMILIES, Case, Configuration, Group
 from .selection import Selection
 from .set_ids import SetIds
-from .vector_file import VectorFile, parse_vector_file
+from .vector_file import VectorFile, family_of_path, parse_vector_file
 
 __all__ = ["Batch", "VectorFile", "VectorSet", "VectorsError"]
 
@@ -149,7 +149,7 @@ class VectorSet:
         """The listed vector files (not the stores), of one family or all, in manifest order."""
         result = []
         for relative in self.listed:
-            name = relative.split("/")[0].removesuffix(".json")
+            name = family_of_path(relative)
             if name in FAMILIES and relative.endswith(".json") and (family is None or name == family):
                 result.append(relative)
         return result
@@ -163,7 +163,7 @@ class VectorSet:
 
     def groups(self, selection: Selection = Selection()) -> Iterator[Group]:
         for relative in self.paths():
-            if selection.matches_file(relative.split("/")[0].removesuffix(".json"), relative):
+            if selection.matches_file(family_of_path(relative), relative):
                 yield from (g for g in self.file(relative).groups if selection.matches_group(g))
 
     def batches(self, selection: Selection = Selection()) -> Iterator[Batch]:

@@ -35,6 +35,11 @@ class VectorFile:
                 yield line_id, group, position
 
 
+def family_of_path(relative: str) -> str:
+    """The family a vector file's path names: "cast" for cast/int8.json, "chain" for chain.json."""
+    return relative.split("/")[0].removesuffix(".json")
+
+
 def fail(where: str, message: str):
     raise VectorsError(f"{where}: {message}")
 
@@ -48,6 +53,8 @@ def parse_vector_file(relative: str, data: bytes) -> VectorFile:
     family = document.get("family")
     if family not in FAMILIES:
         fail(relative, f"unknown family {str(family)[:40]!r}")
+    if family != family_of_path(relative):  # selections take a family's files by their paths
+        fail(relative, f"family {family!r}, but its path is a file of family {family_of_path(relative)!r}")
     groups_raw = document.get("groups")
     if not isinstance(groups_raw, list):
         fail(relative, "\"groups\" is not a list")
