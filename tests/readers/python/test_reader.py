@@ -327,7 +327,9 @@ def test_a_run_that_compared_nothing_is_no_pass(tmp_path, small_root):
     code, out = run_pytest(tmp_path, CHECKED.format(type=["int2", "int4"]), "--cast-value-vectors", str(small_root),
                            "--cast-value-json", str(tmp_path / "counts.json"))
     assert (tmp_path / "counts.json").exists(), out
-    compared = json.loads((tmp_path / "counts.json").read_text())["coverage"]
+    counts = json.loads((tmp_path / "counts.json").read_text())
+    compared = counts["coverage"]
+    assert counts["vectors"]["version"].startswith("modified (based on ") and not counts["vectors"]["published"]
     assert code == pytest.ExitCode.OK and 0 < compared["compared"] < compared["selected"]
     assert (f"{compared['compared']} of {compared['selected']} selected cases compared "
             f"({tally.share(compared['compared'], compared['selected'])}), {compared['unsupported']} unsupported") in out
