@@ -372,3 +372,12 @@ def test_the_verify_command_refuses_bad_arguments():
     for argv in ([], ["verify"], ["check", VECTORS], ["verify", VECTORS, VECTORS]):
         result = subprocess.run([sys.executable, "-m", "cast_value_vectors", *argv], capture_output=True, text=True)
         assert result.returncode == 2 and result.stderr.startswith("usage: "), argv
+
+
+def test_nesting_is_bounded_at_256_levels_brackets_in_strings_aside():
+    from cast_value_vectors import strict_json
+    assert strict_json.parse(b"[" * 256 + b"]" * 256, "x") is not None
+    with pytest.raises(cvv.VectorsError, match="x: nested deeper than 256 levels"):
+        strict_json.parse(b"[" * 257 + b"]" * 257, "x")
+    brackets_in_strings = b'{"a":"' + b"[{" * 300 + b'\\"' + b"[" * 300 + b'"}'
+    assert strict_json.parse(brackets_in_strings, "x")["a"].startswith("[{")
