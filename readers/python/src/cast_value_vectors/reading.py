@@ -81,7 +81,8 @@ class VectorSet:
 
         for folder, folders, names in os.walk(self.root, onerror=refuse, followlinks=False):
             relative_folder = Path(folder).relative_to(self.root)
-            documentation = relative_folder.parts[:1] and relative_folder.parts[0] in DOCUMENTATION_FOLDERS
+            # schema/ is documentation: walked (no link in it either), its files never listed
+            documentation = bool(relative_folder.parts) and relative_folder.parts[0] in DOCUMENTATION_FOLDERS
             for name in folders + names:
                 relative = (relative_folder / name).as_posix()
                 mode = self._lstat(relative)
