@@ -323,7 +323,11 @@ def test_a_selection_matching_nothing_fails_naming_it(tmp_path, small_root):
 
 def test_a_run_that_compared_nothing_is_no_pass(tmp_path, small_root):
     code, out = run_pytest(tmp_path, CHECKED.format(type="int4"), "--cast-value-vectors", str(small_root))
-    assert code == pytest.ExitCode.TESTS_FAILED and "NOTHING COMPARED" in out
+    assert code == pytest.ExitCode.TESTS_FAILED and "NOTHING COMPARED by " in out
+    one_of_two = CHECKED.format(type="int2") + CHECKED.format(type="int4").replace("test_z", "test_z4")
+    code, out = run_pytest(tmp_path, one_of_two, "--cast-value-vectors", str(small_root))
+    assert code == pytest.ExitCode.TESTS_FAILED, out  # another test's comparisons do not cover it
+    assert re.search(r"NOTHING COMPARED by \S+::test_z4 \(selection family scalars; type int4\)", out), out
     code, out = run_pytest(tmp_path, CHECKED.format(type=["int2", "int4"]), "--cast-value-vectors", str(small_root),
                            "--cast-value-json", str(tmp_path / "counts.json"))
     assert (tmp_path / "counts.json").exists(), out

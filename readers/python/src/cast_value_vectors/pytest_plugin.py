@@ -8,6 +8,7 @@ matches no case is a usage error naming it, and a run that compared nothing of w
 and which vectors, published or modified, it was compared with (rules 10 and 13)."""
 from __future__ import annotations
 
+import collections
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from . import testing
 from .bounded_files import check_output_path
 from .errors import VectorsError
 from .reading import VectorSet
-from .tally import Tally
+from .tally import COMPARED, Tally
 
 
 def pytest_addoption(parser):
@@ -46,7 +47,11 @@ class Plugin:
         self.recorded: dict[str, set[str]] = {}  # nodeid -> the stable ids it counted
         self.current = None
         self.selected = 0  # the cases of the collected tests (after deselection)
-        self.nothing_compared = False
+        # Per decorated test (a selection): "path::test (selection ...)" -> cases selected, compared.
+        self.item_selection: dict[str, str] = {}  # nodeid -> its selection's label
+        self.selected_by: collections.Counter = collections.Counter()
+        self.compared_by: collections.Counter = collections.Counter()
+        self.uncompared: list[str] = []  # the selections that compared none of their cases
         self.json_written: str | None = None
         self._id_lists = self._checked_options()
 
@@ -109,6 +114,8 @@ class Plugin:
             return  # a case checked twice in one test counts once (its first verdict)
         seen.add(case.stable_id)
         self.tally.add(case, category, detail)
+        if category in COMPARED:
+            self.compared_by[self.item_selection.get(nodeid)] += 1
 
     # -- hooks ----------------------------------------------------------------------------------
 
@@ -151,9 +158,14 @@ class Plugin:
                 continue
             value = callspec.params.get(marker.args[1])
             self.item_cases[item.nodeid] = [value] if marker.args[0] == "cases" else list(value.cases)
+            self.item_selection[item.nodeid] = f"{item.nodeid.split('[', 1)[0]} (selection {marker.args[2]})"
 
     def pytest_collection_finish(self, session):
-        self.selected = sum(len(self.item_cases.get(item.nodeid, ())) for item in session.items)
+        for item in session.items:
+            cases = len(self.item_cases.get(item.nodeid, ()))
+            self.selected += cases
+            if cases:
+                self.selected_by[self.item_selection[item.nodeid]] += cases
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(self, item):
@@ -194,9 +206,9 @@ class Plugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session):
-        # A selection whose every case went unsupported compared nothing: never a pass.
-        if self.selected and not self.tally.compared and session.exitstatus == pytest.ExitCode.OK:
-            self.nothing_compared = True
+        # A selection whose every case went unsupported (or never ran) compared nothing: never a pass.
+        self.uncompared = [label for label in self.selected_by if not self.compared_by[label]]
+        if self.uncompared and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
         path = self.config.getoption("--cast-value-json")
         if path and self._vectors is not None and (self.item_cases or self.tally.cases):
@@ -218,9 +230,9 @@ class Plugin:
         terminalreporter.write_line(self.tally.coverage_line(self.selected))
         for line in self.tally.lines():
             terminalreporter.write_line(line)
-        if self.nothing_compared:
-            terminalreporter.write_line(f"NOTHING COMPARED: none of the {self.selected} selected cases was "
-                                        "compared (every one unsupported): not a pass", red=True)
+        for label in self.uncompared:
+            terminalreporter.write_line(f"NOTHING COMPARED by {label}: none of its {self.selected_by[label]} "
+                                        "selected cases was compared: not a pass", red=True)
         if self.json_written:
             terminalreporter.write_line(f"counts written to {self.json_written}")
 
