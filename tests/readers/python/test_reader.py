@@ -385,3 +385,9 @@ def test_nesting_is_bounded_at_256_levels_brackets_in_strings_aside():
         strict_json.parse(b"[" * 257 + b"]" * 257, "x")
     brackets_in_strings = b'{"a":"' + b"[{" * 300 + b'\\"' + b"[" * 300 + b'"}'
     assert strict_json.parse(brackets_in_strings, "x")["a"].startswith("[{")
+
+
+def test_the_vector_folder_option_is_checked_before_the_run(tmp_path, copy):
+    edit_manifest(copy, lambda m: m["files"].append(m["files"][0]))
+    code, out = run_pytest(tmp_path, CHECKED.format(type="int2"), "--cast-value-vectors", str(copy))
+    assert code == pytest.ExitCode.USAGE_ERROR  # before collection, not a collection error
