@@ -65,6 +65,8 @@ class Group:
     index: int  # position in the file's "groups"
     raw: dict = field(repr=False)
     configurations: list[Configuration] = field(default_factory=list, repr=False)
+    # The stable id of each case line, in order (checked when the file is opened: vector_file.py).
+    line_ids: list[str] = field(default_factory=list, repr=False)
 
     @property
     def direction(self) -> str | None:

@@ -9,6 +9,18 @@ import json
 # listed as expected; xpass: listed as an expected failure but it passed (a stale entry: the
 # test fails); not_checked: a case the test never compared (the test fails).
 CATEGORIES = ("pass", "divergence", "fail", "unsupported", "xfail", "xpass", "not_checked")
+COMPARED = ("pass", "divergence", "fail", "xfail", "xpass")  # an answer was compared with the vectors
+
+
+def share(part: int, whole: int) -> str:
+    """part of whole as a percentage with one decimal, computed in integers and rounded down: never
+    "100%" unless part == whole (10^17 of 10^17 + 1 is 99.9%)."""
+    if whole <= 0:
+        return "0%"
+    if part == whole:
+        return "100%"
+    tenths = part * 1000 // whole
+    return f"{tenths // 10}.{tenths % 10}%"
 
 
 class Tally:
@@ -32,6 +44,27 @@ class Tally:
     def cases(self) -> int:
         return sum(self.totals.values())
 
+    @property
+    def compared(self) -> int:
+        return sum(self.totals[c] for c in COMPARED)
+
+    def coverage(self, selected: int) -> dict:
+        """How much of the selection was compared (docs/input-contract.md, rule 13)."""
+        not_run = max(selected - self.cases, 0)
+        return {"selected": selected, "compared": self.compared, "unsupported": self.totals["unsupported"],
+                "not_checked": self.totals["not_checked"], "not_run": not_run, "complete": not_run == 0}
+
+    def coverage_line(self, selected: int) -> str:
+        """"808 of 252209 selected cases compared (0.3%), 251401 unsupported"."""
+        c = self.coverage(selected)
+        line = (f"{c['compared']} of {selected} selected cases compared ({share(c['compared'], selected)}), "
+                f"{c['unsupported']} unsupported")
+        if c["not_checked"]:
+            line += f", {c['not_checked']} never compared by their test"
+        if c["not_run"]:
+            line += f", {c['not_run']} not run (an incomplete run)"
+        return line
+
     def lines(self) -> list[str]:
         counts = ", ".join(f"{self.totals[c]} {c.replace('_', ' ')}" for c in CATEGORIES
                            if self.totals[c] or c in ("pass", "divergence", "fail"))
@@ -40,10 +73,11 @@ class Tally:
         lines += [f"  unsupported {n}: {reason}" for reason, n in self.reasons.most_common()]
         return lines
 
-    def to_json(self, vectors, selection_texts) -> dict:
+    def to_json(self, vectors, selection_texts, selected: int) -> dict:
         return {
-            "vectors": {"version": vectors.version, "manifest_sha256": vectors.manifest_sha256},
+            "vectors": vectors.identity.to_json(),
             "selections": sorted(set(selection_texts)),
+            "coverage": self.coverage(selected),
             "totals": {"cases": self.cases, **{c: self.totals[c] for c in CATEGORIES}},
             "divergence_flags": dict(sorted(self.flags.items())),
             "unsupported_reasons": dict(self.reasons.most_common()),
@@ -52,7 +86,7 @@ class Tally:
                       for cell, counts in sorted(self.cells.items())],
         }
 
-    def write_json(self, path, vectors, selection_texts) -> None:
+    def write_json(self, path, vectors, selection_texts, selected: int) -> None:
         with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.to_json(vectors, selection_texts), f, indent=1)
+            json.dump(self.to_json(vectors, selection_texts, selected), f, indent=1)
             f.write("\n")

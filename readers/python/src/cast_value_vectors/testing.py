@@ -5,7 +5,9 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from .bounded_files import read_regular_file
 from .compare import Outcome, Verdict, compare
+from .errors import VectorsError
 from .reading import Batch, VectorSet
 from .selection import Selection
 
@@ -25,13 +27,19 @@ def carried_vectors() -> Path | None:
 
 
 def read_id_list(path) -> list[str]:
-    """Stable ids, one a line; blank lines and text after '#' are ignored."""
+    """Stable ids, one a line; blank lines and text after '#' are ignored. The file is read as the
+    input contract reads a vector file (a regular file, never a FIFO, of bounded size, UTF-8):
+    VectorsError naming it otherwise."""
+    data = read_regular_file(path, follow_link=True)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise VectorsError(f"{path}: byte {e.start}: not UTF-8") from None
     ids = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                ids.append(line)
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            ids.append(line)
     return ids
 
 
