@@ -56,14 +56,18 @@ function position(text, at) {
   return `line ${line}, column ${at - start + 1}`;
 }
 
+/** The deepest nesting of objects and arrays read (cvc's kMaxJsonDepth): deeper is refused, never a stack overflow. */
+export const MAX_JSON_DEPTH = 256;
+
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const CONTROL = /[\u0000-\u001f]/;
 const ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 /**
  * Parses `text` (where: a name for messages, e.g. the file's path) like JSON.parse; every object
- * remembers its members' source spans for rawMember(). Throws an Error naming where the text
- * is not JSON.
+ * remembers its members' source spans for rawMember(). Stricter than JSON.parse: an object with a
+ * key twice, or nesting deeper than MAX_JSON_DEPTH, is refused (docs/input-contract.md, rules 6
+ * and 7). Throws an Error naming where the text is not JSON.
  */
 export function parse(text, where = "JSON text") {
   const [value, end] = scan(text, 0, null, where);
@@ -81,6 +85,11 @@ export function parse(text, where = "JSON text") {
 function scan(text, from, topSpans, where = "JSON text") {
   let i = from;
   let depth = 0; // objects and arrays open around the current value
+  const open = () => {
+    if (depth >= MAX_JSON_DEPTH) fail(`nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
+    depth++;
+    i++;
+  };
   const fail = (what) => {
     throw new Error(`${where}: not JSON at ${position(text, i)}: ${what}`);
   };
@@ -132,11 +141,10 @@ function scan(text, from, topSpans, where = "JSON text") {
     space();
     const c = text[i];
     if (c === "{") {
-      i++;
+      const start = i;
+      open();
       const object = {};
-      const start = i - 1;
       const spans = topSpans !== null && start === from ? topSpans : null;
-      depth++;
       space();
       if (text[i] === "}") {
         i++;
@@ -144,7 +152,12 @@ function scan(text, from, topSpans, where = "JSON text") {
         for (;;) {
           space();
           if (text[i] !== '"') fail("expected a member name");
+          const keyAt = i;
           const key = string();
+          if (Object.hasOwn(object, key)) {
+            i = keyAt; // the message points at the second one
+            fail(`the key ${JSON.stringify(key)} twice in one object (neither is taken)`);
+          }
           space();
           if (text[i] !== ":") fail("expected ':'");
           i++;
@@ -152,7 +165,7 @@ function scan(text, from, topSpans, where = "JSON text") {
           const memberStart = i;
           const member = value();
           if (spans !== null) spans.set(key, [memberStart, i]);
-          // Like JSON.parse: a repeated name keeps its last value; "__proto__" is a plain member.
+          // Like JSON.parse, "__proto__" is a plain member.
           if (key === "__proto__") {
             Object.defineProperty(object, key, { value: member, writable: true, enumerable: true, configurable: true });
           } else {
@@ -179,14 +192,14 @@ function scan(text, from, topSpans, where = "JSON text") {
     }
     if (c === "[") {
       const spans = topSpans !== null && i === from ? topSpans : null;
-      i++;
+      open();
       const array = [];
       space();
       if (text[i] === "]") {
         i++;
+        depth--;
         return array;
       }
-      depth++;
       for (;;) {
         space();
         const elementStart = i;

@@ -1,13 +1,15 @@
 // A vector folder: its groups and cases as plain objects, with a selection.
 
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { VectorsError } from "./errors.js";
+import { identifyVectorSet } from "./identity.js";
 import { parse, rawAt } from "./json.js";
-import { DEFAULT_MAX_FILE_BYTES, VectorsError, checkManifest } from "./manifest.js";
+import { DEFAULT_MAX_FILE_BYTES, checkManifest, sha256Of } from "./manifest.js";
+import { decodeUtf8, readRegularFile } from "./read-file.js";
+import { findRepeatedStableId } from "./stable-ids.js";
+import { ROUNDINGS, checkVectorFile, configurationLabel, forEachStableId } from "./vector-file.js";
 
+export { ROUNDINGS } from "./vector-file.js";
 export const FAMILIES = Object.freeze(["cast", "scalar_map", "chain", "metadata", "scalars"]);
-export const ROUNDINGS = Object.freeze(["nearest-even", "towards-zero", "towards-positive", "towards-negative", "nearest-away"]);
 const DIRECTIONS = ["encode", "decode", "validate", "scalar"];
 const SELECTION_KEYS = ["family", "type", "inputType", "outputType", "direction", "rounding"];
 
@@ -68,12 +70,7 @@ function groupCases(family, file, group, groupIndex, s) {
     id: item.id,
     flags: Array.isArray(item.flags) ? item.flags : [],
   });
-  const lineId = (item) => {
-    if (typeof item.stable_id !== "string" || item.stable_id === "") {
-      throw new VectorsError(`${where(item)}: no "stable_id" (vectors 1.3.0 and later carry one on every case)`);
-    }
-    return item.stable_id;
-  };
+  const lineId = (item) => item.stable_id; // checked with the whole file (vector-file.js)
   const cases = [];
   // The selection's direction and types, decided once for a group of one direction and pair.
   if (family !== "metadata" && family !== "scalars") {
@@ -89,7 +86,7 @@ function groupCases(family, file, group, groupIndex, s) {
     // What the cases of one configuration share, made once (frozen: shared by those cases).
     const shared = configurations.map((configuration, k) => ({
       configuration: Object.freeze({ data_type: group.data_type, ...configuration }),
-      label: configuration.rounding + (configuration.out_of_range === undefined ? "" : "/" + configuration.out_of_range),
+      label: configurationLabel(configuration),
       codecJson: castValueCodecJson(group.data_type, configuration, rawAt(group, "configurations", k, "scalar_map")),
       selected: !s.rounding || s.rounding.includes(configuration.rounding ?? "nearest-even"),
     }));
@@ -97,10 +94,7 @@ function groupCases(family, file, group, groupIndex, s) {
     const what = group.purpose ?? null;
     for (const item of group.cases) {
       const line = lineId(item);
-      const results = item.results;
-      if (!Array.isArray(results) || (results.length !== count && results.length !== perRounding)) {
-        throw new VectorsError(`${where(item)}: "results" must have ${count} entries (or ${perRounding})`);
-      }
+      const results = item.results; // count or perRounding strings (vector-file.js)
       const flags = Array.isArray(item.flags) ? item.flags : [];
       const itemWhere = where(item);
       const alternativeNames = item.alternatives === undefined ? [] : Object.keys(item.alternatives);
@@ -236,17 +230,29 @@ function selected(c, s) {
   return true;
 }
 
-/** A checked vector folder (index.d.ts, Vectors). */
+/**
+ * A checked vector folder (index.d.ts, Vectors). Opening it checks the manifest and every listed
+ * file's size and SHA-256; a file is checked whole (form, number_of_cases, stable ids unique in it)
+ * each time it is read. Stable ids unique across the whole set: a published set's are proven by
+ * its SHA-256s (the suite published it only after `cvc verify-vectors` checked them, and every
+ * file is hashed here against the published manifest), so only a modified set is read whole when
+ * it is opened, to check them.
+ */
 export class Vectors {
   /** Checks `dir` against its manifest (throws VectorsError naming what is wrong). */
   constructor(dir, { maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}) {
     const { manifest, manifestSha256 } = checkManifest(dir, { maxFileBytes });
     this.dir = dir;
-    this.version = manifest.vectors_version;
+    this.maxFileBytes = maxFileBytes;
+    this.identity = identifyVectorSet(manifestSha256, manifest.vectors_version, manifest.files);
+    this.version = this.identity.version;
+    this.declaredVersion = manifest.vectors_version ?? null;
+    this.published = this.identity.published;
     this.manifestSha256 = manifestSha256;
     this.specRevision = manifest.spec_revision;
     this.listed = new Map(manifest.files.map((f) => [f.path, f]));
     this.files = manifest.files.map((f) => f.path).filter((p) => familyOfPath(p) !== null);
+    if (!this.published) this.checkStableIds();
   }
 
   /** The files holding the families of the selection, in the manifest's order. */
@@ -255,44 +261,53 @@ export class Vectors {
     return this.files.filter((p) => !s.family || s.family.includes(familyOfPath(p)));
   }
 
-  /** One vector file, parsed and checked against the manifest again (it may have changed since). */
+  /**
+   * One vector file, read as the input contract says (a regular file, never a link; its size
+   * checked before it is read; UTF-8; nesting bounded; no key twice), checked against the manifest
+   * again (it may have changed since) and checked whole (vector-file.js).
+   */
   readFile(path) {
     const entry = this.listed.get(path);
     if (entry === undefined) throw new VectorsError(`${path}: not a file of this vector set`);
-    const bytes = readFileSync(join(this.dir, path));
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const family = familyOfPath(path);
+    if (family === null) throw new VectorsError(`${path}: holds no cases (not a vector file of a family)`);
+    const bytes = readRegularFile(this.dir, path, this.maxFileBytes);
+    const sha256 = sha256Of(bytes);
     if (sha256 !== entry.sha256) throw new VectorsError(`${path}: changed since the manifest was checked (SHA-256 ${sha256})`);
     let doc;
     try {
-      doc = parse(bytes.toString("utf8"), path);
+      doc = parse(decodeUtf8(bytes, path), path);
     } catch (err) {
-      throw new VectorsError(err.message);
+      throw err instanceof VectorsError ? err : new VectorsError(err.message);
     }
-    if (doc?.schema !== "cast-value-vectors" || doc.family !== familyOfPath(path) || !Array.isArray(doc.groups)) {
-      throw new VectorsError(`${path}: not a "cast-value-vectors" file of family ${familyOfPath(path)} with "groups"`);
-    }
+    checkVectorFile(family, path, doc);
     return doc;
+  }
+
+  /** Calls visit(stableId, where) for every case of the files of `families`, file by file. */
+  forEachStableId(visit, families = FAMILIES) {
+    for (const file of this.filesOf({ family: families })) forEachStableId(familyOfPath(file), file, this.readFile(file), visit);
+  }
+
+  /** Reads every vector file whole and refuses (VectorsError) a stable id that two cases share. */
+  checkStableIds() {
+    const repeated = findRepeatedStableId((visit) => this.forEachStableId(visit));
+    if (repeated !== null) throw new VectorsError(`${repeated.second}: stable id ${repeated.id} also names ${repeated.first}`);
   }
 
   /**
    * The selected groups, file by file: {family, file, index, header, cases}, where header is the
    * group's own JSON object (its parameters) and cases its selected Case objects (index.d.ts); a
    * cast group comes once per configuration (`configurationIndex`), so that every group's cases
-   * share every parameter. Groups with no selected case are left out. No two cases read may share
-   * a stable id (VectorsError).
+   * share every parameter. Groups with no selected case are left out.
    */
   *groups(selection = {}) {
     const s = checkSelection(selection);
-    const seen = new Map();
     for (const file of this.filesOf(selection)) {
       const doc = this.readFile(file);
       for (const [index, group] of doc.groups.entries()) {
-        const all = groupCases(doc.family, file, group, index, s);
         const parts = new Map();
-        for (const c of all) {
-          const earlier = seen.get(c.stableId);
-          if (earlier !== undefined) throw new VectorsError(`${c.where}: stable id ${c.stableId} also names ${earlier}`);
-          seen.set(c.stableId, c.where);
+        for (const c of groupCases(doc.family, file, group, index, s)) {
           if (!selected(c, s)) continue;
           if (!parts.has(c.configurationIndex)) parts.set(c.configurationIndex, []);
           parts.get(c.configurationIndex).push(c);
@@ -309,10 +324,18 @@ export class Vectors {
     for (const group of this.groups(selection)) yield* group.cases;
   }
 
-  /** Every stable id of the families given (default: all), for checking a list of ids. */
+  /** The ids of `ids` that no case of the vectors has (read file by file, never held all at once). */
+  unknownStableIds(ids) {
+    const wanted = new Set(ids);
+    const families = [...new Set([...wanted].map((id) => String(id).split("/")[0]))].filter((f) => FAMILIES.includes(f));
+    if (families.length > 0) this.forEachStableId((id) => wanted.delete(id), families);
+    return [...wanted];
+  }
+
+  /** Every stable id of the families given (default: all), as a Set (a large one for cast: 3.4 M strings). */
   stableIds(families = FAMILIES) {
     const ids = new Set();
-    for (const c of this.cases({ family: families })) ids.add(c.stableId);
+    this.forEachStableId((id) => ids.add(id), families);
     return ids;
   }
 }
