@@ -1,11 +1,14 @@
 // Registers node:test tests over a selection of the vectors: one test per case (named by its
 // stable id) or one per group (named by its parameters, failing cases named by stable id), with
-// an expected-failure list keyed by stable id, and the counts printed and written as JSON.
+// an expected-failure list keyed by stable id, and the counts printed and written as JSON. Never a
+// silent pass (docs/input-contract.md, rules 11 to 13): every option is checked before any case
+// runs, a selection that matches no case is refused naming it, a run that compared no case fails,
+// and the summary says how many of the selected cases were compared.
 
 import { after, test } from "node:test";
 import { DIVERGENCE, FAIL, PASS, compare } from "./compare.js";
+import { checkOutputPath } from "./output-path.js";
 import { Tally } from "./tally.js";
-import { FAMILIES } from "./vectors.js";
 
 /** What run / runGroup return for what the implementation cannot express (counted, never passed). */
 export const UNSUPPORTED = Symbol("unsupported");
@@ -22,13 +25,23 @@ export function groupName(group) {
   return `${c.family}/${c.direction} ${types}${label} (${group.file} group ${group.index})`;
 }
 
+/** What the counts JSON says of the set: its identity, never the declared version alone. */
+function vectorsJson(vectors) {
+  const { identity } = vectors;
+  return {
+    version: vectors.version,
+    published: identity.published,
+    declared_version: vectors.declaredVersion,
+    manifest_sha256: vectors.manifestSha256,
+    identity: identity.description,
+  };
+}
+
 /** The expected failures as a Map(stable id -> reason), every id checked against the vectors. */
 function expectedFailureMap(vectors, list) {
   const map = new Map(list instanceof Map ? list : Array.isArray(list) ? list.map((id) => [id, ""]) : Object.entries(list ?? {}));
   if (map.size === 0) return map;
-  const families = new Set([...map.keys()].map((id) => String(id).split("/")[0]));
-  const known = vectors.stableIds([...families].filter((f) => FAMILIES.includes(f)));
-  const unknown = [...map.keys()].filter((id) => !known.has(id));
+  const unknown = vectors.unknownStableIds(map.keys());
   if (unknown.length) {
     throw new Error(`expected failures: ${unknown.length} stable id(s) not in the vectors (version ${vectors.version}): ${unknown.slice(0, MAX_LISTED).join(", ")}`);
   }
@@ -52,9 +65,16 @@ function expectedFailureMap(vectors, list) {
 export function registerTests(vectors, options = {}) {
   const { selection = {}, run, runGroup, perCase = false, strict = false, countsPath, print = true, failuresAsTodo = false } = options;
   if ((run === undefined) === (runGroup === undefined)) throw new Error("registerTests: give exactly one of run(case) and runGroup(group)");
+  for (const [name, f] of [["run", run], ["runGroup", runGroup]]) {
+    if (f !== undefined && typeof f !== "function") throw new Error(`registerTests: ${name} is not a function`);
+  }
+  if (countsPath !== undefined) checkOutputPath(countsPath, "registerTests: countsPath");
   const expected = expectedFailureMap(vectors, options.expectedFailures);
   const tally = new Tally();
   const groups = [...vectors.groups(selection)];
+  tally.selected = groups.reduce((n, group) => n + group.cases.length, 0);
+  const named = `the selection ${JSON.stringify(selection)} of the vectors (${vectors.version})`;
+  if (tally.selected === 0) throw new Error(`registerTests: ${named} matches no case: nothing would be compared`);
 
   const answersOf = async (group) => {
     if (runGroup !== undefined) {
@@ -134,7 +154,9 @@ export function registerTests(vectors, options = {}) {
 
   after(() => {
     if (print) console.log(`cast-value-vectors ${vectors.version}: ${tally.summary()}`);
-    if (countsPath) tally.write(countsPath, { vectors: { version: vectors.version, manifest_sha256: vectors.manifestSha256 }, selection });
+    if (countsPath !== undefined) tally.write(countsPath, { vectors: vectorsJson(vectors), selection });
+    // Every case unsupported (or its run threw), or no test run: nothing was certified.
+    if (tally.compared === 0) throw new Error(`${named}: none of its ${tally.selected} cases was compared (${tally.summary()}): nothing certified`);
   });
   return tally;
 }

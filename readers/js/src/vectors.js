@@ -252,6 +252,7 @@ export class Vectors {
     this.specRevision = manifest.spec_revision;
     this.listed = new Map(manifest.files.map((f) => [f.path, f]));
     this.files = manifest.files.map((f) => f.path).filter((p) => familyOfPath(p) !== null);
+    this.stableIdCount = null; // known once the set was read whole
     if (!this.published) this.checkStableIds();
   }
 
@@ -289,10 +290,22 @@ export class Vectors {
     for (const file of this.filesOf({ family: families })) forEachStableId(familyOfPath(file), file, this.readFile(file), visit);
   }
 
-  /** Reads every vector file whole and refuses (VectorsError) a stable id that two cases share. */
+  /**
+   * Reads every vector file whole and refuses (VectorsError) a stable id that two cases share;
+   * returns the number of stable ids checked (also kept as `stableIdCount`).
+   */
   checkStableIds() {
-    const repeated = findRepeatedStableId((visit) => this.forEachStableId(visit));
+    let count = 0;
+    const repeated = findRepeatedStableId((visit) => {
+      count = 0;
+      this.forEachStableId((id, where) => {
+        count++;
+        visit(id, where);
+      });
+    });
     if (repeated !== null) throw new VectorsError(`${repeated.second}: stable id ${repeated.id} also names ${repeated.first}`);
+    this.stableIdCount = count;
+    return count;
   }
 
   /**
