@@ -26,8 +26,11 @@ export const METADATA = header("metadata", 1) +
   '{"category":"fill value round trip","cases":[\n' +
   '{"id":1,"result":"invalid","alternatives":{"FillRoundTrip=ignore-zero-sign":"valid"},"array_data_type":"float32","codecs":[{"configuration":{"data_type":"int8"},"name":"cast_value"}],"fill_value":-0.0,"flags":["FillRoundTrip"],"rule":"fill_negative_zero","stable_id":"metadata/fill_negative_zero/0123456789ab"}\n]}\n]}\n';
 
-/** Writes the set (files: extra or replaced {path: text}); returns its folder. */
-export function writeVectors(files = {}) {
+/**
+ * Writes the set (files: extra or replaced {path: text or bytes}; editManifest(manifest) may
+ * change the manifest object before it is written); returns its folder.
+ */
+export function writeVectors(files = {}, editManifest = (manifest) => manifest) {
   const dir = mkdtempSync(join(tmpdir(), "cast-value-vectors-test-"));
   const all = { "cast/float32.json": CAST, "scalar_map.json": SCALAR_MAP, "metadata.json": METADATA, ...files };
   const listed = [];
@@ -36,7 +39,8 @@ export function writeVectors(files = {}) {
     writeFileSync(join(dir, path), text);
     listed.push({ bytes: Buffer.byteLength(text), path, sha256: createHash("sha256").update(text).digest("hex") });
   }
-  writeFileSync(join(dir, "manifest.json"), JSON.stringify({ schema: "cast-value-vectors-manifest", schema_version: 1, vectors_version: "0.0.0-test", files: listed }));
+  const manifest = editManifest({ schema: "cast-value-vectors-manifest", schema_version: 1, vectors_version: "0.0.0-test", files: listed });
+  writeFileSync(join(dir, "manifest.json"), typeof manifest === "string" ? manifest : JSON.stringify(manifest));
   writeFileSync(join(dir, "README.md"), "documentation is not listed\n");
   return dir;
 }
