@@ -15,10 +15,11 @@ export function runNode(args, { cwd, env = {} } = {}) {
 }
 
 /**
- * Opens the vector folder `dir` in a child and reads every case; {status, stdout, stderr,
- * timedOut}. `afterOpen`: JS source run between opening and reading (execFileSync is imported).
+ * Opens the vector folder `dir` in a child and reads the cases of `selection`; {status, stdout,
+ * stderr, timedOut}. `afterOpen`: JS source run between opening and reading (execFileSync is
+ * imported); `options`: openVectors's.
  */
-export function openInChild(dir, options = {}, afterOpen = "") {
+export function openInChild(dir, { options = {}, afterOpen = "", selection = {} } = {}) {
   const script = `
     import { execFileSync } from "node:child_process";
     import { openVectors, VectorsError } from ${JSON.stringify(new URL("index.js", SRC).href)};
@@ -26,7 +27,7 @@ export function openInChild(dir, options = {}, afterOpen = "") {
       const vectors = openVectors(${JSON.stringify(dir)}, ${JSON.stringify(options)});
       ${afterOpen}
       let n = 0;
-      for (const c of vectors.cases()) n++;
+      for (const c of vectors.cases(${JSON.stringify(selection)})) n++;
       console.log("read", n, "cases of", vectors.version);
     } catch (err) {
       console.error(err instanceof VectorsError ? "VectorsError: " + err.message : "not a VectorsError: " + err.stack);
