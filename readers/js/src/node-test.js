@@ -64,10 +64,7 @@ function expectedFailureMap(vectors, list) {
  */
 export function registerTests(vectors, options = {}) {
   const { selection = {}, run, runGroup, perCase = false, strict = false, countsPath, print = true, failuresAsTodo = false } = options;
-  if ((run === undefined) === (runGroup === undefined)) throw new Error("registerTests: give exactly one of run(case) and runGroup(group)");
-  for (const [name, f] of [["run", run], ["runGroup", runGroup]]) {
-    if (f !== undefined && typeof f !== "function") throw new Error(`registerTests: ${name} is not a function`);
-  }
+  checkCallbacks(run, runGroup);
   if (countsPath !== undefined) checkOutputPath(countsPath, "registerTests: countsPath");
   const expected = expectedFailureMap(vectors, options.expectedFailures);
   const tally = new Tally();
@@ -76,19 +73,7 @@ export function registerTests(vectors, options = {}) {
   const named = `the selection ${JSON.stringify(selection)} of the vectors (${vectors.version})`;
   if (tally.selected === 0) throw new Error(`registerTests: ${named} matches no case: nothing would be compared`);
 
-  const answersOf = async (group) => {
-    if (runGroup !== undefined) {
-      const answers = await runGroup(group);
-      if (answers === UNSUPPORTED) return group.cases.map(() => UNSUPPORTED);
-      if (!Array.isArray(answers) || answers.length !== group.cases.length) {
-        throw new Error(`runGroup gave ${Array.isArray(answers) ? answers.length : typeof answers} answers for the ${group.cases.length} cases of ${groupName(group)}`);
-      }
-      return answers;
-    }
-    const answers = [];
-    for (const c of group.cases) answers.push(await run(c));
-    return answers;
-  };
+  const answersOf = (group) => answersOfGroup(group, run, runGroup);
 
   /** Judges one case; returns a problem (a line) or null. */
   const judge = (c, answer) => {
@@ -152,11 +137,37 @@ export function registerTests(vectors, options = {}) {
     }
   }
 
-  after(() => {
-    if (print) console.log(`cast-value-vectors ${vectors.version}: ${tally.summary()}`);
-    if (countsPath !== undefined) tally.write(countsPath, { vectors: vectorsJson(vectors), selection });
-    // Every case unsupported (or its run threw), or no test run: nothing was certified.
-    if (tally.compared === 0) throw new Error(`${named}: none of its ${tally.selected} cases was compared (${tally.summary()}): nothing certified`);
-  });
+  after(() => finish(vectors, tally, { selection, named, countsPath, print }));
   return tally;
+}
+
+/** The answers to a group's cases, in order, from run(case) or runGroup(group). */
+async function answersOfGroup(group, run, runGroup) {
+  if (runGroup !== undefined) {
+    const answers = await runGroup(group);
+    if (answers === UNSUPPORTED) return group.cases.map(() => UNSUPPORTED);
+    if (!Array.isArray(answers) || answers.length !== group.cases.length) {
+      throw new Error(`runGroup gave ${Array.isArray(answers) ? answers.length : typeof answers} answers for the ${group.cases.length} cases of ${groupName(group)}`);
+    }
+    return answers;
+  }
+  const answers = [];
+  for (const c of group.cases) answers.push(await run(c));
+  return answers;
+}
+
+/** Exactly one of run and runGroup, a function. */
+function checkCallbacks(run, runGroup) {
+  if ((run === undefined) === (runGroup === undefined)) throw new Error("registerTests: give exactly one of run(case) and runGroup(group)");
+  for (const [name, f] of [["run", run], ["runGroup", runGroup]]) {
+    if (f !== undefined && typeof f !== "function") throw new Error(`registerTests: ${name} is not a function`);
+  }
+}
+
+/** At the end: the counts printed and written; a run that compared no case fails. */
+function finish(vectors, tally, { selection, named, countsPath, print }) {
+  if (print) console.log(`cast-value-vectors ${vectors.version}: ${tally.summary()}`);
+  if (countsPath !== undefined) tally.write(countsPath, { vectors: vectorsJson(vectors), selection });
+  // Every case unsupported (or its run threw), or no test run: nothing was certified.
+  if (tally.compared === 0) throw new Error(`${named}: none of its ${tally.selected} cases was compared (${tally.summary()}): nothing certified`);
 }

@@ -57,152 +57,164 @@ function metadataTypes(item) {
   return types.filter((t) => typeof t === "string");
 }
 
-/**
- * The cases of one group of a file, as Case objects (index.d.ts): a cast group gives one case per
- * line and configuration (results expanded as vectors/README.md says); the others one per line.
- */
-function groupCases(family, file, group, groupIndex, s) {
-  const where = (item) => `${file} case ${item.id}`;
-  const common = (item) => ({
-    family,
-    file,
-    where: where(item),
-    id: item.id,
-    flags: Array.isArray(item.flags) ? item.flags : [],
-  });
-  const lineId = (item) => item.stable_id; // checked with the whole file (vector-file.js)
-  const cases = [];
-  // The selection's direction and types, decided once for a group of one direction and pair.
-  if (family !== "metadata" && family !== "scalars") {
-    if (s.direction && !s.direction.includes(group.direction)) return cases;
-    if (s.type && !s.type.includes(group.input_type) && !s.type.includes(group.output_type)) return cases;
-    if (s.inputType && !s.inputType.includes(group.input_type)) return cases;
-    if (s.outputType && !s.outputType.includes(group.output_type)) return cases;
-  }
-  if (family === "cast" || family === "scalar_map") {
-    const configurations = group.configurations;
-    const count = configurations.length;
-    const perRounding = family === "cast" ? count / ROUNDINGS.length : count;
-    // What the cases of one configuration share, made once (frozen: shared by those cases).
-    const shared = configurations.map((configuration, k) => ({
-      configuration: Object.freeze({ data_type: group.data_type, ...configuration }),
-      label: configurationLabel(configuration),
-      codecJson: castValueCodecJson(group.data_type, configuration, rawAt(group, "configurations", k, "scalar_map")),
-      selected: !s.rounding || s.rounding.includes(configuration.rounding ?? "nearest-even"),
-    }));
-    const fillValueJson = rawAt(group, "fill_value");
-    const what = group.purpose ?? null;
-    for (const item of group.cases) {
-      const line = lineId(item);
-      const results = item.results; // count or perRounding strings (vector-file.js)
-      const flags = Array.isArray(item.flags) ? item.flags : [];
-      const itemWhere = where(item);
-      const alternativeNames = item.alternatives === undefined ? [] : Object.keys(item.alternatives);
-      for (let k = 0; k < count; k++) {
-        if (!shared[k].selected) continue;
-        let alternatives = NO_ALTERNATIVES;
-        for (const name of alternativeNames) {
-          const byIndex = item.alternatives[name];
-          if (Object.hasOwn(byIndex, String(k))) {
-            if (alternatives === NO_ALTERNATIVES) alternatives = {};
-            alternatives[name] = byIndex[String(k)];
-          }
-        }
-        cases.push({
-          family,
-          file,
-          where: itemWhere,
-          id: item.id,
-          stableId: family === "cast" ? `${line}/${shared[k].label}` : line,
-          lineId: line,
-          direction: group.direction,
-          arrayDataType: group.array_data_type,
-          dataType: group.data_type,
-          inputType: group.input_type,
-          outputType: group.output_type,
-          configuration: shared[k].configuration,
-          configurationIndex: k,
-          codecJson: shared[k].codecJson,
-          codecs: null,
-          codecsJson: null,
-          fillValue: group.fill_value,
-          fillValueJson,
-          input: item.input,
-          json: null,
-          expected: results.length === count ? results[k] : results[k % perRounding],
-          flags,
-          alternatives,
-          rule: null,
-          what,
-          groupIndex,
-        });
-      }
+/** The selection's direction and types, decided once for a group of one direction and pair. */
+function groupSkipped(family, group, s) {
+  if (family === "metadata" || family === "scalars") return false;
+  if (s.direction && !s.direction.includes(group.direction)) return true;
+  if (s.type && !s.type.includes(group.input_type) && !s.type.includes(group.output_type)) return true;
+  if (s.inputType && !s.inputType.includes(group.input_type)) return true;
+  return Boolean(s.outputType && !s.outputType.includes(group.output_type));
+}
+
+/** The alternatives ("FLAG=ALT" -> result) of configuration k of a cast or scalar_map line. */
+function alternativesAt(item, names, k) {
+  let alternatives = NO_ALTERNATIVES;
+  for (const name of names) {
+    const byIndex = item.alternatives[name];
+    if (Object.hasOwn(byIndex, String(k))) {
+      if (alternatives === NO_ALTERNATIVES) alternatives = {};
+      alternatives[name] = byIndex[String(k)];
     }
-    return cases;
   }
-  for (const [caseIndex, item] of group.cases.entries()) {
-    const line = lineId(item);
-    const base = { ...common(item), stableId: line, lineId: line, configuration: null, configurationIndex: 0, alternatives: item.alternatives ?? {}, groupIndex, what: item.what ?? group.purpose ?? null };
-    if (family === "chain") {
+  return alternatives;
+}
+
+/**
+ * The cases of a cast or scalar_map group: one per line and selected configuration, results
+ * expanded as vectors/README.md says (a line and its results were checked with the whole file).
+ */
+function configuredCases(family, file, group, groupIndex, s) {
+  const cases = [];
+  const configurations = group.configurations;
+  const count = configurations.length;
+  const perRounding = family === "cast" ? count / ROUNDINGS.length : count;
+  // What the cases of one configuration share, made once (frozen: shared by those cases).
+  const shared = configurations.map((configuration, k) => ({
+    configuration: Object.freeze({ data_type: group.data_type, ...configuration }),
+    label: configurationLabel(configuration),
+    codecJson: castValueCodecJson(group.data_type, configuration, rawAt(group, "configurations", k, "scalar_map")),
+    selected: !s.rounding || s.rounding.includes(configuration.rounding ?? "nearest-even"),
+  }));
+  const fillValueJson = rawAt(group, "fill_value");
+  const what = group.purpose ?? null;
+  for (const item of group.cases) {
+    const line = item.stable_id;
+    const results = item.results;
+    const flags = Array.isArray(item.flags) ? item.flags : [];
+    const itemWhere = `${file} case ${item.id}`;
+    const alternativeNames = item.alternatives === undefined ? [] : Object.keys(item.alternatives);
+    for (let k = 0; k < count; k++) {
+      if (!shared[k].selected) continue;
       cases.push({
-        ...base,
+        family,
+        file,
+        where: itemWhere,
+        id: item.id,
+        stableId: family === "cast" ? `${line}/${shared[k].label}` : line,
+        lineId: line,
         direction: group.direction,
         arrayDataType: group.array_data_type,
-        dataType: null,
+        dataType: group.data_type,
         inputType: group.input_type,
         outputType: group.output_type,
-        codecJson: null,
-        codecs: group.codecs,
-        codecsJson: rawAt(group, "codecs"),
+        configuration: shared[k].configuration,
+        configurationIndex: k,
+        codecJson: shared[k].codecJson,
+        codecs: null,
+        codecsJson: null,
         fillValue: group.fill_value,
-        fillValueJson: rawAt(group, "fill_value"),
+        fillValueJson,
         input: item.input,
         json: null,
-        expected: item.result,
+        expected: results.length === count ? results[k] : results[k % perRounding],
+        flags,
+        alternatives: alternativesAt(item, alternativeNames, k),
         rule: null,
-      });
-    } else if (family === "metadata") {
-      const types = metadataTypes(item);
-      cases.push({
-        ...base,
-        direction: "validate",
-        arrayDataType: item.array_data_type,
-        arrayDataTypeJson: rawAt(group, "cases", caseIndex, "array_data_type"),
-        dataType: null,
-        inputType: types[0] ?? null,
-        outputType: types[1] ?? null,
-        involvedTypes: types,
-        codecJson: null,
-        codecs: item.codecs,
-        codecsJson: rawAt(group, "cases", caseIndex, "codecs"),
-        fillValue: item.fill_value,
-        fillValueJson: rawAt(group, "cases", caseIndex, "fill_value"),
-        input: null,
-        json: null,
-        expected: item.result,
-        rule: item.rule ?? null,
-        category: group.category ?? null,
-      });
-    } else {
-      cases.push({
-        ...base,
-        direction: "scalar",
-        arrayDataType: null,
-        dataType: group.data_type,
-        inputType: null,
-        outputType: group.data_type,
-        codecJson: null,
-        codecs: null,
-        fillValue: null,
-        fillValueJson: null,
-        input: null,
-        json: item.json,
-        expected: item.result,
-        rule: null,
+        what,
+        groupIndex,
       });
     }
   }
   return cases;
+}
+
+/** The members of a chain, metadata or scalars case beyond those every case has, by family. */
+const LINE_CASE = {
+  chain: (group) => ({
+    direction: group.direction,
+    arrayDataType: group.array_data_type,
+    dataType: null,
+    inputType: group.input_type,
+    outputType: group.output_type,
+    codecJson: null,
+    codecs: group.codecs,
+    codecsJson: rawAt(group, "codecs"),
+    fillValue: group.fill_value,
+    fillValueJson: rawAt(group, "fill_value"),
+    json: null,
+    rule: null,
+  }),
+  metadata: (group, item, caseIndex) => {
+    const types = metadataTypes(item);
+    return {
+      direction: "validate",
+      arrayDataType: item.array_data_type,
+      arrayDataTypeJson: rawAt(group, "cases", caseIndex, "array_data_type"),
+      dataType: null,
+      inputType: types[0] ?? null,
+      outputType: types[1] ?? null,
+      involvedTypes: types,
+      codecJson: null,
+      codecs: item.codecs,
+      codecsJson: rawAt(group, "cases", caseIndex, "codecs"),
+      fillValue: item.fill_value,
+      fillValueJson: rawAt(group, "cases", caseIndex, "fill_value"),
+      input: null,
+      json: null,
+      rule: item.rule ?? null,
+      category: group.category ?? null,
+    };
+  },
+  scalars: (group, item) => ({
+    direction: "scalar",
+    arrayDataType: null,
+    dataType: group.data_type,
+    inputType: null,
+    outputType: group.data_type,
+    codecJson: null,
+    codecs: null,
+    fillValue: null,
+    fillValueJson: null,
+    input: null,
+    json: item.json,
+    rule: null,
+  }),
+};
+
+/**
+ * The cases of one group of a file, as Case objects (index.d.ts): a cast or scalar_map group gives
+ * one case per line and configuration; the others one per line.
+ */
+function groupCases(family, file, group, groupIndex, s) {
+  if (groupSkipped(family, group, s)) return [];
+  if (family === "cast" || family === "scalar_map") return configuredCases(family, file, group, groupIndex, s);
+  return group.cases.map((item, caseIndex) => ({
+    family,
+    file,
+    where: `${file} case ${item.id}`,
+    id: item.id,
+    flags: Array.isArray(item.flags) ? item.flags : [],
+    stableId: item.stable_id,
+    lineId: item.stable_id,
+    configuration: null,
+    configurationIndex: 0,
+    alternatives: item.alternatives ?? {},
+    groupIndex,
+    what: item.what ?? group.purpose ?? null,
+    input: item.input,
+    expected: item.result,
+    ...LINE_CASE[family](group, item, caseIndex),
+  }));
 }
 
 /**
