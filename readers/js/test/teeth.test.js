@@ -21,7 +21,7 @@ const MUTANTS = [
   ["an expected error matched only by ERROR, not by error:<kind>", "src/compare.js", "const refused = answer === ERROR || isErrorResult(answer);", "const refused = answer === ERROR;", "reader.test.js"],
   // The input contract (contract.test.js, identity.test.js).
   ["a repeated key taken (the last)", "src/json.js", "if (Object.hasOwn(object, key)) {", "if (false) {", "contract.test.js", "twice"],
-  ["nesting not bounded (a stack overflow)", "src/json.js", "if (depth >= MAX_JSON_DEPTH) fail(", "if (false) fail(", "contract.test.js", "nested"],
+  ["nesting not bounded (a stack overflow)", "src/json.js", "if (this.depth >= MAX_JSON_DEPTH) this.fail(", "if (false) this.fail(", "contract.test.js", "nested"],
   ["a link opened when lstat is skipped", "src/read-file.js", "if (!stat.isFile()) throw new VectorsError(`${path}: ${kindOf(stat)}, not a regular file (never opened or followed)`);", "", "contract.test.js", "manifest.json a link"],
   ["manifest.json read before its size is checked", "src/read-file.js", "if (stat.size > maxBytes) throw", "if (false) throw", "contract.test.js", "larger than the limit"],
   ["bytes not UTF-8 decoded with replacement characters", "src/read-file.js", "return UTF8.decode(bytes);", 'return Buffer.from(bytes).toString("utf8");', "contract.test.js", "UTF-8"],
