@@ -68,10 +68,7 @@ export function registerTests(vectors, options = {}) {
   if (countsPath !== undefined) checkOutputPath(countsPath, "registerTests: countsPath");
   const expected = expectedFailureMap(vectors, options.expectedFailures);
   const tally = new Tally();
-  const groups = [...vectors.groups(selection)];
-  tally.selected = groups.reduce((n, group) => n + group.cases.length, 0);
   const named = `the selection ${JSON.stringify(selection)} of the vectors (${vectors.version})`;
-  if (tally.selected === 0) throw new Error(`registerTests: ${named} matches no case: nothing would be compared`);
 
   const answersOf = (group) => answersOfGroup(group, run, runGroup);
 
@@ -108,7 +105,20 @@ export function registerTests(vectors, options = {}) {
     if (skipped === group.cases.length) t.skip("unsupported");
   };
 
-  for (const group of groups) {
+  /**
+   * A group's cases, built again when its test runs: registration keeps only where the group is,
+   * never the 3.4 M cases of a whole selection (one test per case keeps them: its tests are named
+   * by them).
+   */
+  const load = (registered) => {
+    const group = vectors.groupAt(registered.file, registered.index, registered.configurationIndex, selection);
+    if (group === null || group.cases.length !== registered.size) throw new Error(`${registered.name}: not the group registered (the vectors changed?)`);
+    return group;
+  };
+
+  let selected = 0;
+  for (const group of vectors.groups(selection)) {
+    selected += group.cases.length;
     if (perCase) {
       // One answer per case; runGroup is called once, when the group's first case runs.
       let pending;
@@ -124,18 +134,23 @@ export function registerTests(vectors, options = {}) {
         });
       });
     } else {
-      test(groupName(group), async (t) => {
+      // Where the group is, and nothing of it: a case or the group's header would keep its file.
+      const registered = { file: group.file, index: group.index, configurationIndex: group.configurationIndex, size: group.cases.length, name: groupName(group) };
+      test(registered.name, async (t) => {
+        const cases = load(registered);
         let answers;
         try {
-          answers = await answersOf(group);
+          answers = await answersOf(cases);
         } catch (err) {
-          for (const c of group.cases) tally.add(c, "error");
+          for (const c of cases.cases) tally.add(c, "error");
           throw err;
         }
-        judgeGroup(group, answers, t);
+        judgeGroup(cases, answers, t);
       });
     }
   }
+  tally.selected = selected;
+  if (selected === 0) throw new Error(`registerTests: ${named} matches no case: nothing would be compared`);
 
   after(() => finish(vectors, tally, { selection, named, countsPath, print }));
   return tally;
@@ -166,6 +181,7 @@ function checkCallbacks(run, runGroup) {
 
 /** At the end: the counts printed and written; a run that compared no case fails. */
 function finish(vectors, tally, { selection, named, countsPath, print }) {
+  vectors.releaseCache();
   if (print) console.log(`cast-value-vectors ${vectors.version}: ${tally.summary()}`);
   if (countsPath !== undefined) tally.write(countsPath, { vectors: vectorsJson(vectors), selection });
   // Every case unsupported (or its run threw), or no test run: nothing was certified.

@@ -242,6 +242,20 @@ function selected(c, s) {
   return true;
 }
 
+/** Group `index` of the checked `doc` at `file`: its selected cases, one part per configuration. */
+function* groupParts(doc, file, index, s) {
+  const group = doc.groups[index];
+  const parts = new Map();
+  for (const c of groupCases(doc.family, file, group, index, s)) {
+    if (!selected(c, s)) continue;
+    if (!parts.has(c.configurationIndex)) parts.set(c.configurationIndex, []);
+    parts.get(c.configurationIndex).push(c);
+  }
+  for (const [configurationIndex, cases] of [...parts].sort((a, b) => a[0] - b[0])) {
+    yield { family: doc.family, file, index, configurationIndex, header: group, cases };
+  }
+}
+
 /**
  * A checked vector folder (index.d.ts, Vectors). Opening it checks the manifest and every listed
  * file's size and SHA-256; a file is checked whole (form, number_of_cases, stable ids unique in it)
@@ -265,6 +279,7 @@ export class Vectors {
     this.listed = new Map(manifest.files.map((f) => [f.path, f]));
     this.files = manifest.files.map((f) => f.path).filter((p) => familyOfPath(p) !== null);
     this.stableIdCount = null; // known once the set was read whole
+    this.fileCache = null; // {path, doc}: the file groupAt read last
     if (!this.published) this.checkStableIds();
   }
 
@@ -330,18 +345,30 @@ export class Vectors {
     const s = checkSelection(selection);
     for (const file of this.filesOf(selection)) {
       const doc = this.readFile(file);
-      for (const [index, group] of doc.groups.entries()) {
-        const parts = new Map();
-        for (const c of groupCases(doc.family, file, group, index, s)) {
-          if (!selected(c, s)) continue;
-          if (!parts.has(c.configurationIndex)) parts.set(c.configurationIndex, []);
-          parts.get(c.configurationIndex).push(c);
-        }
-        for (const [configurationIndex, cases] of [...parts].sort((a, b) => a[0] - b[0])) {
-          yield { family: doc.family, file, index, configurationIndex, header: group, cases };
-        }
-      }
+      for (const index of doc.groups.keys()) yield* groupParts(doc, file, index, s);
     }
+  }
+
+  /**
+   * One group as groups(selection) gives it (file, index, configurationIndex), or null: for a test
+   * that builds its cases when it runs rather than holding every case from registration on. The
+   * last file read is kept, so that the groups of one file read it once.
+   */
+  groupAt(file, index, configurationIndex, selection = {}) {
+    const s = checkSelection(selection);
+    if (this.fileCache?.path !== file) this.fileCache = { path: file, doc: this.readFile(file), index: null, parts: null };
+    const cache = this.fileCache;
+    if (!Number.isInteger(index) || index < 0 || index >= cache.doc.groups.length) return null;
+    // The parts of one group come one after the other: the group is built once for all of them.
+    if (cache.index !== index || cache.selection !== selection) {
+      Object.assign(cache, { index, selection, parts: [...groupParts(cache.doc, file, index, s)] });
+    }
+    return cache.parts.find((part) => part.configurationIndex === configurationIndex) ?? null;
+  }
+
+  /** Lets go of the file groupAt kept. */
+  releaseCache() {
+    this.fileCache = null;
   }
 
   /** The selected cases, one by one (Case objects, index.d.ts). */

@@ -32,7 +32,7 @@ const MUTANTS = [
   ["a hash collision taken for a repeated id", "src/stable-ids.js", "if (repeated !== null || !shared.has(hash(id))) return;", "if (repeated !== null) return;\n    repeated = { id, first: where, second: where };", "identity.test.js", "stable ids"],
   ["a share rounded as a double", "src/share.js", "const tenths = (p * 1000n) / w;", "const tenths = BigInt(Math.round((Number(p) * 1000) / Number(w)));", "identity.test.js", "integers"],
   // registerTests (register.test.js).
-  ["a selection matching no case passes", "src/node-test.js", "if (tally.selected === 0) throw", "if (false) throw", "register.test.js", "matches no case"],
+  ["a selection matching no case passes", "src/node-test.js", "if (selected === 0) throw", "if (false) throw", "register.test.js", "matches no case"],
   ["a run that compared nothing passes", "src/node-test.js", "if (tally.compared === 0) throw", "if (false) throw", "register.test.js", "every case is unsupported"],
   ["the counts path checked only when written", "src/node-test.js", "if (countsPath !== undefined) checkOutputPath(", "if (false) checkOutputPath(", "register.test.js", "counts path that is a folder"],
 ];
