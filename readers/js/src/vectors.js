@@ -6,6 +6,7 @@ import { parse, rawAt } from "./json.js";
 import { DEFAULT_MAX_FILE_BYTES, checkManifest, sha256Of } from "./manifest.js";
 import { decodeUtf8, readRegularFile } from "./read-file.js";
 import { findRepeatedStableId } from "./stable-ids.js";
+import { DATA_TYPES } from "./types.js";
 import { ROUNDINGS, checkVectorFile, configurationLabel, forEachStableId } from "./vector-file.js";
 
 export { ROUNDINGS } from "./vector-file.js";
@@ -31,6 +32,7 @@ const asList = (value) => (value === undefined ? null : Array.isArray(value) ? v
  * array's or a cast_value codec's), as `cvc run --type` selects.
  */
 function checkSelection(selection = {}) {
+  if (selection === null || typeof selection !== "object" || Array.isArray(selection)) throw new Error(`the selection ${JSON.stringify(selection)} is not an object of {${SELECTION_KEYS.join(", ")}}`);
   for (const key of Object.keys(selection)) {
     if (!SELECTION_KEYS.includes(key)) throw new Error(`unknown selection key ${JSON.stringify(key)} (keys: ${SELECTION_KEYS.join(", ")})`);
   }
@@ -39,6 +41,11 @@ function checkSelection(selection = {}) {
   for (const [key, values] of Object.entries(known)) {
     for (const v of out[key] ?? []) {
       if (!values.includes(v)) throw new Error(`selection ${key}: unknown ${JSON.stringify(v)} (one of ${values.join(", ")})`);
+    }
+  }
+  for (const key of ["type", "inputType", "outputType"]) {
+    for (const v of out[key] ?? []) {
+      if (typeof v !== "string" || !Object.hasOwn(DATA_TYPES, v)) throw new Error(`selection ${key}: unknown data type ${JSON.stringify(v)} (one of ${Object.keys(DATA_TYPES).join(", ")})`);
     }
   }
   return out;

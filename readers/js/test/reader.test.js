@@ -64,6 +64,10 @@ test("the selection: family, type, direction, rounding", () => {
   assert.equal(count({ family: "metadata", type: "float64" }), 0);
   assert.throws(() => count({ family: "casts" }), /selection family: unknown "casts"/);
   assert.throws(() => count({ types: "int8" }), /unknown selection key "types"/);
+  // A misspelt type would match nothing: it is refused, naming it.
+  assert.throws(() => count({ type: "flaot32" }), /selection type: unknown data type "flaot32"/);
+  assert.throws(() => count({ outputType: ["int8", 8] }), /selection outputType: unknown data type 8/);
+  assert.throws(() => count(null), /the selection null is not an object/);
 });
 
 test("numbers reach the case exactly as written", () => {
