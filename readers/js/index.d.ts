@@ -106,6 +106,9 @@ export class Vectors {
   /** the stable ids checked across the set, once it was read whole (a modified set: when opened) */
   stableIdCount: number | null;
   groups(selection?: Selection): Generator<Group>;
+  /** one group as groups(selection) gives it, built again (the last file read is kept); null when there is none */
+  groupAt(file: string, index: number, configurationIndex: number, selection?: Selection): Group | null;
+  releaseCache(): void;
   cases(selection?: Selection): Generator<Case>;
   forEachStableId(visit: (stableId: string, where: string) => void, families?: Family[]): void;
   checkStableIds(): number;
