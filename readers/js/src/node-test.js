@@ -64,6 +64,7 @@ function expectedFailureMap(vectors, list) {
  */
 export function registerTests(vectors, options = {}) {
   const { selection = {}, run, runGroup, perCase = false, strict = false, countsPath, print = true, failuresAsTodo = false } = options;
+  checkOptionNames(options);
   checkCallbacks(run, runGroup);
   if (countsPath !== undefined) checkOutputPath(countsPath, "registerTests: countsPath");
   const expected = expectedFailureMap(vectors, options.expectedFailures);
@@ -169,6 +170,19 @@ async function answersOfGroup(group, run, runGroup) {
   const answers = [];
   for (const c of group.cases) answers.push(await run(c));
   return answers;
+}
+
+const OPTION_NAMES = ["selection", "run", "runGroup", "expectedFailures", "perCase", "strict", "countsPath", "failuresAsTodo", "print"];
+
+/** No option misspelt (a "countPath" would leave the counts unwritten without a word). */
+function checkOptionNames(options) {
+  if (options === null || typeof options !== "object") throw new Error("registerTests: the options are not an object");
+  const unknown = Object.keys(options).filter((name) => !OPTION_NAMES.includes(name));
+  if (unknown.length) throw new Error(`registerTests: unknown option ${JSON.stringify(unknown[0])} (options: ${OPTION_NAMES.join(", ")})`);
+  const list = options.expectedFailures;
+  if (list !== undefined && !(list instanceof Map) && (list === null || typeof list !== "object")) {
+    throw new Error("registerTests: expectedFailures is not a list of stable ids, a Map or {id: reason}");
+  }
 }
 
 /** Exactly one of run and runGroup, a function. */

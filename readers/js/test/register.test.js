@@ -34,6 +34,13 @@ test("a run whose every answer threw fails too", () => {
   assert.match(child.stdout, /none of its 1 cases was compared/);
 });
 
+test("a misspelt option is refused before any case runs (its counts would go unwritten)", () => {
+  const child = registerInChild(work, vectors, `{ countPath: "counts.json", ${NEVER_RUN} }`);
+  assert.notEqual(child.status, 0);
+  assert.doesNotMatch(child.stdout + child.stderr, /A CASE RAN/);
+  assert.match(child.stdout + child.stderr, /registerTests: unknown option "countPath"/);
+});
+
 const BAD_COUNTS_PATHS = [
   ["a folder", () => work, /countsPath .*: a folder, not a regular file to write/],
   ["a FIFO", () => {

@@ -34,6 +34,7 @@ const MUTANTS = [
   // registerTests (register.test.js).
   ["a selection matching no case passes", "src/node-test.js", "if (selected === 0) throw", "if (false) throw", "register.test.js", "matches no case"],
   ["a run that compared nothing passes", "src/node-test.js", "if (tally.compared === 0) throw", "if (false) throw", "register.test.js", "every case is unsupported"],
+  ["a misspelt option ignored", "src/node-test.js", "if (unknown.length) throw", "if (false) throw", "register.test.js", "misspelt"],
   ["the counts path checked only when written", "src/node-test.js", "if (countsPath !== undefined) checkOutputPath(", "if (false) checkOutputPath(", "register.test.js", "counts path that is a folder"],
 ];
 
