@@ -72,7 +72,7 @@ function checkManifestForm(manifest) {
   if (manifest.vectors_version !== undefined && typeof manifest.vectors_version !== "string") {
     throw new VectorsError('manifest.json: "vectors_version" is not a string');
   }
-  if (!Array.isArray(manifest.files)) throw new VectorsError('manifest.json: "files" is not an array');
+  if (!Array.isArray(manifest.files) || manifest.files.length === 0) throw new VectorsError('manifest.json: "files" is not a non-empty array');
   const listed = new Set();
   manifest.files.forEach((entry, k) => {
     const at = `manifest.json: files[${k}]`;

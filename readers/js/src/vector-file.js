@@ -6,6 +6,7 @@
 import { VectorsError } from "./errors.js";
 import { rawAt } from "./json.js";
 import { findRepeatedStableId } from "./stable-ids.js";
+import { DATA_TYPES } from "./types.js";
 
 export const ROUNDINGS = Object.freeze(["nearest-even", "towards-zero", "towards-positive", "towards-negative", "nearest-away"]);
 
@@ -28,12 +29,33 @@ const GROUP_STRINGS = {
 /** The line members, by family, that must be strings. */
 const LINE_STRINGS = { cast: ["input"], scalar_map: ["input"], chain: ["input", "result"], metadata: ["result"], scalars: ["json", "result"] };
 
+/** A float's fill value written as a string: a special, or its bits in hex (Zarr v3). */
+const FLOAT_FILL_STRING = /^(?:NaN|Infinity|-Infinity|0x[0-9a-fA-F]+)$/;
+
+/** The group's fill_value, as written, is one of its array_data_type (cast, scalar_map, chain). */
+function checkFillValue(group, at) {
+  const type = DATA_TYPES[group.array_data_type];
+  if (typeof group.array_data_type !== "string" || type === undefined) throw new VectorsError(`${at}: "array_data_type" is not a data type the vectors use`);
+  const text = rawAt(group, "fill_value");
+  let ok;
+  if (type.kind === "float") {
+    ok = typeof group.fill_value === "number" || (isString(group.fill_value) && FLOAT_FILL_STRING.test(group.fill_value));
+  } else {
+    const lowest = type.kind === "signed" ? -(2n ** BigInt(type.bits - 1)) : 0n;
+    const highest = type.kind === "signed" ? 2n ** BigInt(type.bits - 1) - 1n : 2n ** BigInt(type.bits) - 1n;
+    // Digits bounded before BigInt: a fill value of a million digits is refused, not converted.
+    ok = text !== undefined && text.length <= 24 && /^-?(?:0|[1-9][0-9]*)$/.test(text) && BigInt(text) >= lowest && BigInt(text) <= highest;
+  }
+  if (!ok) throw new VectorsError(`${at}: "fill_value" ${text === undefined ? "is missing" : `${text.length > 40 ? text.slice(0, 40) + "..." : text} is not a value`} of ${group.array_data_type}`);
+}
+
 function checkGroup(family, group, at) {
   if (!isObject(group)) throw new VectorsError(`${at}: not an object`);
   for (const key of GROUP_STRINGS[family]) {
     if (!isString(group[key])) throw new VectorsError(`${at}: "${key}" is missing or not a string`);
   }
-  if (!Array.isArray(group.cases)) throw new VectorsError(`${at}: "cases" is not an array`);
+  if (!Array.isArray(group.cases) || group.cases.length === 0) throw new VectorsError(`${at}: "cases" is not a non-empty array`);
+  if (family !== "metadata" && family !== "scalars") checkFillValue(group, at);
   if (family === "chain" && !Array.isArray(group.codecs)) throw new VectorsError(`${at}: "codecs" is not an array`);
   if (!hasConfigurations(family)) return;
   const configurations = group.configurations;
@@ -47,6 +69,10 @@ function checkGroup(family, group, at) {
   if (family === "cast" && configurations.length % ROUNDINGS.length !== 0) {
     throw new VectorsError(`${at}: ${configurations.length} configurations, not a multiple of the ${ROUNDINGS.length} rounding modes`);
   }
+  // A cast case's stable id is its line's and its configuration's label: two alike would share it.
+  const labels = configurations.map(configurationLabel);
+  const twice = labels.find((label, k) => labels.indexOf(label) !== k);
+  if (family === "cast" && twice !== undefined) throw new VectorsError(`${at}: the configuration ${twice} twice`);
 }
 
 /** The results a line of a cast or scalar_map group may hold: one per configuration (or, cast, one per R). */
@@ -58,8 +84,9 @@ function checkResults(family, group, item, at) {
     throw new VectorsError(`${at}: "results" must be ${count} strings (or ${perRounding})`);
   }
   if (item.alternatives === undefined) return;
-  const ok = isObject(item.alternatives) && Object.values(item.alternatives).every((byIndex) => isObject(byIndex) && Object.values(byIndex).every(isString));
-  if (!ok) throw new VectorsError(`${at}: "alternatives" is not {"FLAG=ALT": {configuration: result}}`);
+  const isIndex = (key) => /^(?:0|[1-9][0-9]*)$/.test(key) && Number(key) < count;
+  const ok = isObject(item.alternatives) && Object.values(item.alternatives).every((byIndex) => isObject(byIndex) && Object.entries(byIndex).every(([k, v]) => isIndex(k) && isString(v)));
+  if (!ok) throw new VectorsError(`${at}: "alternatives" is not {"FLAG=ALT": {configuration index: result}}`);
 }
 
 function checkLine(family, group, item, at) {
@@ -76,6 +103,11 @@ function checkLine(family, group, item, at) {
   else if (item.alternatives !== undefined && !(isObject(item.alternatives) && Object.values(item.alternatives).every(isString))) {
     throw new VectorsError(`${at}: "alternatives" is not {"FLAG=ALT": result}`);
   }
+}
+
+/** Calls visit(stable_id, where) for every line of a checked file: the ids unique across a set. */
+export function forEachLineId(path, doc, visit) {
+  for (const group of doc.groups) for (const item of group.cases) visit(item.stable_id, `${path} case ${item.id}`);
 }
 
 /**
@@ -95,7 +127,7 @@ export function forEachStableId(family, path, doc, visit) {
 
 /** Checks the parsed vector file `doc` at `path`, of `family`, whole; throws VectorsError naming what is wrong. */
 export function checkVectorFile(family, path, doc) {
-  if (!isObject(doc) || doc.schema !== "cast-value-vectors" || doc.family !== family || !Array.isArray(doc.groups)) {
+  if (!isObject(doc) || doc.schema !== "cast-value-vectors" || doc.family !== family || !Array.isArray(doc.groups) || doc.groups.length === 0) {
     throw new VectorsError(`${path}: not a "cast-value-vectors" file of family ${family} with "groups"`);
   }
   const declared = rawAt(doc, "number_of_cases");
@@ -109,6 +141,7 @@ export function checkVectorFile(family, path, doc) {
   if (BigInt(declared) !== BigInt(counted)) {
     throw new VectorsError(`${path}: "number_of_cases" is ${declared} but the file holds ${counted} (a case line deleted or added?)`);
   }
-  const repeated = findRepeatedStableId((visit) => forEachStableId(family, path, doc, visit));
+  // The lines' ids (the cases' ids of a cast line add the configurations' labels, unique in a group).
+  const repeated = findRepeatedStableId((visit) => forEachLineId(path, doc, visit));
   if (repeated !== null) throw new VectorsError(`${repeated.second}: stable id ${repeated.id} also names ${repeated.first}`);
 }

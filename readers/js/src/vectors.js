@@ -7,7 +7,7 @@ import { DEFAULT_MAX_FILE_BYTES, checkManifest, sha256Of } from "./manifest.js";
 import { decodeUtf8, readRegularFile } from "./read-file.js";
 import { findRepeatedStableId } from "./stable-ids.js";
 import { DATA_TYPES } from "./types.js";
-import { ROUNDINGS, checkVectorFile, configurationLabel, forEachStableId } from "./vector-file.js";
+import { ROUNDINGS, checkVectorFile, configurationLabel, forEachLineId, forEachStableId } from "./vector-file.js";
 
 export { ROUNDINGS } from "./vector-file.js";
 export const FAMILIES = Object.freeze(["cast", "scalar_map", "chain", "metadata", "scalars"]);
@@ -325,17 +325,21 @@ export class Vectors {
   }
 
   /**
-   * Reads every vector file whole and refuses (VectorsError) a stable id that two cases share;
-   * returns the number of stable ids checked (also kept as `stableIdCount`).
+   * Reads every vector file whole and refuses (VectorsError) a stable id that two lines share
+   * (as `cvc verify-vectors`: a case's id is its line's, and for cast its configuration's label,
+   * unique in its group); returns the number of lines' stable ids checked (also kept as
+   * `stableIdCount`).
    */
   checkStableIds() {
     let count = 0;
     const repeated = findRepeatedStableId((visit) => {
       count = 0;
-      this.forEachStableId((id, where) => {
-        count++;
-        visit(id, where);
-      });
+      for (const file of this.files) {
+        forEachLineId(file, this.readFile(file), (id, where) => {
+          count++;
+          visit(id, where);
+        });
+      }
     });
     if (repeated !== null) throw new VectorsError(`${repeated.second}: stable id ${repeated.id} also names ${repeated.first}`);
     this.stableIdCount = count;

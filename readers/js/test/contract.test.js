@@ -32,7 +32,7 @@ const BROKEN = [
   }, /cast: a symbolic link/],
   // Rule 3: the manifest's form, strictly.
   ["manifest.json an array", (d) => writeFileSync(join(d, "manifest.json"), "[]"), /manifest\.json: not a JSON object/],
-  ['"files": 5', (d) => writeFileSync(join(d, "manifest.json"), '{"schema":"cast-value-vectors-manifest","files":5}'), /manifest\.json: "files" is not an array/],
+  ['"files": 5', (d) => writeFileSync(join(d, "manifest.json"), '{"schema":"cast-value-vectors-manifest","files":5}'), /manifest\.json: "files" is not a non-empty array/],
   ["a files entry that is no object", (d) => writeFileSync(join(d, "manifest.json"), '{"schema":"cast-value-vectors-manifest","files":[null]}'), /manifest\.json: files\[0\] is not an object/],
   ["manifest.json not UTF-8", (d) => writeFileSync(join(d, "manifest.json"), Buffer.from([0x7b, 0xff, 0x7d])), /manifest\.json: not UTF-8 \(first bad byte at offset 1\)/],
   ["manifest.json nested 100000 deep", (d) => writeFileSync(join(d, "manifest.json"), deep(100000)), /manifest\.json: not JSON at line 1, column 257: nested deeper than the limit of 256 levels/],
@@ -67,9 +67,19 @@ const BROKEN = [
   ["a header key twice", () => writeVectors({ "metadata.json": METADATA.replace('"family":"metadata"', '"family":"metadata","family":"metadata"') }), /metadata\.json: not JSON at line 1, .*the key "family" twice/],
   ["a case line deleted, number_of_cases left", () => writeVectors({ "cast/float32.json": CAST.replace(CAST_LINE + ",\n", "") }), /cast\/float32\.json: "number_of_cases" is 20 but the file holds 10/],
   ["a case line added, number_of_cases left", () => writeVectors({ "metadata.json": METADATA.replace('"stable_id":"metadata/fill_negative_zero/0123456789ab"}', '"stable_id":"metadata/fill_negative_zero/0123456789ab"},\n{"id":2,"result":"valid","stable_id":"metadata/x/1"}') }), /metadata\.json: "number_of_cases" is 1 but the file holds 2/],
-  ["two cases of one file with one stable id", () => writeVectors({ "cast/float32.json": CAST.replace("cast/encode/float32/int8/0x7fc00000", "cast/encode/float32/int8/0x3fc00000") }), /cast\/float32\.json case 2: stable id cast\/encode\/float32\/int8\/0x3fc00000\/nearest-even also names cast\/float32\.json case 1/],
+  ["two cases of one file with one stable id", () => writeVectors({ "cast/float32.json": CAST.replace("cast/encode/float32/int8/0x7fc00000", "cast/encode/float32/int8/0x3fc00000") }), /cast\/float32\.json case 2: stable id cast\/encode\/float32\/int8\/0x3fc00000 also names cast\/float32\.json case 1/],
   ["two files sharing a stable id", () => writeVectors({ "scalar_map.json": SCALAR_MAP.replace("scalar_map/decode/float32/int64/abc/0x7fffffffffffffff", "metadata/fill_negative_zero/0123456789ab") }), /stable id metadata\/fill_negative_zero\/0123456789ab also names/],
-  ["a group without cases", () => writeVectors({ "metadata.json": METADATA.replace('"cases":[', '"cases":{"x":[').replace("]}\n]}", "]}}\n]}") }), /metadata\.json group 0: "cases" is not an array/],
+  ["a group without cases", () => writeVectors({ "metadata.json": METADATA.replace('"cases":[', '"cases":{"x":[').replace("]}\n]}", "]}}\n]}") }), /metadata\.json group 0: "cases" is not a non-empty array/],
+  ["a manifest listing no file", (d) => {
+    for (const path of ["cast/float32.json", "scalar_map.json", "metadata.json"]) unlinkSync(join(d, path));
+    writeFileSync(join(d, "manifest.json"), '{"schema":"cast-value-vectors-manifest","vectors_version":"1.3.0","files":[]}');
+  }, /manifest\.json: "files" is not a non-empty array/],
+  ["a file with no group", () => writeVectors({ "metadata.json": METADATA.replace(/"groups":\[[^]*$/, '"groups":[]}\n').replace('"number_of_cases":1', '"number_of_cases":0') }), /metadata\.json: not a "cast-value-vectors" file of family metadata with "groups"/],
+  ["a group with no case", () => writeVectors({ "metadata.json": METADATA.replace(/"cases":\[\n[^\n]*\n\]/, '"cases":[]').replace('"number_of_cases":1', '"number_of_cases":0') }), /metadata\.json group 0: "cases" is not a non-empty array/],
+  ["a fill value of no value of its type", () => writeVectors({ "cast/float32.json": CAST.replace('"fill_value":1', '"fill_value":"zzz"') }), /cast\/float32\.json group 0: "fill_value" "zzz" is not a value of float32/],
+  ["an integer fill value of a million digits", () => writeVectors({ "scalar_map.json": SCALAR_MAP.replace('"array_data_type":"float32"', '"array_data_type":"int8"').replace('"fill_value":-0.0', `"fill_value":${"9".repeat(1000000)}`) }), /scalar_map\.json group 0: "fill_value" 9{40}\.\.\. is not a value of int8/],
+  ["an alternative at no configuration's index", () => writeVectors({ "cast/float32.json": CAST.replace('"ZFlag=b":{"1":"0x00"}', '"ZFlag=b":{"x":"0x00"}') }), /cast\/float32\.json group 0 case 2: "alternatives" is not \{"FLAG=ALT": \{configuration index: result\}\}/],
+  ["two cases of different files, one stable id", () => writeVectors({ "scalar_map.json": SCALAR_MAP.replace("scalar_map/decode/float32/int64/abc/0x7fffffffffffffff", "cast/encode/float32/int8/0x3fc00000") }), /stable id cast\/encode\/float32\/int8\/0x3fc00000 also names/],
   ["results of the wrong length", () => writeVectors({ "cast/float32.json": CAST.replace('"results":["error:nan","error:nan"]', '"results":["error:nan"]') }), /cast\/float32\.json group 0 case 2: "results" must be 10 strings \(or 2\)/],
 ];
 
