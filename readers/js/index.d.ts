@@ -77,20 +77,49 @@ export interface Group {
 
 export class VectorsError extends Error {}
 
+/** What set a folder is: published (its manifest's SHA-256 is a published one) or modified. */
+export interface VectorSetIdentity {
+  published: boolean;
+  /** "1.3.0", or 'modified (based on "1.3.0")' */
+  version: string;
+  declaredVersion: string | undefined;
+  /** "published 1.3.0", or "modified: ..." with what it lacks against the published manifest of its declared version */
+  description: string;
+  missing: string[];
+  changed: string[];
+  added: string[];
+}
+
 export class Vectors {
   constructor(dir: string, options?: { maxFileBytes?: number });
   dir: string;
+  /** the identity's version: "1.3.0" for a published set, 'modified (based on "1.3.0")' otherwise */
   version: string;
+  /** the manifest's "vectors_version" (what it declares, not what it is) */
+  declaredVersion: string | null;
+  published: boolean;
+  identity: VectorSetIdentity;
   manifestSha256: string;
   specRevision: string;
   files: string[];
+  maxFileBytes: number;
+  /** the stable ids checked across the set, once it was read whole (a modified set: when opened) */
+  stableIdCount: number | null;
   groups(selection?: Selection): Generator<Group>;
+  /** one group as groups(selection) gives it, built again (the last file read is kept); null when there is none */
+  groupAt(file: string, index: number, configurationIndex: number, selection?: Selection): Group | null;
+  releaseCache(): void;
   cases(selection?: Selection): Generator<Case>;
+  forEachStableId(visit: (stableId: string, where: string) => void, families?: Family[]): void;
+  checkStableIds(): number;
+  unknownStableIds(ids: Iterable<string>): string[];
   stableIds(families?: Family[]): Set<string>;
   readFile(path: string): any;
 }
 export function openVectors(dir: string, options?: { maxFileBytes?: number }): Vectors;
 export function checkManifest(dir: string, options?: { maxFileBytes?: number }): { manifest: any; manifestSha256: string; files: Map<string, number> };
+/** The identity of a set from its manifest's SHA-256 (the published manifests shipped in the package). */
+export function identifyVectorSet(manifestSha256: string, declaredVersion: string | undefined, files: { path: string; sha256: string }[]): VectorSetIdentity;
 
 export const ERROR: "error";
 export const REJECTED: "rejected";
@@ -115,13 +144,22 @@ export function typedArrayToPatterns(type: string, array: TypedArray): Pattern[]
 export function patternToValue(type: string, pattern: Pattern): number | bigint;
 export function valueToPattern(type: string, value: number | bigint): Pattern;
 
+/** `part` of `whole` as a percentage rounded down, computed in integers: "0.3%", "99.9%", "100.0%", "under 0.1%". */
+export function shareText(part: number | bigint, whole: number | bigint): string;
+
 export type Counts = { cases: number; pass: number; divergence: number; fail: number; unsupported: number; error: number };
 export class Tally {
   totals: Counts;
   expectedFailures: number;
+  /** the cases selected (registerTests sets it); null: those counted */
+  selected: number | null;
+  /** pass + divergence + fail */
+  readonly compared: number;
+  /** selected but never counted (filtered out, or the run stopped) */
+  readonly notRun: number;
   add(c: Case, outcome: "pass" | "divergence" | "fail" | "unsupported" | "error", flag?: string): void;
   summary(): string;
-  toJSON(): { totals: Counts; expected_failures: number; divergence_flags: Record<string, number>; cells: { operation: string; input_type: string; output_type: string; counts: Counts }[] };
+  toJSON(): { selected: number; compared: number; not_run: number; complete: boolean; totals: Counts; expected_failures: number; divergence_flags: Record<string, number>; cells: { operation: string; input_type: string; output_type: string; counts: Counts }[] };
   write(path: string, extra?: Record<string, unknown>): void;
 }
 export function cellOf(c: Case): { operation: string; input_type: string; output_type: string };

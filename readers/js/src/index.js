@@ -1,6 +1,9 @@
 // cast-value-vectors: the cast_value conformance vectors in JavaScript tests (README.md).
 export { openVectors, Vectors, FAMILIES, ROUNDINGS } from "./vectors.js";
-export { VectorsError, checkManifest } from "./manifest.js";
+export { VectorsError } from "./errors.js";
+export { checkManifest } from "./manifest.js";
+export { identifyVectorSet } from "./identity.js";
+export { shareText } from "./share.js";
 export { compare, resultMatches, ERROR, REJECTED, PASS, DIVERGENCE, FAIL } from "./compare.js";
 export { DATA_TYPES, dataType, isNaNPattern } from "./types.js";
 export {

@@ -56,14 +56,18 @@ function position(text, at) {
   return `line ${line}, column ${at - start + 1}`;
 }
 
+/** The deepest nesting of objects and arrays read (cvc's kMaxJsonDepth): deeper is refused, never a stack overflow. */
+export const MAX_JSON_DEPTH = 256;
+
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const CONTROL = /[\u0000-\u001f]/;
 const ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 /**
  * Parses `text` (where: a name for messages, e.g. the file's path) like JSON.parse; every object
- * remembers its members' source spans for rawMember(). Throws an Error naming where the text
- * is not JSON.
+ * remembers its members' source spans for rawMember(). Stricter than JSON.parse: an object with a
+ * key twice, or nesting deeper than MAX_JSON_DEPTH, is refused (docs/input-contract.md, rules 6
+ * and 7). Throws an Error naming where the text is not JSON.
  */
 export function parse(text, where = "JSON text") {
   const [value, end] = scan(text, 0, null, where);
@@ -79,151 +83,193 @@ export function parse(text, where = "JSON text") {
  * array: by index) instead of registering objects.
  */
 function scan(text, from, topSpans, where = "JSON text") {
-  let i = from;
-  let depth = 0; // objects and arrays open around the current value
-  const fail = (what) => {
-    throw new Error(`${where}: not JSON at ${position(text, i)}: ${what}`);
-  };
-  const space = () => {
+  const scanner = new Scanner(text, from, topSpans, where);
+  const value = scanner.value();
+  return [value, scanner.i];
+}
+
+/** A recursive-descent reading of one JSON value, its depth bounded by MAX_JSON_DEPTH. */
+class Scanner {
+  constructor(text, from, topSpans, where) {
+    this.text = text;
+    this.from = from;
+    this.topSpans = topSpans;
+    this.where = where;
+    this.i = from;
+    this.depth = 0; // objects and arrays open around the current value
+  }
+
+  fail(what) {
+    throw new Error(`${this.where}: not JSON at ${position(this.text, this.i)}: ${what}`);
+  }
+
+  space() {
+    const text = this.text;
     for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      const c = text.charCodeAt(this.i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
       else return;
     }
-  };
-  const string = () => {
-    const start = i + 1; // after the opening quote
+  }
+
+  /** Enters an object or array: one level deeper, refused past the limit (never a stack overflow). */
+  open() {
+    if (this.depth >= MAX_JSON_DEPTH) this.fail(`nested deeper than the limit of ${MAX_JSON_DEPTH} levels`);
+    this.depth++;
+    this.i++;
+  }
+
+  string() {
+    const text = this.text;
+    const start = this.i + 1; // after the opening quote
     const close = text.indexOf('"', start);
-    if (close === -1) fail("unterminated string");
+    if (close === -1) this.fail("unterminated string");
     const plain = text.slice(start, close);
     // Fast path: no escape and no control character (the vectors' strings nearly all).
     if (plain.indexOf("\\") === -1 && !CONTROL.test(plain)) {
-      i = close + 1;
+      this.i = close + 1;
       return plain;
     }
-    i = start;
+    this.i = start;
+    return this.escapedString();
+  }
+
+  escapedString() {
+    const text = this.text;
     let out = "";
     for (;;) {
-      const c = text.charCodeAt(i);
+      const c = text.charCodeAt(this.i);
       if (c === 0x22) {
-        i++;
+        this.i++;
         return out;
       }
-      if (Number.isNaN(c)) fail("unterminated string");
-      if (c < 0x20) fail("control character in a string");
+      if (Number.isNaN(c)) this.fail("unterminated string");
+      if (c < 0x20) this.fail("control character in a string");
       if (c !== 0x5c) {
-        out += text[i++];
+        out += text[this.i++];
         continue;
       }
-      const e = text[i + 1];
+      const e = text[this.i + 1];
       const simple = ESCAPES[e];
       if (simple !== undefined) {
         out += simple;
-        i += 2;
-      } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-        out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-        i += 6;
+        this.i += 2;
+      } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(this.i + 2, this.i + 6))) {
+        out += String.fromCharCode(parseInt(text.slice(this.i + 2, this.i + 6), 16));
+        this.i += 6;
       } else {
-        fail("bad escape in a string");
+        this.fail("bad escape in a string");
       }
     }
-  };
-  const value = () => {
-    space();
-    const c = text[i];
-    if (c === "{") {
-      i++;
-      const object = {};
-      const start = i - 1;
-      const spans = topSpans !== null && start === from ? topSpans : null;
-      depth++;
-      space();
-      if (text[i] === "}") {
-        i++;
-      } else {
-        for (;;) {
-          space();
-          if (text[i] !== '"') fail("expected a member name");
-          const key = string();
-          space();
-          if (text[i] !== ":") fail("expected ':'");
-          i++;
-          space();
-          const memberStart = i;
-          const member = value();
-          if (spans !== null) spans.set(key, [memberStart, i]);
-          // Like JSON.parse: a repeated name keeps its last value; "__proto__" is a plain member.
-          if (key === "__proto__") {
-            Object.defineProperty(object, key, { value: member, writable: true, enumerable: true, configurable: true });
-          } else {
-            object[key] = member;
-          }
-          space();
-          if (text[i] === ",") {
-            i++;
-            continue;
-          }
-          if (text[i] === "}") {
-            i++;
-            break;
-          }
-          fail("expected ',' or '}'");
-        }
-      }
-      depth--;
-      if (topSpans === null && depth < REGISTERED_DEPTH * 2 - 1) {
-        starts.set(object, start);
-        sources.set(object, text);
-      }
-      return object;
+  }
+
+  object() {
+    const text = this.text;
+    const start = this.i;
+    this.open();
+    const object = {};
+    const spans = this.topSpans !== null && start === this.from ? this.topSpans : null;
+    this.space();
+    if (text[this.i] === "}") {
+      this.i++;
+    } else {
+      this.members(object, spans);
     }
-    if (c === "[") {
-      const spans = topSpans !== null && i === from ? topSpans : null;
-      i++;
-      const array = [];
-      space();
-      if (text[i] === "]") {
-        i++;
+    this.depth--;
+    if (this.topSpans === null && this.depth < REGISTERED_DEPTH * 2 - 1) {
+      starts.set(object, start);
+      sources.set(object, text);
+    }
+    return object;
+  }
+
+  /** The members of `object` up to its closing brace; a key twice is refused, neither taken. */
+  members(object, spans) {
+    const text = this.text;
+    for (;;) {
+      this.space();
+      if (text[this.i] !== '"') this.fail("expected a member name");
+      const keyAt = this.i;
+      const key = this.string();
+      if (Object.hasOwn(object, key)) {
+        this.i = keyAt; // the message points at the second one
+        this.fail(`the key ${JSON.stringify(key)} twice in one object (neither is taken)`);
+      }
+      this.space();
+      if (text[this.i] !== ":") this.fail("expected ':'");
+      this.i++;
+      this.space();
+      const memberStart = this.i;
+      const member = this.value();
+      if (spans !== null) spans.set(key, [memberStart, this.i]);
+      // Like JSON.parse, "__proto__" is a plain member.
+      if (key === "__proto__") {
+        Object.defineProperty(object, key, { value: member, writable: true, enumerable: true, configurable: true });
+      } else {
+        object[key] = member;
+      }
+      this.space();
+      if (text[this.i] === ",") {
+        this.i++;
+        continue;
+      }
+      if (text[this.i] === "}") {
+        this.i++;
+        return;
+      }
+      this.fail("expected ',' or '}'");
+    }
+  }
+
+  array() {
+    const text = this.text;
+    const spans = this.topSpans !== null && this.i === this.from ? this.topSpans : null;
+    this.open();
+    const array = [];
+    this.space();
+    if (text[this.i] === "]") {
+      this.i++;
+      this.depth--;
+      return array;
+    }
+    for (;;) {
+      this.space();
+      const elementStart = this.i;
+      array.push(this.value());
+      if (spans !== null) spans.set(array.length - 1, [elementStart, this.i]);
+      this.space();
+      if (text[this.i] === ",") {
+        this.i++;
+        continue;
+      }
+      if (text[this.i] === "]") {
+        this.i++;
+        this.depth--;
         return array;
       }
-      depth++;
-      for (;;) {
-        space();
-        const elementStart = i;
-        array.push(value());
-        if (spans !== null) spans.set(array.length - 1, [elementStart, i]);
-        space();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text[i] === "]") {
-          i++;
-          depth--;
-          return array;
-        }
-        fail("expected ',' or ']'");
+      this.fail("expected ',' or ']'");
+    }
+  }
+
+  value() {
+    const text = this.text;
+    this.space();
+    const c = text[this.i];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === '"') return this.string();
+    for (const [word, value] of LITERALS) {
+      if (text.startsWith(word, this.i)) {
+        this.i += word.length;
+        return value;
       }
     }
-    if (c === '"') return string();
-    if (c === "t" && text.startsWith("true", i)) {
-      i += 4;
-      return true;
-    }
-    if (c === "f" && text.startsWith("false", i)) {
-      i += 5;
-      return false;
-    }
-    if (c === "n" && text.startsWith("null", i)) {
-      i += 4;
-      return null;
-    }
-    NUMBER.lastIndex = i;
+    NUMBER.lastIndex = this.i;
     const m = NUMBER.exec(text);
-    if (m === null) fail(i >= text.length ? "unexpected end" : `unexpected ${JSON.stringify(text[i])}`);
-    i = NUMBER.lastIndex;
+    if (m === null) this.fail(this.i >= text.length ? "unexpected end" : `unexpected ${JSON.stringify(text[this.i])}`);
+    this.i = NUMBER.lastIndex;
     return Number(m[0]);
-  };
-  const result = value();
-  return [result, i];
+  }
 }
+
+const LITERALS = [["true", true], ["false", false], ["null", null]];

@@ -1,7 +1,9 @@
 // Counts of verdicts: in total and per cell (operation, input type, output type: the cells of a
-// `cvc run` report), printable and writable as JSON.
+// `cvc run` report), printable and writable as JSON; they say how much of the selection was
+// compared (docs/input-contract.md, rule 13).
 
-import { writeFileSync } from "node:fs";
+import { writeRegularFile } from "./output-path.js";
+import { shareText } from "./share.js";
 
 export const COUNT_KEYS = Object.freeze(["cases", "pass", "divergence", "fail", "unsupported", "error"]);
 
@@ -18,6 +20,17 @@ export class Tally {
     this.cells = new Map();
     this.expectedFailures = 0;
     this.divergenceFlags = new Map();
+    this.selected = null; // the number of cases selected (registerTests sets it); null: those counted
+  }
+
+  /** The cases compared: those given an answer that was judged (pass, divergence or fail). */
+  get compared() {
+    return this.totals.pass + this.totals.divergence + this.totals.fail;
+  }
+
+  /** The cases selected but never counted (their tests did not run: filtered out, or the run stopped). */
+  get notRun() {
+    return this.selected === null ? 0 : this.selected - this.totals.cases;
   }
 
   /** Counts one case under `outcome`: "pass", "divergence", "fail", "unsupported" or "error". */
@@ -34,7 +47,12 @@ export class Tally {
   }
 
   toJSON() {
+    const selected = this.selected ?? this.totals.cases;
     return {
+      selected,
+      compared: this.compared,
+      not_run: this.notRun,
+      complete: this.notRun === 0,
       totals: this.totals,
       expected_failures: this.expectedFailures,
       divergence_flags: Object.fromEntries([...this.divergenceFlags].sort()),
@@ -42,14 +60,19 @@ export class Tally {
     };
   }
 
-  /** One line: "N cases: P pass, D divergence, F fail, U unsupported, E error". */
+  /**
+   * One line: "C of S selected cases compared (share), U unsupported: P pass, D divergence,
+   * F fail (X of them expected), E error", and what was not run when the run is incomplete.
+   */
   summary() {
     const t = this.totals;
-    return `${t.cases} cases: ${t.pass} pass, ${t.divergence} divergence, ${t.fail} fail (${this.expectedFailures} of them expected), ${t.unsupported} unsupported, ${t.error} error`;
+    const selected = this.selected ?? t.cases;
+    const notRun = this.notRun === 0 ? "" : `; ${this.notRun} not run: the run is incomplete`;
+    return `${this.compared} of ${selected} selected cases compared (${shareText(this.compared, selected)}), ${t.unsupported} unsupported: ${t.pass} pass, ${t.divergence} divergence, ${t.fail} fail (${this.expectedFailures} of them expected), ${t.error} error${notRun}`;
   }
 
-  /** Writes toJSON() (with `extra` members first) to `path`. */
+  /** Writes toJSON() (with `extra` members first) to the regular file `path` (never through a link or to a FIFO). */
   write(path, extra = {}) {
-    writeFileSync(path, JSON.stringify({ ...extra, ...this.toJSON() }, null, 1) + "\n");
+    writeRegularFile(path, JSON.stringify({ ...extra, ...this.toJSON() }, null, 1) + "\n", "the counts file");
   }
 }

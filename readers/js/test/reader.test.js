@@ -11,14 +11,15 @@ import { METADATA, writeVectors } from "./fixture.js";
 test("the manifest is checked: a good set opens, and each broken one is refused naming the path", () => {
   const dir = writeVectors();
   const vectors = openVectors(dir);
-  assert.equal(vectors.version, "0.0.0-test");
+  assert.equal(vectors.version, `modified (based on "0.0.0-test")`); // not a published manifest
+  assert.equal(vectors.published, false);
   assert.match(vectors.manifestSha256, /^[0-9a-f]{64}$/);
   const broken = [
     ["a listed file changed", (d) => appendFileSync(join(d, "metadata.json"), " "), /metadata\.json: \d+ bytes, manifest\.json lists/],
     ["a listed file with the same size and another SHA-256", (d) => writeFileSync(join(d, "metadata.json"), METADATA.replace("invalid", "INVALID")), /metadata\.json: SHA-256/],
     ["an unlisted file", (d) => writeFileSync(join(d, "cast", "int8.json"), "{}"), /cast\/int8\.json: not listed/],
     ["a missing file", (d) => rmSync(join(d, "scalar_map.json")), /scalar_map\.json: listed in manifest\.json but missing/],
-    ["a symbolic link", (d) => symlinkSync("metadata.json", join(d, "link.json")), /link\.json: neither a regular file nor a folder/],
+    ["a symbolic link", (d) => symlinkSync("metadata.json", join(d, "link.json")), /link\.json: a symbolic link, neither a regular file nor a folder/],
   ];
   for (const [what, breakIt, message] of broken) {
     const d = writeVectors();
@@ -63,6 +64,10 @@ test("the selection: family, type, direction, rounding", () => {
   assert.equal(count({ family: "metadata", type: "float64" }), 0);
   assert.throws(() => count({ family: "casts" }), /selection family: unknown "casts"/);
   assert.throws(() => count({ types: "int8" }), /unknown selection key "types"/);
+  // A misspelt type would match nothing: it is refused, naming it.
+  assert.throws(() => count({ type: "flaot32" }), /selection type: unknown data type "flaot32"/);
+  assert.throws(() => count({ outputType: ["int8", 8] }), /selection outputType: unknown data type 8/);
+  assert.throws(() => count(null), /the selection null is not an object/);
 });
 
 test("numbers reach the case exactly as written", () => {

@@ -22,8 +22,8 @@ const MUTANTS = [
   {
     name: "a reader that drops one case silently",
     file: "src/vectors.js",
-    from: "        cases.push({\n          family,\n          file,\n          where: itemWhere,",
-    to: "        if (!globalThis.droppedOne) {\n          globalThis.droppedOne = true;\n          continue;\n        }\n        cases.push({\n          family,\n          file,\n          where: itemWhere,",
+    from: "      cases.push({\n        family,\n        file,\n        where: itemWhere,",
+    to: "      if (!globalThis.droppedOne) {\n        globalThis.droppedOne = true;\n        continue;\n      }\n      cases.push({\n        family,\n        file,\n        where: itemWhere,",
   },
   {
     name: "a reader whose NaN does not match another NaN",

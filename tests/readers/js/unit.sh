@@ -11,7 +11,8 @@ if [ -z "$node" ]; then echo "readers.js.unit: skipped: no node on PATH (Node.js
 major="$("$node" -p 'process.versions.node.split(".")[0]')"
 if [ "$major" -lt 20 ]; then echo "readers.js.unit: skipped: $node is Node.js $major, 20 or later needed"; exit 77; fi
 cd "$root/readers/js"
-"$node" --test test/*.test.js
+# CAST_VALUE_VECTORS: the tests that need a published set (cli.js verify) run on it.
+CAST_VALUE_VECTORS="$vectors" "$node" --test test/*.test.js
 counts="$(mktemp)"
 trap 'rm -f "$counts"' EXIT
 CAST_VALUE_VECTORS="$vectors" COUNTS="$counts" "$node" --test examples/fround.test.js
