@@ -134,8 +134,9 @@ shard_report() {
       ok[12]|bug[12])
         k="${1: -1}"; base="$ref_impl"
         [ "${1%?}" = ok ] || base="$ref_impl --mutant ties-away"
+        # The two shards of one run share its id (merges refuse shards of another run).
         timeout 120 "$cvc" run --impl "$base" --live exhaustive --max-bits 4 --shard "$k/2" \
-          --timeout 30 --json "$path" >/dev/null 2>&1
+          --run-id "reproducers-${1%?}" --timeout 30 --json "$path" >/dev/null 2>&1
         [ -s "$path" ] ||
           { echo "reproducers.sh: could not make the shard report $1" >&2; exit 3; } ;;
       *-*)
@@ -319,7 +320,7 @@ invoke() {
     outcome=silent
   elif [ "$blame" -eq 1 ] && [ "$rc" -eq 1 ] && grep -Eq 'FAIL|^ +fail ' "$all"; then
     outcome=silent; why="blames the implementation (FAIL)"
-  elif [ "$nopass" -eq 1 ] && grep -Eq '^(Result: )?PASS( |,|$)' "$all"; then
+  elif [ "$nopass" -eq 1 ] && grep -Eq '^(Result: )?PASS( |,|:|$)' "$all"; then
     outcome=silent; why="reports PASS"
   else
     [ "$signal" != KILL ] || codes=137
