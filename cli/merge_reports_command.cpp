@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/report_files.hpp"
 #include "harness/reports/report_merge.hpp"
+#include "oracle/io/bounded_quote.hpp"
 #include "oracle/io/input_file.hpp"
 
 namespace cvc::cli {
@@ -16,13 +17,18 @@ Merges the JSON reports of the shards of one run (`cvc run --shard K/N --json SH
 for K = 1..N, on one machine or many) into the report of the whole run, and reports it as
 `cvc run` would have: the same terminal report, JSON, JUnit and HTML, byte for byte, but for
 times (the start, the durations and the per-cell seconds; harness/reports/REPORTS.md, "Shards and
-merging"). Refuses reports that are not every shard of one run exactly once, naming what
-differs (a missing or repeated shard, another selection, implementation or harness version).
+merging"). Refuses reports that are not every shard of one run exactly once, naming the file and
+what differs (a missing or repeated shard, another run id, selection, implementation, hello
+declaration, vectors or harness version), and a report with an unsupported reason that cannot
+apply to its cell.
 
 )";
 
 constexpr std::string_view kMergeReportsHelpEnd =
-    R"(  --max-file-bytes N      refuse reports larger than N bytes (default 67108864); only regular
+    R"(  --run-id ID             merge only shards of the run ID (`cvc run --run-id ID`): a shard of
+                          another run is refused, naming its file (every shard of one run
+                          has the same id in any case)
+  --max-file-bytes N      refuse reports larger than N bytes (default 67108864); only regular
                           files are read (a FIFO is refused, never waited on)
 
 Each report is checked before it is merged: its counts must add up (without wrapping past
@@ -46,12 +52,18 @@ int run_merge_reports(Arguments& arguments) {
   }
   const ReportRequest request = read_report_arguments(arguments);
   set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  const std::optional<std::string> run_id = arguments.option("run-id");
   const std::vector<std::string> paths = arguments.finish();
   if (paths.empty()) throw UsageError("cvc merge-reports: give the shards' JSON reports");
   std::vector<ReportFile> files = open_report_files(request, "cvc merge-reports");
   MergeResult merged{RunSummary(), {}};
   try {
     merged = merge_shard_report_files({paths.begin(), paths.end()});
+    // The shards agree on one run id (the merge checks it); it must be the one asked for.
+    if (run_id && merged.summary.info().run_id != *run_id)
+      throw MergeError(paths.front() + " is not of the run asked for: run.run_id is \"" +
+                       bounded_quote(merged.summary.info().run_id) + "\", not --run-id \"" +
+                       bounded_quote(*run_id) + "\"");
   } catch (const MergeError& error) {
     throw UsageError(std::string("cvc merge-reports: ") + error.what());
   }

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
 #include "cli/report_files.hpp"
+#include "cli/run_id.hpp"
 #include "cli/shard_processes.hpp"
 #include "cli/temporary_directory.hpp"
 #include "harness/protocol/adapter_start.hpp"
@@ -72,9 +73,18 @@ constexpr std::string_view kRunHelpRest =
   --jobs N                run N shards at once, each a `cvc run --shard K/N` process with its own
                           adapter, and report their merge: the single run's report but for times
                           (default 1: one process)
+  --run-id ID             the run's id, written into every report (default: a fresh random id);
+                          `cvc merge-reports` merges only shards of one id, so give every shard
+                          of one run the same (scripts/slurm/submit does) and each run its own
+  --check-arguments       check the arguments (every option, its value and how they combine)
+                          and exit: 0 when valid, 2 naming the first problem; runs nothing,
+                          reads no vectors and writes no report (scripts/slurm/submit asks this
+                          before submitting)
   --progress-lines        progress as lines "cvc-progress DONE TOTAL" on stderr, for a program
                           that runs this one (what --jobs reads from its shards)
 
+The Result line (and every report) says how many of the selected cases were compared:
+"Result: PASS: 808 of 252,209 selected cases compared (0.3%), 251,401 unsupported, exit code 0".
 Exit 0 when at least one case was compared and nothing failed (no failure, no adapter error; with
 --strict no divergence either); 1 otherwise (also when interrupted, aborted, or when nothing was
 compared: every case unsupported); 2 for bad arguments or input (also a vector folder that fails
@@ -122,6 +132,7 @@ struct RunRequest {
   bool sharded = false;  // --shard K/N given (also 1/1: its report is a shard's)
   std::uint64_t jobs = 1;
   bool progress_lines = false;
+  bool check_arguments = false;  // --check-arguments: check them, run nothing
   // The options that define the run, as given: what each of --jobs' shard processes is given.
   std::vector<std::string> shard_arguments;
 };
@@ -142,6 +153,40 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
   throw UsageError(
       "cvc run: --shard takes K/N with 1 <= K <= N (shards are numbered from 1), not \"" + text +
       "\"");
+}
+
+// How the options combine, and the values read as text: checked before anything is opened.
+void check_run_request(RunRequest& request, const std::optional<std::string>& slice_cast) {
+  for (const std::string& type : request.filter.types) type_argument("cvc run: --type", type);
+  for (const std::string& direction : request.filter.directions)
+    if (direction != "encode" && direction != "decode" && direction != "validate")
+      throw UsageError("cvc run: --direction takes encode, decode or validate");
+  if (request.vectors.has_value() == request.live.has_value())
+    throw UsageError(
+        "cvc run: give exactly one of --vectors DIR and --live exhaustive|random|slice");
+  if (request.live && *request.live != "exhaustive" && *request.live != "random" &&
+      *request.live != "slice")
+    throw UsageError("cvc run: --live takes exhaustive, random or slice");
+  if (slice_cast.has_value() != (request.live == "slice"))
+    throw UsageError("cvc run: --cast D:IN:OUT:ROUNDING[:OUT_OF_RANGE] goes with --live slice");
+  if (slice_cast) {
+    if (!request.filter.types.empty() || !request.filter.directions.empty() ||
+        !request.filter.families.empty())
+      throw UsageError(
+          "cvc run: --live slice takes its cases from --cast alone (no --type, --direction or "
+          "--family)");
+    try {
+      request.slice = parse_slice_cast(*slice_cast);
+    } catch (const std::invalid_argument& error) {
+      throw UsageError(std::string("cvc run: --cast: ") + error.what());
+    }
+  }
+  if (request.jobs == 0 || request.jobs > 256)
+    throw UsageError("cvc run: --jobs takes a number of processes from 1 to 256");
+  if (request.jobs > 1 && request.sharded)
+    throw UsageError(
+        "cvc run: --jobs and --shard do not combine: split the run into more shards instead "
+        "(docs/scaling.md)");
 }
 
 RunRequest read_run_arguments(Arguments& arguments) {
@@ -192,40 +237,16 @@ RunRequest read_run_arguments(Arguments& arguments) {
     std::tie(options.shard_index, options.shard_count) = parse_shard(*shard);
     request.sharded = true;
   }
+  // Every shard of --jobs gets the same id; without --run-id, a fresh one for this run.
+  const std::optional<std::string> run_id = arguments.option("run-id");
+  options.run_id = run_id ? checked_run_id(*run_id) : fresh_run_id();
+  forwarded.insert(forwarded.end(), {"--run-id", options.run_id});
   request.jobs = arguments.number_option("jobs", 1);
   request.progress_lines = arguments.flag("progress-lines");
+  request.check_arguments = arguments.flag("check-arguments");
   if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
 
-  for (const std::string& type : request.filter.types) type_argument("cvc run: --type", type);
-  for (const std::string& direction : request.filter.directions)
-    if (direction != "encode" && direction != "decode" && direction != "validate")
-      throw UsageError("cvc run: --direction takes encode, decode or validate");
-  if (request.vectors.has_value() == request.live.has_value())
-    throw UsageError(
-        "cvc run: give exactly one of --vectors DIR and --live exhaustive|random|slice");
-  if (request.live && *request.live != "exhaustive" && *request.live != "random" &&
-      *request.live != "slice")
-    throw UsageError("cvc run: --live takes exhaustive, random or slice");
-  if (slice_cast.has_value() != (request.live == "slice"))
-    throw UsageError("cvc run: --cast D:IN:OUT:ROUNDING[:OUT_OF_RANGE] goes with --live slice");
-  if (slice_cast) {
-    if (!request.filter.types.empty() || !request.filter.directions.empty() ||
-        !request.filter.families.empty())
-      throw UsageError(
-          "cvc run: --live slice takes its cases from --cast alone (no --type, --direction or "
-          "--family)");
-    try {
-      request.slice = parse_slice_cast(*slice_cast);
-    } catch (const std::invalid_argument& error) {
-      throw UsageError(std::string("cvc run: --cast: ") + error.what());
-    }
-  }
-  if (request.jobs == 0 || request.jobs > 256)
-    throw UsageError("cvc run: --jobs takes a number of processes from 1 to 256");
-  if (request.jobs > 1 && request.sharded)
-    throw UsageError(
-        "cvc run: --jobs and --shard do not combine: split the run into more shards instead "
-        "(docs/scaling.md)");
+  check_run_request(request, slice_cast);
   options.selection = selection_text(request.filter);
   return request;
 }
@@ -388,6 +409,10 @@ int run_run(Arguments& arguments) {
     return kExitOk;
   }
   RunRequest request = read_run_arguments(arguments);
+  if (request.check_arguments) {
+    std::cerr << "cvc run: the arguments are valid\n";
+    return kExitOk;
+  }
   if (request.jobs > 1) return run_jobs(request);
   std::vector<ReportFile> reports = prepare_outputs(request);
   const std::unique_ptr<CaseSource> source = open_source(request);

@@ -185,6 +185,7 @@ std::optional<std::string> read_hello(const nlohmann::json& answer, Handshake& h
   if (answer.contains("capabilities")) {
     try {
       handshake.capabilities = parse_capabilities(answer["capabilities"]);
+      handshake.capabilities_declared = answer["capabilities"];
     } catch (const CapabilitiesError& error) {
       return error.what();
     }

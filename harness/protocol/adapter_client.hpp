@@ -46,6 +46,8 @@ struct Handshake {
   // Protocol 2: what the adapter declares beyond types and operations (everything when left
   // out, and always in protocol 1). `undeclared` (harness/protocol/capabilities.hpp) reads it.
   Capabilities capabilities;
+  // The "capabilities" value as the hello answer wrote it (null when left out), for reports.
+  nlohmann::json capabilities_declared;
   // Protocol 2: how `elements` are written both ways, as the hello answer chose among the
   // encodings the hello offered (hex when it chose none, and always in protocol 1).
   ElementEncoding encoding = ElementEncoding::Hex;

@@ -253,6 +253,14 @@ std::optional<std::string> undeclared_chain(const Handshake& handshake, Directio
   return std::nullopt;
 }
 
+std::string declaration_text(const Handshake& handshake) {
+  nlohmann::json declaration = {{"protocol", handshake.protocol},
+                                {"data_types", handshake.data_types},
+                                {"operations", handshake.operations},
+                                {"capabilities", handshake.capabilities_declared}};
+  return declaration.dump();
+}
+
 std::string adapter_unsupported_reason(std::string_view message) {
   return "the adapter answered unsupported: " + bounded_quote(message);
 }

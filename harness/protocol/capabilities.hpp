@@ -101,4 +101,10 @@ std::optional<std::string> undeclared_chain(const Handshake& handshake, Directio
 // (oracle/io/bounded_quote.hpp) so that reports counting by reason stay small whatever it sends.
 std::string adapter_unsupported_reason(std::string_view message);
 
+// What the hello declares of the cases the adapter can exercise, as compact JSON with its keys
+// sorted: {"capabilities": (as declared, or null), "data_types": [...], "operations": [...],
+// "protocol": N}. Reports carry it (run.declaration) so that shards whose adapters declared
+// differently are never merged as one run.
+std::string declaration_text(const Handshake& handshake);
+
 }  // namespace cvc

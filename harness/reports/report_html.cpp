@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "harness/reports/report_terminal.hpp"
+#include "harness/reports/verdict_text.hpp"
 #include "harness/text/text_escape.hpp"
 #include "oracle/io/bounded_quote.hpp"
 
@@ -123,6 +124,7 @@ void write_html_header(const RunSummary& summary, std::ostream& out) {
       {"vectors", vectors},
       {"selection", info.selection},
       {"harness", "cvc " + info.harness_version},
+      {"run id", info.run_id},
       {"started", info.started_at},
       {"duration", seconds_text(end.seconds)},
       {"status", status}};
@@ -131,7 +133,7 @@ void write_html_header(const RunSummary& summary, std::ostream& out) {
       out << "<tr><th>" << html(name) << "</th><td>" << html(value) << "</td></tr>\n";
   out << "</table>\n";
   const int code = exit_code(summary);
-  out << "<p class=\"result\">Result: " << result_label(summary) << " (exit code " << code
+  out << "<p class=\"result\">Result: " << html(verdict_text(summary)) << " (exit code " << code
       << ")</p>\n<p>Totals: " << html(counts_text(summary.totals()))
       << "</p>\n<p>Accounting: " << html(accounting_text(summary)) << "</p>\n";
   if (!end.outside_selection.empty()) {

@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "harness/reports/verdict_text.hpp"
 #include "harness/text/report_envelope.hpp"
 
 namespace cvc {
@@ -79,7 +80,11 @@ json run_json(const RunSummary& summary) {
   const RunInfo& info = summary.info();
   json environment = json::object();
   for (const auto& [name, version] : info.environment) environment[name] = version;
+  // The hello's declaration, as the object it is (null when the adapter never started).
+  json declaration = info.declaration.empty() ? json() : json::parse(info.declaration);
   return {{"command", info.command},
+          {"run_id", info.run_id},
+          {"declaration", std::move(declaration)},
           {"implementation",
            {{"name", info.implementation_name},
             {"version", info.implementation_version},
@@ -101,9 +106,13 @@ json accounting_json(const RunSummary& summary) {
   const std::uint64_t counted = summary.cases_counted();
   json outside = json::array();
   for (const std::string& line : end.outside_selection) outside.push_back(line);
+  const std::optional<std::uint64_t> selected = selected_cases(summary);
+  const std::uint64_t compared = summary.totals().compared();
   return {{"counted", counted},
           {"not_reached", end.not_reached_known ? json(end.not_reached) : json()},
-          {"selected", end.not_reached_known ? json(counted + end.not_reached) : json()},
+          {"selected", selected ? json(*selected) : json()},
+          {"compared", compared},
+          {"compared_share", selected ? json(share_text(compared, *selected)) : json()},
           {"outside_selection", std::move(outside)}};
 }
 
@@ -212,6 +221,7 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
                      {"aborted", end.aborted},
                      {"abort_reason", end.abort_reason},
                      {"exit_code", exit_code(summary)},
+                     {"result", verdict_text(summary)},
                      {"accounting", accounting_json(summary)},
                      {"limits", limits_json(summary.limits())},
                      {"totals", counts_json(summary.totals())},

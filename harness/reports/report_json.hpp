@@ -1,4 +1,4 @@
-// The JSON report ("report": "cvc-run", "report_version": 6, schema
+// The JSON report ("report": "cvc-run", "report_version": 7, schema
 // harness/reports/report.schema.json, fields documented in harness/reports/REPORTS.md): the
 // envelope, run info (implementation, environment, vectors version, selection), the accounting of
 // every selected case, totals, the unsupported cases by reason, counts per cell, rule and
@@ -16,10 +16,12 @@
 namespace cvc {
 
 inline constexpr std::string_view kReportName = "cvc-run";
-// 6: every unsupported case counted under its reason ("unsupported_reasons", in the run and in
-// each cell), the reasons adding up to the unsupported counts; 5: the header of every cvc report
-// (harness/text/report_envelope.hpp): "report" added, "harness_version" moved out of "run".
-inline constexpr int kReportVersion = 6;
+// 7: the run's id (run.run_id), the hello's declaration (run.declaration), what the verdict
+// covers ("result", accounting.compared and compared_share); 6: every unsupported case counted
+// under its reason ("unsupported_reasons", in the run and in each cell), the reasons adding up to
+// the unsupported counts; 5: the header of every cvc report (harness/text/report_envelope.hpp):
+// "report" added, "harness_version" moved out of "run".
+inline constexpr int kReportVersion = 7;
 // The oldest version `cvc merge-reports` reads (4: what merging shards needs).
 inline constexpr int kOldestMergeableReportVersion = 4;
 

@@ -1,13 +1,16 @@
-// Reading a version-4, 5 or 6 JSON report back into the RunSummary it was written from (for
+// Reading a version-4 to 7 JSON report back into the RunSummary it was written from (for
 // merging shards' reports): every field is checked, and an error names it by its path in the
 // report. Version 5 has the envelope of every cvc report ("report", "report_version",
 // "harness_version"), version 4 "report_version" and run.harness_version; version 6 adds the
-// unsupported cases' reasons (before it they are read as kNoUnsupportedReason).
+// unsupported cases' reasons (before it they are read as kNoUnsupportedReason); version 7 the
+// run id, the hello's declaration and what the verdict covers (before it the run id and the
+// declaration are read empty, and merges refuse a shard without a run id).
 #include "harness/reports/report_json_read.hpp"
 
 #include <utility>
 
 #include "harness/reports/summary_consistency.hpp"
+#include "harness/reports/verdict_text.hpp"
 #include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
@@ -18,6 +21,8 @@ constexpr int kFirstVersionWithEnvelope = 5;
 // The first version with the unsupported cases' reasons; before it, a cell's unsupported cases
 // are read under kNoUnsupportedReason.
 constexpr int kFirstVersionWithReasons = 6;
+// The first version with run.run_id, run.declaration, "result" and accounting.compared.
+constexpr int kFirstVersionWithRunId = 7;
 
 // One JSON value and its path in the report ("diagnosis.buckets[2]"), with typed accessors that
 // throw ReportReadError naming the path.
@@ -161,6 +166,14 @@ RunInfo info_of(const ReportField& report, int report_version) {
   const bool enveloped = report_version >= kFirstVersionWithEnvelope;  // else in "run"
   info.harness_version = (enveloped ? report : run)["harness_version"].text();
   info.started_at = run["started_at"].text();
+  if (report_version >= kFirstVersionWithRunId) {
+    info.run_id = run["run_id"].text();
+    const ReportField declaration = run["declaration"];
+    if (!declaration.is_null() && !declaration.value().is_object())
+      declaration.fail("is not an object or null");
+    // Compact with its keys sorted (nlohmann::json): equal declarations give equal texts.
+    if (!declaration.is_null()) info.declaration = declaration.value().dump();
+  }
   return info;
 }
 
@@ -370,6 +383,14 @@ void check_derived_fields(const ReportField& report, const RunSummary& summary) 
       accounting["not_reached"].fail(error.what());
     }
     expect(accounting["selected"], selected);
+  }
+  if (report["report_version"].value().get<std::int64_t>() >= kFirstVersionWithRunId) {
+    const std::optional<std::uint64_t> selected = selected_cases(summary);
+    const std::uint64_t compared = summary.totals().compared();
+    expect(accounting["compared"], compared);
+    expect(accounting["compared_share"],
+           selected ? nlohmann::json(share_text(compared, *selected)) : nlohmann::json());
+    expect(report["result"], verdict_text(summary));
   }
   const ReportField cells = report["cells"];
   for (std::size_t i = 0; i < cells.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "harness/reports/report_terminal.hpp"
+#include "harness/reports/verdict_text.hpp"
 #include "harness/text/junit_document.hpp"
 
 namespace cvc {
@@ -59,8 +60,10 @@ std::vector<JunitProperty> run_properties(const RunSummary& summary) {
           {"vectors_version", info.vectors_version},
           {"vectors_manifest_sha256", info.vectors_manifest_sha256},
           {"accounting", accounting_text(summary)},
+          {"result", verdict_text(summary)},
           {"strict", info.strict ? "true" : "false"},
           {"harness_version", info.harness_version},
+          {"run_id", info.run_id},
           {"started_at", info.started_at}};
 }
 
@@ -140,8 +143,14 @@ double suite_seconds(const std::vector<const CellSummary*>& cells) {
   return seconds;
 }
 
+// A run that compared nothing has no failing cell (its cells are skipped): its completion
+// testcase fails, so that a CI reading JUnit never shows it green.
+bool nothing_compared(const RunSummary& summary) {
+  return summary.complete() && summary.totals().compared() == 0;
+}
+
 bool needs_run_suite(const RunSummary& summary) {
-  return !summary.complete() || summary.incident_count() > 0;
+  return !summary.complete() || summary.incident_count() > 0 || nothing_compared(summary);
 }
 
 JunitSuite run_suite(const RunSummary& summary) {
@@ -153,6 +162,9 @@ JunitSuite run_suite(const RunSummary& summary) {
                                   end.aborted ? "run aborted: " + end.abort_reason
                                               : "run interrupted: the reports are partial",
                                   std::nullopt});
+  if (nothing_compared(summary))
+    completion.results.push_back(
+        {JunitResult::Kind::Failure, "nothing-compared", verdict_text(summary), std::nullopt});
   if (summary.incident_count() > 0) {
     std::string text = std::to_string(summary.incident_count()) + " adapter incidents, costing " +
                        std::to_string(summary.incident_cases()) + " cases\n";

@@ -27,6 +27,7 @@ std::string joined(const std::vector<std::string>& lines) {
 }
 
 const IdentityField kIdentity[] = {
+    {"run.run_id", [](const RunSummary& s) { return s.info().run_id; }, false},
     {"run.command", [](const RunSummary& s) { return s.info().command; }, false},
     {"run.mode", [](const RunSummary& s) { return s.info().mode; }, false},
     {"run.selection", [](const RunSummary& s) { return s.info().selection; }, false},
@@ -55,6 +56,7 @@ const IdentityField kIdentity[] = {
               i.implementation_language + ")";
      },
      true},
+    {"run.declaration", [](const RunSummary& s) { return s.info().declaration; }, true},
     {"run.notes", [](const RunSummary& s) { return s.info().notes; }, true},
     {"run.environment",
      [](const RunSummary& s) {
@@ -91,10 +93,17 @@ void check_same_run(const ShardReport& shard, const ShardReport& first) {
 void check_shards_belong_together(const std::vector<ShardReport>& shards, bool allow_missing) {
   if (shards.empty()) throw MergeError("no report to merge");
   const ShardReport& first = shards.front();
-  for (const ShardReport& shard : shards)
+  for (const ShardReport& shard : shards) {
     if (shard.summary.shard().count == 0)
       throw MergeError(shard.name +
                        " is not a shard: its run was not given --shard K/N (run info: shard null)");
+    // Without a run id, shards of two runs with the same options (a stale report in the same
+    // folder) cannot be told apart.
+    if (shard.summary.info().run_id.empty())
+      throw MergeError(shard.name +
+                       " has no run id (run.run_id): it was written before cvc gave runs ids "
+                       "(report version 6 or older); run the shard again with this cvc");
+  }
   const std::uint64_t count = first.summary.shard().count;
   std::map<std::uint64_t, const ShardReport*> by_index;
   for (const ShardReport& shard : shards) {

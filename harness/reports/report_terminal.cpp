@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/reports/environment_text.hpp"
+#include "harness/reports/verdict_text.hpp"
 #include "harness/text/line_fold.hpp"
 #include "harness/text/text_escape.hpp"
 #include "oracle/io/bounded_quote.hpp"
@@ -157,6 +158,7 @@ void write_terminal_header(const RunSummary& summary, std::ostream& out) {
   if (!info.started_at.empty()) harness += ", started " + info.started_at;
   if (summary.ended()) harness += ", " + format_seconds(summary.run_end().seconds);
   write_field(out, "  ", "harness", harness);
+  if (!info.run_id.empty()) write_field(out, "  ", "run id", info.run_id);
   const RunEnd& end = summary.run_end();
   std::string status = "complete";
   if (!summary.ended()) status = "NOT ENDED: the report is partial";
@@ -363,29 +365,10 @@ void write_diagnosis(const RunSummary& summary, std::ostream& out, const Termina
     out << "  ... " << groups.size() - shown << " more (the JSON and HTML reports list them)\n";
 }
 
+// The verdict and how much of the selection it covers, on one line that scripts grep
+// ("Result: PASS", "Result: FAIL"), then the exit code.
 void write_result(const RunSummary& summary, std::ostream& out) {
-  const VerdictCounts& totals = summary.totals();
-  out << "\nResult: ";
-  if (exit_code(summary) == 0) {
-    out << "PASS";
-    if (totals[Verdict::Divergence] > 0)
-      out << " (" << totals[Verdict::Divergence] << " divergences, allowed without --strict)";
-    // A pass says what it was against: a modified set certifies only what it holds.
-    if (summary.info().vectors_version.starts_with("modified"))
-      out << " against a modified vector set, " << summary.info().vectors_version
-          << ": not a certification against the published vectors";
-  } else if (!summary.complete()) {
-    out << "INCOMPLETE (" << (summary.run_end().aborted ? "aborted" : "interrupted") << ")";
-  } else if (totals.compared() == 0) {
-    out << "NOTHING COMPARED (no case was answered and compared with the oracle: the run "
-           "certifies nothing)";
-  } else {
-    out << "FAIL (" << totals[Verdict::Fail] << " failed, " << totals[Verdict::AdapterError]
-        << " adapter errors";
-    if (summary.strict()) out << ", " << totals[Verdict::Divergence] << " divergences (strict)";
-    out << ")";
-  }
-  out << ", exit code " << exit_code(summary) << "\n";
+  out << "\nResult: " << verdict_text(summary) << ", exit code " << exit_code(summary) << "\n";
 }
 
 }  // namespace

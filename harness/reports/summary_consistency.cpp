@@ -3,6 +3,7 @@
 #include <map>
 #include <tuple>
 
+#include "harness/reports/reason_applicability.hpp"
 #include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
@@ -137,13 +138,19 @@ std::optional<std::string> diagnosis_disagreement(const RunSummary& summary) {
   return std::nullopt;
 }
 
-// Every unsupported case has one reason: each cell's reasons add up to its unsupported count, and
-// the names stay within limits().distinct_names and "(other)".
+// Every unsupported case has one reason: each cell's reasons add up to its unsupported count, each
+// can apply to its cell (harness/reports/reason_applicability.hpp), and the names stay within
+// limits().distinct_names and "(other)".
 std::optional<std::string> reasons_disagreement(const RunSummary& summary) {
   for (const CellSummary* cell : summary.cells()) {
     std::uint64_t reasoned = 0;
-    for (const auto& [reason, cases] : cell->unsupported_reasons)
+    for (const auto& [reason, cases] : cell->unsupported_reasons) {
       add_count(reasoned, cases, "a cell's unsupported_reasons");
+      if (const std::optional<std::string> why =
+              inapplicable_reason(*cell, reason, summary.info().declaration))
+        return "unsupported_reasons: \"" + bounded_quote(reason) + "\" cannot be a reason of " +
+               quoted_cell_name(cell->operation, cell->input, cell->output) + ": " + *why;
+    }
     if (reasoned != cell->counts[Verdict::Unsupported])
       return "unsupported_reasons: they count " + std::to_string(reasoned) + " cases of " +
              quoted_cell_name(cell->operation, cell->input, cell->output) + ", its cell " +

@@ -109,6 +109,8 @@ def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
         f"**Totals**: {report['totals']['cases']} cases: {counts_line(report['totals'])}; "
         f"selected {accounting['selected']}, not reached {accounting['not_reached']}.",
     ]
+    if "result" in report:  # run report 7 on: the verdict and how much of the selection it covers
+        lines += ["", f"**Result**: {report['result']}."]
     for line in accounting["outside_selection"]:
         lines.append(f"Outside the selection: {line}.")
     lines += unsupported_lines(report)

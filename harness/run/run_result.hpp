@@ -82,6 +82,13 @@ struct RunInfo {
   // Vector mode: the vectors' version and the SHA-256 of their manifest.json.
   std::string vectors_version, vectors_manifest_sha256;
   std::string selection;  // the filters ("all", or "--type int8 --direction decode")
+  // The run's identity among runs (`cvc run --run-id`, a fresh random one by default): every
+  // shard of one run carries the same, and merges refuse shards of another.
+  std::string run_id;
+  // What the adapter's hello declared (data types, operations, protocol 2 capabilities) as
+  // compact JSON (harness/protocol/capabilities.hpp, declaration_text); empty when the adapter
+  // never started. Shards whose adapters declared differently are not one run.
+  std::string declaration;
 };
 
 struct RunEnd {

@@ -71,6 +71,7 @@ class Run {
     info.vectors_version = options_.vectors_version;
     info.vectors_manifest_sha256 = options_.vectors_manifest_sha256;
     info.selection = options_.selection;
+    info.run_id = options_.run_id;
     // The first start throws CannotStartError when the adapter cannot be started at all: no
     // report, no incidents, the run never began.
     if (!start()) {
@@ -81,6 +82,7 @@ class Run {
       info.implementation_language = handshake_.language;
       info.notes = handshake_.notes;
       info.environment = handshake_.environment;
+      info.declaration = declaration_text(handshake_);
     }
     // What the adapter does not declare is counted from the batch's header, never built.
     source.set_cast_gate([this](const CastBatch& header) { return !unsupported_reason(header); });

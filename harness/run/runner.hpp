@@ -27,6 +27,7 @@ struct RunnerOptions {
   std::string mode;                                      // for RunInfo
   std::string selection;                                 // for RunInfo: the filters
   std::string vectors_version, vectors_manifest_sha256;  // for RunInfo, in vector mode
+  std::string run_id;                                    // for RunInfo: --run-id
   // Called after each batch: cases done so far and the total (0 when unknown).
   std::function<void(std::uint64_t done, std::uint64_t total, const std::string& label)> progress;
   const std::atomic<bool>* interrupted = nullptr;  // set by a signal handler

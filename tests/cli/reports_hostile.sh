@@ -30,7 +30,7 @@ measured() {  # OUT ERR ARGS...: runs ARGS with a 60 s limit, stdout to OUT, std
 }
 
 for k in 1 2; do
-  "${run[@]}" --shard "$k/2" --json "$work/shard-$k.json" > /dev/null 2>&1
+  "${run[@]}" --shard "$k/2" --run-id hostile --json "$work/shard-$k.json" > /dev/null 2>&1
 done
 check "setup: two shard reports" test -s "$work/shard-1.json" -a -s "$work/shard-2.json"
 

@@ -3,8 +3,10 @@
 # reference adapter (failures, examples, divergences and a diagnosis in every report): 2 and 3
 # shards of a vector slice and of a live exhaustive slice merge into the single run's terminal,
 # JSON, JUnit and HTML reports byte for byte once times are masked; --jobs 2 gives them too; a
-# perturbed shard does not; merges of a missing, repeated or foreign shard, or of a file that is
-# not a report, are refused naming why (exit 2); Ctrl-C of --jobs writes a merged partial report.
+# perturbed shard does not; merges of a missing, repeated or foreign shard (another run id: a stale
+# shard of an earlier run with the same options), or of a file that is not a report, are refused
+# naming why (exit 2); so are bad --run-id values; Ctrl-C of --jobs writes a merged partial
+# report.
 # usage: shards_merge.sh CVC_BINARY
 set -uo pipefail
 cvc="$1"
@@ -19,12 +21,12 @@ single_run() {  # NAME ARGS...: the unsharded run into $work/NAME
   local name="$1"; shift
   "$cvc" run --impl "$impl" "$@" --report-dir "$work/$name" > "$work/$name/terminal.txt" 2>/dev/null
 }
-shards_merged() {  # NAME COUNT ARGS...: COUNT shard runs, merged into $work/NAME
+shards_merged() {  # NAME COUNT ARGS...: COUNT shard runs of the run id NAME, merged into $work/NAME
   local name="$1" count="$2" k files=(); shift 2
   mkdir -p "$work/$name"
   for ((k = 1; k <= count; k++)); do
-    "$cvc" run --impl "$impl" "$@" --shard "$k/$count" --json "$work/$name/shard-$k.json" \
-      > /dev/null 2>&1
+    "$cvc" run --impl "$impl" "$@" --shard "$k/$count" --run-id "$name" \
+      --json "$work/$name/shard-$k.json" > /dev/null 2>&1
     files+=("$work/$name/shard-$k.json")
   done
   "$cvc" merge-reports --report-dir "$work/$name" "${files[@]}" > "$work/$name/terminal.txt" \
@@ -67,8 +69,22 @@ for counts in (report["cells"][0]["counts"], report["rules"][0]["counts"], repor
     counts["cases"] += 1
 cell = report["cells"][0]
 cell["passed_percent"] = cell["counts"]["pass"] * 100 // cell["counts"]["cases"]
-report["accounting"]["counted"] += 1
-report["accounting"]["selected"] += 1
+accounting = report["accounting"]
+
+
+def coverage(compared, selected):  # as harness/reports/verdict_text.hpp says it
+    tenths = compared * 1000 // selected
+    share = f"{tenths // 10}.{tenths % 10}%" if 0 < compared < selected else (
+        "100%" if compared else "0%")
+    return f"{compared:,} of {selected:,} selected cases compared ({share})", share
+
+
+before, _ = coverage(accounting["compared"], accounting["selected"])
+accounting["counted"] += 1
+accounting["selected"] += 1
+accounting["compared"] += 1
+after, accounting["compared_share"] = coverage(accounting["compared"], accounting["selected"])
+report["result"] = report["result"].replace(before, after)
 json.dump(report, open(sys.argv[2], "w"), indent=1)
 EOF
 mkdir -p "$work/perturbed-merge"
@@ -90,8 +106,27 @@ s3=("$work/live-3/shard-1.json" "$work/live-3/shard-2.json" "$work/live-3/shard-
 refused "a missing shard" "shards missing: 2/3" "${s3[0]}" "${s3[2]}"
 refused "a repeated shard" "shard 1/3 is given twice" "${s3[0]}" "${s3[0]}" "${s3[1]}" "${s3[2]}"
 refused "shards of another split" "is shard 2/2 but" "${s3[0]}" "$work/live-2/shard-2.json"
-refused "a shard of another selection" "run.mode is" "$work/vectors-2/shard-1.json" \
+refused "a shard of another selection and run" "run.run_id is" "$work/vectors-2/shard-1.json" \
   "$work/live-2/shard-2.json"
+# A stale shard: shard 2/2 of another run with the same options (as a second submission into the
+# same reports folder finds the first one's): refused naming its file and the run id.
+"$cvc" run --impl "$impl" --live exhaustive --max-bits 8 --type int8 --shard 2/2 \
+  --run-id an-earlier-run --json "$work/stale-shard-2.json" > /dev/null 2>&1
+refused "a shard of another run with the same options" \
+  "stale-shard-2.json is not from the same run as $work/live-2/shard-1.json: run.run_id is \"an-earlier-run\"" \
+  "$work/live-2/shard-1.json" "$work/stale-shard-2.json"
+refused "merge-reports --run-id of another run" "is not of the run asked for: run.run_id is \"live-2\"" \
+  --run-id live-3 "$work/live-2/shard-1.json" "$work/live-2/shard-2.json"
+"$cvc" merge-reports --run-id live-2 "$work/live-2/shard-1.json" "$work/live-2/shard-2.json" \
+  > /dev/null 2>&1; status=$?
+check "merge-reports --run-id of the shards' run merges (exit 1, the mutant's verdict)" \
+  test "$status" -eq 1
+for bad in "" "a b" "x/y" "$(printf 'x%.0s' {1..129})"; do
+  "$cvc" run --impl "$impl" --live exhaustive --max-bits 4 --run-id "$bad" > /dev/null \
+    2> "$work/bad.txt"; status=$?
+  check "--run-id \"${bad:0:20}\" is refused (exit 2)" test "$status" -eq 2
+  check "--run-id \"${bad:0:20}\": the error names the option" grep -q -- "--run-id" "$work/bad.txt"
+done
 refused "an unsharded report" "is not a shard" "$work/live-single/report.json"
 echo '{"name": "x"}' > "$work/other.json"
 refused "a JSON file that is not a report" "not a cvc run report" "$work/other.json"

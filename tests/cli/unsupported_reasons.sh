@@ -129,7 +129,7 @@ assert sum(x['cases'] for x in reasons) == r['totals']['unsupported'] > 0
 # Tampered reports: a shard whose cell's reasons, or the run's, do not add up is refused.
 for k in 1 2; do
   "$cvc" run --impl "$reduced" --vectors "$root/vectors" --type int8 --shard "$k/2" \
-    --json "$work/shard-$k.json" > /dev/null 2>&1
+    --run-id reasons --json "$work/shard-$k.json" > /dev/null 2>&1
 done
 tamper() {  # NAME PYTHON_STATEMENT: shard 1's report, changed by the statement
   "$python" -c "

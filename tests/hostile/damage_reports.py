@@ -16,6 +16,9 @@ kinds:
                passing report: the merge passes with counts beyond any run)
   huge-shard   the shard field says shard 1 of 10^12
   huge-field   the implementation's name is 50 MB of "x" (a field merge-reports compares)
+  foreign-reason  every unsupported reason naming the data type int2 (the cells' and the run's,
+               so that they still add up) names float64 instead: a reason its cells, which
+               involve int2, cannot have (issue 33)
 
 Python 3 standard library only.
 """
@@ -23,7 +26,8 @@ import json
 import os
 import sys
 
-KINDS = ("relabel", "wrap", "huge-shard", "huge-field")
+KINDS = ("relabel", "wrap", "huge-shard", "huge-field", "foreign-reason")
+INT2_REASON = "the adapter does not declare the data type int2 "
 TWO_63 = 1 << 63
 
 
@@ -66,6 +70,13 @@ def main() -> int:
         report["run"]["shard"] = {"index": 1, "count": 10 ** 12}
     elif kind == "huge-field":
         report["run"]["implementation"]["name"] = "x" * (50 * 1000 * 1000)
+    elif kind == "foreign-reason":
+        reasons = list(report["unsupported_reasons"])
+        for cell in report["cells"]:
+            reasons += cell["unsupported_reasons"]
+        for reason in reasons:
+            reason["reason"] = reason["reason"].replace(
+                INT2_REASON, "the adapter does not declare the data type float64 ")
     with open(dest, "w") as f:
         json.dump(report, f)
     return 0

@@ -124,18 +124,31 @@ stores() {  # stores KIND: the damaged store-level vector folder $T/s/KIND, made
   printf '%s' "$T/s/$1"
 }
 # shard_report NAME: a shard report of $T/reports, made on first use by the binary under test:
-# ok1, ok2 (the reference, shards 1/2 and 2/2), bug1, bug2 (the mutant ties-away), or
+# ok1, ok2 (the reference, shards 1/2 and 2/2), bug1, bug2 (the mutant ties-away), full1,
+# reduced1, reduced2 (the reference behind one --impl command whose hello declares every data type
+# or, from the environment, all but int2: as on two nodes with different libraries; of ok's run
+# id), stale2 (ok2 of another run id: a stale shard of an earlier run with the same options), or
 # KIND-NAME, the report NAME damaged by damage_reports.py KIND
+all_types='"int2", "int4", "int8", "int16", "int32", "int64", "uint2", "uint4", "uint8", "uint16", "uint32", "uint64", "float4_e2m1fn", "float6_e2m3fn", "float6_e3m2fn", "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "bfloat16", "float16", "float32", "float64"'
 shard_report() {
-  local path="$T/reports/$1.json" kind base k
+  local path="$T/reports/$1.json" kind base k run_id types="[$all_types]"
   if [ ! -e "$path" ]; then
     mkdir -p "$T/reports"
     case "$1" in
-      ok[12]|bug[12])
-        k="${1: -1}"; base="$ref_impl"
-        [ "${1%?}" = ok ] || base="$ref_impl --mutant ties-away"
-        timeout 120 "$cvc" run --impl "$base" --live exhaustive --max-bits 4 --shard "$k/2" \
-          --timeout 30 --json "$path" >/dev/null 2>&1
+      ok[12]|bug[12]|full1|reduced[12]|stale2)
+        k="${1: -1}"; base="$ref_impl"; run_id="reproducers-ok"
+        [ "${1%?}" != bug ] || { base="$ref_impl --mutant ties-away"; run_id="reproducers-bug"; }
+        [ "${1%?}" != stale ] || run_id="reproducers-earlier"
+        if [ "${1%?}" = full ] || [ "${1%?}" = reduced ]; then
+          # The same command text for every shard; the hello it gives depends on the environment.
+          base="$(printf '%q %q' "$python" "$root/tests/fixtures/misbehaving_adapter.py")"
+          base+=' --mode hello_patch --set "data_types=$CVC_HOSTILE_TYPES" -- '"$ref_impl"
+          [ "${1%?}" = full ] || types="[${all_types/\"int2\", /}]"
+        fi
+        # The two shards of one run share its id (merges refuse shards of another run).
+        CVC_HOSTILE_TYPES="$types" timeout 120 "$cvc" run --impl "$base" --live exhaustive \
+          --max-bits 4 --shard "$k/2" --run-id "$run_id" --timeout 30 --json "$path" \
+          >/dev/null 2>&1
         [ -s "$path" ] ||
           { echo "reproducers.sh: could not make the shard report $1" >&2; exit 3; } ;;
       *-*)
@@ -319,7 +332,7 @@ invoke() {
     outcome=silent
   elif [ "$blame" -eq 1 ] && [ "$rc" -eq 1 ] && grep -Eq 'FAIL|^ +fail ' "$all"; then
     outcome=silent; why="blames the implementation (FAIL)"
-  elif [ "$nopass" -eq 1 ] && grep -Eq '^(Result: )?PASS( |,|$)' "$all"; then
+  elif [ "$nopass" -eq 1 ] && grep -Eq '^(Result: )?PASS( |,|:|$)' "$all"; then
     outcome=silent; why="reports PASS"
   else
     [ "$signal" != KILL ] || codes=137
@@ -586,6 +599,16 @@ invoke 11 "merge-reports: shard reports whose failures were relabelled as passes
 invoke 11 "merge-reports: counts of 2^63 that add up modulo 2^64" --codes 2 --nopass \
   --need 'overflow|2\^6[34]|too large|exceed|beyond|out of range' --avoid "$RAW" -- \
   "$cvc" merge-reports "$(shard_report wrap-ok1)" "$(shard_report ok2)"
+# Issue 33: shards that are not of one run, or whose reasons cannot apply, never merge to PASS.
+invoke 11 "merge-reports: shards whose adapters declared different data types in their hellos" \
+  --codes 2 --nopass --need 'declaration' --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report full1)" "$(shard_report reduced2)"
+invoke 11 "merge-reports: a stale shard of an earlier run with the same options" --codes 2 \
+  --nopass --need 'stale2\.json.*run_id' --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report ok1)" "$(shard_report stale2)"
+invoke 11 "merge-reports: an unsupported reason that cannot apply to its cell" --codes 2 \
+  --nopass --need 'cannot be a reason' --avoid "$RAW" -- \
+  "$cvc" merge-reports "$(shard_report reduced1)" "$(shard_report foreign-reason-reduced2)"
 invoke 11 "replay: a cast request of \"count\": 0 to a known-buggy mutant" --adapter $to \
   --codes "1 2" --need 'count|no element|nothing|0 elements|empty' --avoid "$RAW" -- \
   "$cvc" replay --impl "$bug_impl" --timeout $to "$(cast_request 0 0 '')"

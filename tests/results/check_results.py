@@ -16,8 +16,9 @@ usage: check_results.py REPOSITORY_ROOT
 - no file under results/ (issue drafts included) holds an absolute path of a machine;
 - no HTML page is 1.5 MB or larger;
 - every results/badges/*.json (a shields.io endpoint badge) belongs to a published report of its
-  implementation and says no more than it: the share passed rounded down, every count that is not
-  a pass, the vectors version, and green only when every case passed.
+  implementation and says no more than it: the share passed and the share compared, rounded down
+  (computed in integers), every count that is not a pass, the vectors version, and green only when
+  the run completed and every case passed.
 Also proves the checks have teeth on altered copies. Exit 0 when all hold, 1 otherwise.
 """
 import copy
@@ -120,19 +121,24 @@ def badge_problems(badge: dict, report: dict) -> list[str]:
     parts = badge["message"].split(", ")
     if parts[0] != report["run"]["implementation"]["version"]:
         problems.append(f"message {badge['message']!r} does not start with the version")
-    shown = re.fullmatch(r"(\d+(?:\.\d\d)?)% pass", parts[1] if len(parts) > 1 else "")
-    if not shown:
-        problems.append(f"message {badge['message']!r} has no share passed")
-    else:
-        percent = float(shown.group(1))
-        exact = 100 * totals["pass"] / totals["cases"] if totals["cases"] else 0
-        if not percent <= exact < percent + 0.01 + 1e-9:
-            problems.append(f"shows {percent}% pass, the report {exact:.4f}% (rounded down)")
+    compared = totals["pass"] + totals["divergence"] + totals["fail"]
+    selected = report["accounting"]["selected"]
+    for at, word, part, whole in ((1, "pass", totals["pass"], totals["cases"]),
+                                  (2, "compared", compared, selected)):
+        shown = re.fullmatch(r"(\d+)(?:\.(\d\d))?% " + word, parts[at] if len(parts) > at else "")
+        if not shown:
+            problems.append(f"message {badge['message']!r} has no share {word} (part {at + 1})")
+            continue
+        # In integers: a float quotient rounds 10^17 of 10^17 + 1 up to 100%.
+        hundredths = int(shown.group(1)) * 100 + int(shown.group(2) or 0)
+        if not whole or not hundredths * whole <= part * 10000 < (hundredths + 1) * whole:
+            problems.append(f"shows {parts[at]}, the report {part} of {whole} (rounded down)")
     for key, word in (("fail", "fail"), ("adapter_error", "adapter error"),
                       ("divergence", "divergence"), ("unsupported", "unsupported")):
         if totals[key] and f"{totals[key]:,} {word}" not in parts:
             problems.append(f"message {badge['message']!r} hides {totals[key]} {word}")
-    everything_passed = totals["cases"] > 0 and totals["pass"] == totals["cases"]
+    everything_passed = (report["complete"] is True and totals["cases"] > 0
+                         and totals["pass"] == totals["cases"])
     if (badge["color"] == "brightgreen") != everything_passed:
         problems.append(f"colour {badge['color']} with {totals['pass']} of {totals['cases']} passed")
     if badge["color"] not in ("brightgreen", "yellow", "red"):
@@ -172,6 +178,8 @@ def check_badges(root: Path, reports: list[Path], fail) -> int:
         for what, alter in (("a green badge on a failing report", lambda b: b.update(color="brightgreen")),
                             ("a share passed rounded up", lambda b: b.update(message=b["message"].replace(
                                 b["message"].split(", ")[1], "100% pass"))),
+                            ("a share compared rounded up", lambda b: b.update(message=b["message"].replace(
+                                b["message"].split(", ")[2], "100% compared"))),
                             ("a hidden failure count", lambda b: b.update(message=", ".join(
                                 p for p in b["message"].split(", ") if not p.endswith(" fail"))))):
             broken = copy.deepcopy(badge)

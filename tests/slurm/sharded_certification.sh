@@ -5,8 +5,11 @@
 # scripts/slurm/submit a `--live exhaustive --max-bits 8` certification of the reference adapter
 # and of one mutant, each an array of 4 shards and a merge job that depends on it, and checks
 # that each merged report is the single run's (every form, times masked: same counts, same
-# verdict). Teeth: the reference's merged report differs from the mutant's single run, and a merge
-# job with a shard report missing fails naming the shard.
+# verdict). Teeth: the reference's merged report differs from the mutant's single run; a merge
+# job with a shard report missing fails naming the shard; a second submission into the reference's
+# reports folder, one of whose tasks never runs, fails naming the missing shard instead of merging
+# the first submission's shard report; submit refuses --shard, --jobs and unknown cvc run options
+# after -- before submitting anything.
 # Where the machine cannot start Slurm (not root and no Slurm, no package, the daemons do not come
 # up) it says why and exits 77: skipped, never passed. Everything it started is stopped at the end,
 # also on failure.
@@ -125,12 +128,12 @@ echo "slurm: node cvcnode idle ($(nproc) CPUs), $(sinfo -V)"
 # ---- the runs ----------------------------------------------------------------------------------
 args=(--live exhaustive --max-bits 8)
 declare -A impl=([reference]="$cvc adapter" [mutant]="$cvc adapter --mutant clamp-instead-of-error")
-declare -A array_job merge_job
+declare -A array_job merge_job run_id
 names=(reference mutant)
 for name in "${names[@]}"; do
-  read -r _ array_job[$name] _ merge_job[$name] < <("$root/scripts/slurm/submit" --shards 4 \
-    --reports "$work/$name-slurm" --cvc "$cvc" -- --impl "${impl[$name]}" "${args[@]}")
-  echo "$name: submitted the array ${array_job[$name]} (4 shards) and its merge ${merge_job[$name]}"
+  read -r _ array_job[$name] _ merge_job[$name] _ run_id[$name] < <("$root/scripts/slurm/submit" \
+    --shards 4 --reports "$work/$name-slurm" --cvc "$cvc" -- --impl "${impl[$name]}" "${args[@]}")
+  echo "$name: submitted the array ${array_job[$name]} (4 shards) and its merge ${merge_job[$name]}, run ${run_id[$name]}"
 done
 # The single runs meanwhile, on this machine.
 for name in "${names[@]}"; do
@@ -154,13 +157,16 @@ r = json.load(open(sys.argv[1]))
 print('exit_code', r['exit_code'], 'complete', r['complete'], 'totals', json.dumps(r['totals'], sort_keys=True), 'accounting', json.dumps({k: r['accounting'][k] for k in ('counted', 'not_reached', 'selected')}, sort_keys=True))" "$1"
 }
 for name in "${names[@]}"; do
-  slurm="$work/$name-slurm"
+  slurm="$work/$name-slurm/${run_id[$name]}"
+  check "$name: the submission has a run id of its own" test -n "${run_id[$name]}"
+  check "$name: its shard reports carry it" \
+    grep -q "\"run_id\": \"${run_id[$name]}\"" "$slurm/shard-1.json"
   check "$name: the array's 4 tasks completed" \
     test "$(job_states "${array_job[$name]}" | grep -c 'JobState=COMPLETED ExitCode=0:0')" -eq 4
   check "$name: each task wrote its shard's report (shard-1.json .. shard-4.json)" \
     test -s "$slurm/shard-1.json" -a -s "$slurm/shard-2.json" -a -s "$slurm/shard-3.json" -a -s "$slurm/shard-4.json"
   check "$name: each task ran its own shard K/4 under Slurm" \
-    bash -c "for k in 1 2 3 4; do grep -q \"^shard \$k/4 on .*(job ${array_job[$name]}, task \$k)\" '$slurm/logs/shard-'\$k.log || exit 1; done"
+    bash -c "for k in 1 2 3 4; do grep -q \"^shard \$k/4 on .*(job ${array_job[$name]}, task \$k, run ${run_id[$name]})\" '$slurm/logs/shard-'\$k.log || exit 1; done"
   check "$name: the merge job ran after the array and completed" \
     test "$(job_states "${merge_job[$name]}")" = "JobState=COMPLETED ExitCode=0:0"
   echo "  single run: $(counts "$work/$name-single/report.json")"
@@ -170,23 +176,64 @@ for name in "${names[@]}"; do
   check "$name: the merged reports are the single run's (every form, times masked)" \
     same_reports "$work/$name-single" "$slurm/merged"
 done
-check "the reference passes (exit_code 0)" \
-  grep -q '"exit_code": 0' "$work/reference-slurm/merged/report.json"
-check "the mutant fails (exit_code 1)" grep -q '"exit_code": 1' "$work/mutant-slurm/merged/report.json"
+reference_run="$work/reference-slurm/${run_id[reference]}"
+mutant_run="$work/mutant-slurm/${run_id[mutant]}"
+check "the reference passes (exit_code 0)" grep -q '"exit_code": 0' "$reference_run/merged/report.json"
+check "the mutant fails (exit_code 1)" grep -q '"exit_code": 1' "$mutant_run/merged/report.json"
 
 # ---- teeth ----------------------------------------------------------------------------------------
 differs() { ! same_reports "$@" > /dev/null; }
 check "teeth: the reference's merged report is not the mutant's single run" \
-  differs "$work/mutant-single" "$work/reference-slurm/merged"
+  differs "$work/mutant-single" "$reference_run/merged"
 # A merge job with shard 3 missing fails (exit 2, the job FAILED) naming it.
 partial="$work/partial"
 mkdir -p "$partial"
-cp "$work/mutant-slurm/shard-1.json" "$work/mutant-slurm/shard-2.json" \
-  "$work/mutant-slurm/shard-4.json" "$partial/"
+cp "$mutant_run/shard-1.json" "$mutant_run/shard-2.json" "$mutant_run/shard-4.json" "$partial/"
 sbatch --wait --quiet --output="$partial/merge.log" "$root/scripts/slurm/merge.sbatch" "$partial" \
-  "$partial/merged" "$cvc" > /dev/null 2>&1
+  "$partial/merged" "$cvc" "${run_id[mutant]}" > /dev/null 2>&1
 status=$?
 check "teeth: a merge job with shard 3 missing fails (sbatch --wait: exit 2)" test "$status" -eq 2
 check "teeth: and names the missing shard" grep -q "shards missing: 3/4" "$partial/merge.log"
 check "teeth: and writes no merged report" test ! -e "$partial/merged/report.json"
+# A stale shard report of another run among this run's (copied in): refused naming it.
+cp "$reference_run/shard-3.json" "$partial/"
+sbatch --wait --quiet --output="$partial/merge-stale.log" "$root/scripts/slurm/merge.sbatch" \
+  "$partial" "$partial/merged" "$cvc" "${run_id[mutant]}" > /dev/null 2>&1
+status=$?
+check "teeth: a merge job given a shard of another run fails (exit 2)" test "$status" -eq 2
+check "teeth: and names that shard's file and the run id" \
+  grep -q "shard-3.json is not from the same run as .*run.run_id" "$partial/merge-stale.log"
+
+# A second submission into the reference's reports folder whose task 2 never runs (held, then
+# cancelled): its merge refuses naming the missing shard, never merging the first submission's.
+read -r _ second_array _ second_merge _ second_id < <("$root/scripts/slurm/submit" --shards 4 \
+  --reports "$work/reference-slurm" --cvc "$cvc" --sbatch --hold -- \
+  --impl "${impl[reference]}" "${args[@]}")
+check "second submission: a run id of its own" \
+  test -n "$second_id" -a "$second_id" != "${run_id[reference]}"
+scancel "${second_array}_2"
+scontrol release "$second_array" "$second_merge" > /dev/null 2>&1
+ended=0
+for _ in $(seq 1 600); do
+  [ -z "$(squeue -h -o %i 2> /dev/null)" ] && { ended=1; break; }
+  sleep 0.5
+done
+check "second submission: its jobs ended within 300 s" test "$ended" -eq 1
+second_run="$work/reference-slurm/$second_id"
+check "second submission: task 2 never ran (no shard-2.json of its own)" test ! -e "$second_run/shard-2.json"
+check "second submission: its merge job failed (exit 2)" \
+  test "$(job_states "$second_merge")" = "JobState=FAILED ExitCode=2:0"
+check "second submission: and names the missing shard" grep -q "shards missing: 2/4" "$second_run/logs/merge.log"
+check "second submission: no merged report, never the first submission's shards merged" \
+  test ! -e "$second_run/merged/report.json"
+
+# submit checks the cvc run arguments before submitting anything.
+for bad in "--shard 1/2" "--jobs 2" "--run-id x" "--json x.json" "--no-such-option" "--max-bits"; do
+  "$root/scripts/slurm/submit" --shards 2 --reports "$work/bad-submit" --cvc "$cvc" -- \
+    --impl "$cvc adapter" "${args[@]}" $bad > /dev/null 2> "$work/bad-submit.txt"
+  status=$?
+  check "submit -- ... $bad: refused (exit 2)" test "$status" -eq 2
+  check "submit -- ... $bad: names it" grep -q -- "${bad%% *}" "$work/bad-submit.txt"
+done
+check "submit: nothing submitted for refused arguments" test ! -e "$work/bad-submit"
 finish

@@ -42,7 +42,7 @@ const RealReports& real_reports() {
     const std::string cvc = CVC_BINARY;
     const std::string run = "'" + cvc + "' run --impl '" + cvc +
                             " adapter --mutant clamp-instead-of-error' --live exhaustive "
-                            "--max-bits 4 --type int4 --type float4_e2m1fn";
+                            "--max-bits 4 --type int4 --type float4_e2m1fn --run-id merge-fuzz";
     RealReports made;
     const auto report = [&](const std::string& options, const std::string& name) {
       const fs::path path = directory / name;

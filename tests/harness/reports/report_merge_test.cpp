@@ -40,6 +40,10 @@ RunInfo run_info() {
   info.harness_version = CVC_VERSION;
   info.started_at = "2026-01-02T03:04:05Z";
   info.selection = "all cases";
+  info.run_id = "synthetic-run";
+  info.declaration =
+      R"({"capabilities":{"decode":{"scalar_map":false}},"data_types":["float16","float8_e4m3",)"
+      R"("int8","uint8"],"operations":["decode","encode"],"protocol":2})";
   return info;
 }
 
@@ -83,7 +87,12 @@ std::vector<CaseOutcome> synthetic_outcomes(std::uint64_t count, unsigned seed) 
     } else if (outcome.verdict == Verdict::AdapterError) {
       outcome.kind = "adapter error: crash";
     } else if (outcome.verdict == Verdict::Unsupported) {
-      outcome.kind = kReasons[random() % 3];
+      const std::size_t reason = random() % 3;
+      outcome.kind = kReasons[reason];
+      // A reason applies to its cell (harness/reports/reason_applicability.hpp): the type it
+      // names is the cell's, the direction it names the cell's.
+      if (reason == 0) outcome.input = find_data_type("int2");
+      if (reason == 1) outcome.operation = "decode";
     }
     outcomes.push_back(std::move(outcome));
   }
@@ -173,12 +182,29 @@ std::string read_error(const nlohmann::json& report) {
   return "(read)";
 }
 
-// A report as version 4 or 5 wrote it: no unsupported_reasons; version 4 also without the
-// envelope ("report", the harness version in "run").
+// Why merge_shard_reports refuses the shards, or "(merged)".
+std::string refusal(const std::vector<ShardReport>& shards) {
+  try {
+    merge_shard_reports(shards);
+  } catch (const MergeError& error) {
+    return error.what();
+  }
+  return "(merged)";
+}
+
+// A report as version 4, 5 or 6 wrote it: no run id, declaration, result or compared count;
+// before 6 no unsupported_reasons; version 4 also without the envelope ("report", the harness
+// version in "run").
 nlohmann::json as_version(const std::string& text, int version) {
   nlohmann::json report = nlohmann::json::parse(text);
   EXPECT_EQ(report["report_version"], kReportVersion);
   report["report_version"] = version;
+  report["run"].erase("run_id");
+  report["run"].erase("declaration");
+  report.erase("result");
+  report["accounting"].erase("compared");
+  report["accounting"].erase("compared_share");
+  if (version >= 6) return report;
   report.erase("unsupported_reasons");
   for (nlohmann::json& cell : report["cells"]) cell.erase("unsupported_reasons");
   if (version >= 5) return report;
@@ -208,20 +234,35 @@ nlohmann::json with_reasons_unrecorded(const std::string& text) {
   return report;
 }
 
-// Versions 4 (before the envelope) and 5 (before the reasons) are still read, and written again
-// as this version, their unsupported cases under kNoUnsupportedReason; shards of both merge.
-TEST(ReportMergeTest, VersionFourAndFiveReportsAreReadToo) {
+// The report as a version before 7 reads back: no run id, no declaration.
+nlohmann::json without_run_identity(nlohmann::json report) {
+  report["run"]["run_id"] = "";
+  report["run"]["declaration"] = nullptr;
+  return report;
+}
+
+// Versions 4 (before the envelope), 5 (before the reasons) and 6 (before run ids) are still read,
+// and written again as this version, their unsupported cases under kNoUnsupportedReason before
+// 6; but their shards are not merged: without a run id, shards of two runs with the same options
+// cannot be told apart.
+TEST(ReportMergeTest, ReportsBeforeVersionSevenAreReadButTheirShardsNotMerged) {
   const std::vector<CaseOutcome> outcomes = synthetic_outcomes(500, 3);
   const std::string written = single_run_json(outcomes, {});
   for (const int version : {4, 5})
     EXPECT_EQ(nlohmann::json::parse(json_text(read_json_report(as_version(written, version)))),
-              with_reasons_unrecorded(written))
+              without_run_identity(with_reasons_unrecorded(written)))
         << version;
-  std::vector<ShardReport> shards = shard_reports(outcomes, 2, {});
-  for (ShardReport& shard : shards)
-    shard.summary = read_json_report(as_version(json_text(shard.summary), 4));
-  EXPECT_EQ(without_times(json_text(merge_shard_reports(shards).summary)),
-            without_times(with_reasons_unrecorded(written).dump()));
+  EXPECT_EQ(nlohmann::json::parse(json_text(read_json_report(as_version(written, 6)))),
+            without_run_identity(nlohmann::json::parse(written)));
+  for (const int version : {4, 6}) {
+    std::vector<ShardReport> shards = shard_reports(outcomes, 2, {});
+    for (ShardReport& shard : shards)
+      shard.summary = read_json_report(as_version(json_text(shard.summary), version));
+    EXPECT_EQ(refusal(shards),
+              "shard-1.json has no run id (run.run_id): it was written before cvc gave runs ids "
+              "(report version 6 or older); run the shard again with this cvc")
+        << version;
+  }
 }
 
 // Every unsupported case has one reason, in the run and in its cell: a report whose reasons do not
@@ -334,15 +375,6 @@ TEST(ReportMergeTest, TiesOfSimplicityGoToTheSmallerSequenceWhicheverShardHasIt)
 
 // --- Merges refused -----------------------------------------------------------------------------
 
-std::string refusal(const std::vector<ShardReport>& shards) {
-  try {
-    merge_shard_reports(shards);
-  } catch (const MergeError& error) {
-    return error.what();
-  }
-  return "(merged)";
-}
-
 TEST(ReportMergeTest, MissingDuplicateAndForeignShardsAreRefusedNamingWhy) {
   const std::vector<CaseOutcome> outcomes = synthetic_outcomes(300, 2);
   std::vector<ShardReport> three = shard_reports(outcomes, 3, {});
@@ -364,6 +396,78 @@ TEST(ReportMergeTest, MissingDuplicateAndForeignShardsAreRefusedNamingWhy) {
   three[1].summary.set_shard({});
   EXPECT_NE(refusal(three).find("shard-2.json is not a shard"), std::string::npos);
   EXPECT_EQ(refusal({}), "no report to merge");
+}
+
+// Shards of two runs (a stale shard report of an earlier submission beside this one's) are refused,
+// naming the file and the run id; so are shards whose adapters declared differently in their
+// hellos (another set of data types): both once merged into one PASS.
+TEST(ReportMergeTest, ShardsOfAnotherRunOrAnotherDeclarationAreRefused) {
+  const std::vector<CaseOutcome> outcomes = synthetic_outcomes(300, 2);
+  std::vector<ShardReport> three = shard_reports(outcomes, 3, {});
+  ASSERT_EQ(refusal(three), "(merged)");
+  std::vector<ShardReport> stale = three;
+  RunInfo other = run_info();
+  other.run_id = "an-earlier-run";
+  stale[2].summary.set_run(other, stale[2].summary.run_end());
+  EXPECT_EQ(refusal(stale),
+            "shard-3.json is not from the same run as shard-1.json: run.run_id is "
+            "\"an-earlier-run\" there, \"synthetic-run\" in shard-1.json");
+  std::vector<ShardReport> declared = three;
+  other = run_info();
+  other.declaration = R"({"capabilities":null,"data_types":["int8"],"operations":["encode"],)"
+                      R"("protocol":2})";
+  declared[1].summary.set_run(other, declared[1].summary.run_end());
+  EXPECT_NE(refusal(declared).find("shard-2.json is not from the same run as shard-1.json: "
+                                   "run.declaration is \"{\"capabilities\":null,\"data_types\":"
+                                   "[\"int8\"]"),
+            std::string::npos)
+      << refusal(declared);
+}
+
+// The reason of an unsupported cell must be one the harness could have written for that cell
+// under the run's declaration: another cell's type or direction, a type the declaration declares,
+// or a text the harness never writes is refused, naming the cell.
+TEST(ReportMergeTest, AnUnsupportedReasonThatCannotApplyToItsCellIsRefused) {
+  const nlohmann::json report =
+      nlohmann::json::parse(single_run_json(synthetic_outcomes(300, 5), {}));
+  ASSERT_EQ(read_error(report), "(read)");
+  // The first cell counting reason 0 (the data type int2, its input) and one counting reason 1.
+  std::size_t type_cell = 0, decode_cell = 0;
+  while (report["cells"][type_cell]["unsupported_reasons"].empty() ||
+         report["cells"][type_cell]["unsupported_reasons"][0]["reason"] != kReasons[0])
+    ++type_cell;
+  while (report["cells"][decode_cell]["operation"] != "decode" ||
+         report["cells"][decode_cell]["unsupported_reasons"].empty())
+    ++decode_cell;
+  const auto with_reason = [&](std::size_t cell, const std::string& reason) {
+    nlohmann::json tampered = report;
+    tampered["cells"][cell]["unsupported_reasons"][0]["reason"] = reason;
+    return read_error(tampered);
+  };
+  const std::string not_the_cells = with_reason(
+      type_cell, "the adapter does not declare the data type float64 (hello: data_types)");
+  EXPECT_NE(not_the_cells.find("cannot be a reason of"), std::string::npos) << not_the_cells;
+  EXPECT_NE(not_the_cells.find("it names the data type float64, not one of the cell's"),
+            std::string::npos)
+      << not_the_cells;
+  EXPECT_NE(with_reason(decode_cell,
+                        "the adapter does not declare scalar_map for encode (hello: "
+                        "capabilities.encode.scalar_map = false)")
+                .find("it is about encode, and the cell is decode"),
+            std::string::npos);
+  EXPECT_NE(with_reason(decode_cell,
+                        "the adapter does not declare the operation encode (hello: operations)")
+                .find("it names the operation encode, not the cell's"),
+            std::string::npos);
+  EXPECT_NE(with_reason(decode_cell, "the adapter does not declare anything (hello: x)")
+                .find("the harness writes no such reason"),
+            std::string::npos);
+  // The declaration says int2 is declared: then "does not declare int2" cannot be.
+  nlohmann::json declared = report;
+  declared["run"]["declaration"]["data_types"].push_back("int2");
+  EXPECT_NE(read_error(declared).find("run.declaration declares the data type int2"),
+            std::string::npos)
+      << read_error(declared);
 }
 
 // A shard count from a report is never iterated nor allocated from: 10^12 shards, one report
@@ -390,9 +494,9 @@ TEST(ReportMergeTest, AReportThatIsNotOneIsRefusedNamingTheField) {
   report = nlohmann::json::parse(written);
   report["report_version"] = 3;
   EXPECT_EQ(read_error(report),
-            "report_version: is 3: only versions 4 to 6 can be merged (run again with this cvc)");
-  report["report_version"] = 7;
-  EXPECT_NE(read_error(report).find("report_version: is 7: only versions 4 to 6"),
+            "report_version: is 3: only versions 4 to 7 can be merged (run again with this cvc)");
+  report["report_version"] = 8;
+  EXPECT_NE(read_error(report).find("report_version: is 8: only versions 4 to 7"),
             std::string::npos);
   report = nlohmann::json::parse(written);
   report["report"] = "cvc-fuzz";
