@@ -3,7 +3,8 @@
 # readers must each give every folder the verdict tests/hostile/vector_defects.tsv gives it.
 #
 # usage: tests/hostile/readers_agree.sh CVC REPO_ROOT [--only LIST] [--kinds LIST]
-#            [--consumer NAME=COMMAND]... [--timeout S] [--mem-mb MB] [--rust-target DIR] [--table]
+#            [--consumer NAME=COMMAND]... [--timeout S] [--repository-timeout S] [--mem-mb MB]
+#            [--rust-target DIR] [--table]
 #
 # For each row of vector_defects.tsv (--kinds: only those), the folder is made in a private mktemp
 # directory by damage_vectors.py from REPO_ROOT/vectors (the row "repository" is REPO_ROOT/vectors
@@ -17,10 +18,12 @@
 #           test's fake consumers)
 # --only cvc,python chooses consumers (default: cvc, python, js, rust and every --consumer).
 # Each run has a private working folder and TMPDIR, stdin /dev/null, a time limit (--timeout,
-# default 60 s: then SIGTERM, SIGKILL 5 s later) and an address-space limit (ulimit -v, --mem-mb,
-# default 2048). Its verdict: exit 0 and the last stdout line "published X" or "modified..." (cvc:
-# a stdout line "vector set: vectors version X" or "vector set: a modified vector set..."); exit 2
-# refused (cvc: 1 or 2, its documented codes for a folder's contents and for its manifest). Each
+# default 60 s; for the whole repository set --repository-timeout, default 900 s, as a reader
+# reads its 58 MB in 40 s of CPU, minutes on a loaded machine: then SIGTERM, SIGKILL 5 s later)
+# and an address-space limit (ulimit -v, --mem-mb, default 2048). Its verdict: exit 0 and the
+# last stdout line "published X" or "modified..." (cvc:
+# a stdout line "vector set: vectors version X" or "vector set: a modified vector set..."); exit
+# 2 refused (cvc: 1 or 2, its documented codes for a folder's contents and for its manifest). Each
 # (kind, consumer) is one of:
 #   ok             the expected verdict ("published" of REPO_ROOT's version), and a refusal names
 #                  the expected path (on stderr; cvc: stdout or stderr)
@@ -41,10 +44,10 @@ set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 me="readers_agree.sh"
-usage() { sed -n '4,5p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 
-positional=() only="" kinds="" table=0 limit=60 mem_mb=2048 rust_target=""
+positional=() only="" kinds="" table=0 limit=60 repository_limit=900 mem_mb=2048 rust_target=""
 custom_names=() custom_commands=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -54,10 +57,11 @@ while [ $# -gt 0 ]; do
       [[ "${2:-}" == ?*=?* ]] || die "--consumer takes NAME=COMMAND"
       custom_names+=("${2%%=*}"); custom_commands+=("${2#*=}"); shift ;;
     --timeout) limit="${2:?}"; shift ;;
+    --repository-timeout) repository_limit="${2:?}"; shift ;;
     --mem-mb) mem_mb="${2:?}"; shift ;;
     --rust-target) rust_target="${2:?}"; shift ;;
     --table) table=1 ;;
-    -h|--help) sed -n '2,38p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 0 ;;
     -*) echo "$me: unknown option $1" >&2; usage ;;
     *) positional+=("$1") ;;
   esac
@@ -65,6 +69,8 @@ while [ $# -gt 0 ]; do
 done
 [ ${#positional[@]} -eq 2 ] || usage
 [[ "$limit" =~ ^[1-9][0-9]*$ ]] || die "--timeout takes a whole number of seconds, not \"$limit\""
+[[ "$repository_limit" =~ ^[1-9][0-9]*$ ]] ||
+  die "--repository-timeout takes a whole number of seconds, not \"$repository_limit\""
 [[ "$mem_mb" =~ ^[1-9][0-9]*$ ]] || die "--mem-mb takes a whole number, not \"$mem_mb\""
 root="$(cd "${positional[1]}" 2>/dev/null && pwd)" || die "REPO_ROOT ${positional[1]}: no such folder"
 [ -f "$root/vectors/manifest.json" ] || die "REPO_ROOT $root: no vectors/manifest.json"

@@ -53,7 +53,7 @@ consumer_argv() {
   local i
   case "$1" in
     cvc) argv=("$cvc_bin" verify-vectors --completeness-sample 0 --allow-modified "$2"); return ;;
-    python) argv=(env "PYTHONPATH=$root/readers/python/src" python3 -m cast_value_vectors verify "$2"); return ;;
+    python) argv=(env "PYTHONPATH=$root/readers/python/src" PYTHONDONTWRITEBYTECODE=1 python3 -m cast_value_vectors verify "$2"); return ;;
     js) argv=(node "$root/readers/js/src/cli.js" verify "$2"); return ;;
     rust) argv=("$rust_target/debug/examples/verify" "$2"); return ;;
   esac

@@ -34,8 +34,8 @@ run_kind() {
   [ "$kind" = repository ] || rm -rf "$dir" "$dir.target"
 }
 
-# run_one NAME DIR: runs NAME's verify command under the limits; sets rc, hung, seconds and leaves
-# its output in $T/out and $T/err.
+# run_one NAME DIR LIMIT: runs NAME's verify command under the limits; sets rc, hung, seconds and
+# leaves its output in $T/out and $T/err.
 run_one() {
   local start=$SECONDS
   rm -rf "$T/run" "$T/tmp" && mkdir -p "$T/run" "$T/tmp"
@@ -45,7 +45,7 @@ run_one() {
     cd "$T/run" || exit 3
     ulimit -v $((mem_mb * 1024))
     export TMPDIR="$T/tmp"
-    exec timeout --verbose -k 5 "$limit" "${argv[@]}"
+    exec timeout --verbose -k 5 "$3" "${argv[@]}"
   ) </dev/null >"$T/out" 2>"$T/err"
   rc=$?
   seconds=$((SECONDS - start))
@@ -89,13 +89,13 @@ sys.exit(0 if found else 1)
 EOF
 }
 
-# classify NAME EXPECTED PATHS: sets outcome (ok, silent pass, hang, crash, wrong verdict,
+# classify NAME EXPECTED PATHS LIMIT: sets outcome (ok, silent pass, hang, crash, wrong verdict,
 # unclear) and why, from what run_one left.
 classify() {
   local got raw
   got="$(verdict_of "$1")"
   raw="$(cat "$T/out" "$T/err" | grep -m1 -oP -- "$raw_text" | head -c 80)"
-  if [ "$hung" = 1 ]; then outcome=hang why="not ended within $limit s"
+  if [ "$hung" = 1 ]; then outcome=hang why="not ended within $4 s"
   elif [ "$rc" -ge 128 ]; then outcome=crash why="exit $rc (signal $((rc - 128)))"
   elif [ -n "$raw" ] && [ "$got" = refused ]; then outcome=unclear why="refused, quoting raw exception text: $raw"
   elif [ -n "$raw" ]; then outcome=crash why="raw exception text: $raw"
@@ -125,8 +125,10 @@ judge_one() {
   if [ -n "${broken[$name]:-}" ]; then
     outcome=unclear why="cannot run: ${broken[$name]}" said="" rc="-" seconds=0
   else
-    run_one "$name" "$3"
-    classify "$name" "$4" "$5"
+    local run_limit="$limit"
+    [ "$kind" != repository ] || run_limit="$repository_limit"
+    run_one "$name" "$3" "$run_limit"
+    classify "$name" "$4" "$5" "$run_limit"
     said="$(quote "$name")"
   fi
   if [ "$outcome" = ok ]; then
