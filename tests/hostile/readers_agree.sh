@@ -79,6 +79,7 @@ cvc_bin="${positional[0]}"
 rust_target="${rust_target:-$root/build/readers/rust}"
 [[ "$rust_target" == /* ]] || rust_target="$PWD/$rust_target"
 python="$(command -v python3)" || die "needs python3 (the corpus is made by damage_vectors.py)"
+python="$("$python" -c 'import sys; print(sys.executable)')"  # no shim layer (pyenv) in every call
 defects="$here/vector_defects.tsv"
 published_version="$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["vectors_version"])' \
   "$root/vectors/manifest.json")" || die "$root/vectors/manifest.json: no vectors_version"

@@ -1,6 +1,6 @@
 # The consumers of readers_agree.sh: which are chosen, how each is made ready, and the verify
 # command each runs (docs/input-contract.md, its last table). Sourced by readers_agree.sh, which
-# sets root, cvc_bin, rust_target, only, custom_names/custom_commands, T and me.
+# sets root, python, cvc_bin, rust_target, only, custom_names/custom_commands, T and me.
 
 declare -A skipped=()  # consumer -> why it was not run (its toolchain is missing)
 declare -A broken=()   # consumer -> why it cannot run at all (every row fails with this)
@@ -53,7 +53,7 @@ consumer_argv() {
   local i
   case "$1" in
     cvc) argv=("$cvc_bin" verify-vectors --completeness-sample 0 --allow-modified "$2"); return ;;
-    python) argv=(env "PYTHONPATH=$root/readers/python/src" PYTHONDONTWRITEBYTECODE=1 python3 -m cast_value_vectors verify "$2"); return ;;
+    python) argv=(env "PYTHONPATH=$root/readers/python/src" PYTHONDONTWRITEBYTECODE=1 "$python" -m cast_value_vectors verify "$2"); return ;;
     js) argv=(node "$root/readers/js/src/cli.js" verify "$2"); return ;;
     rust) argv=("$rust_target/debug/examples/verify" "$2"); return ;;
   esac

@@ -16,7 +16,8 @@ set -uo pipefail
 [ $# -eq 1 ] || { sed -n '5p' "$0" | sed 's/^# //' >&2; exit 2; }
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-version="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["vectors_version"])' \
+python="$(python3 -c 'import sys; print(sys.executable)')"  # no shim layer (pyenv) in every call
+version="$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["vectors_version"])' \
   "$root/vectors/manifest.json")"
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
@@ -29,7 +30,7 @@ expect() {
   shift
   "$here/readers_agree.sh" "$1" "$root" --only fake --timeout 3 \
     --kinds repository,clean,fifo,manifest-array \
-    --consumer "fake=python3 $here/fake_verify.py --mode $mode --version $version" >"$out" 2>&1
+    --consumer "fake=$python $here/fake_verify.py --mode $mode --version $version" >"$out" 2>&1
   rc=$?
   shift
   if [ "$rc" != 1 ]; then
