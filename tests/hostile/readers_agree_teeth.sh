@@ -28,7 +28,7 @@ bad=0
 expect() {
   local mode="$1" pattern rc failed=0
   shift
-  "$here/readers_agree.sh" "$1" "$root" --only fake --timeout 3 \
+  "$here/readers_agree.sh" "$1" "$root" --only fake --timeout 3 --repository-timeout 3 \
     --kinds repository,clean,fifo,manifest-array \
     --consumer "fake=$python $here/fake_verify.py --mode $mode --version $version" >"$out" 2>&1
   rc=$?
