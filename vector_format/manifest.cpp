@@ -1,10 +1,12 @@
 #include "vector_format/manifest.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include "oracle/io/bounded_quote.hpp"
 #include "oracle/io/input_file.hpp"
@@ -61,6 +63,10 @@ bool is_unlisted_documentation(const std::string& relative) {
 
 // The manifest's header: vectors version and spec revision.
 void check_header(const nlohmann::json& manifest, const std::string& name, ManifestCheck& check) {
+  if (!manifest.contains("schema") || manifest["schema"] != "cast-value-vectors-manifest")
+    check.problems.push_back(name +
+                             ": not a cast-value-vectors manifest (its \"schema\" is not "
+                             "\"cast-value-vectors-manifest\")");
   if (manifest["files"].empty()) check.problems.push_back(name + ": lists no vector file");
   if (!manifest.contains("vectors_version") || !manifest["vectors_version"].is_string() ||
       !is_semantic_version(manifest["vectors_version"].get<std::string>()))
@@ -69,6 +75,32 @@ void check_header(const nlohmann::json& manifest, const std::string& name, Manif
     check.vectors_version = manifest["vectors_version"].get<std::string>();
   if (!manifest.contains("spec_revision") || !manifest["spec_revision"].is_string())
     check.problems.push_back(name + ": no \"spec_revision\"");
+}
+
+// Why a listed path cannot name a vector file of the folder (docs/input-contract.md, rule 4), or
+// nullptr: it must be a plain relative path inside the folder, in the one spelling the walk gives
+// it, and not the manifest or the documentation, which are never read as vector files.
+const char* unsafe_listed_path(const std::string& relative) {
+  if (relative.empty() || relative.starts_with("/"))
+    return "is not a relative path inside the folder";
+  if (relative.find('\\') != std::string::npos) return "has a backslash";
+  if (relative.find('\0') != std::string::npos) return "has a NUL character";
+  for (std::size_t begin = 0; begin <= relative.size();) {
+    const std::size_t end = std::min(relative.find('/', begin), relative.size());
+    const std::string_view part = std::string_view(relative).substr(begin, end - begin);
+    if (part.empty() || part == "." || part == "..")
+      return "has an empty, \".\" or \"..\" component: not a path inside the folder";
+    begin = end + 1;
+  }
+  if (is_unlisted_documentation(relative)) return "names the manifest or the documentation";
+  return nullptr;
+}
+
+// 64 lower-case hexadecimal digits, as the manifest writes a SHA-256.
+bool is_sha256_hex(const std::string& text) {
+  return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
 }
 
 // The problem of a listed file whose bytes differ from the manifest's digest.
@@ -118,9 +150,12 @@ void check_entry(const fs::path& root, const nlohmann::json& entry, std::size_t 
     return;
   }
   const std::string relative = entry["path"].get<std::string>();
-  if (relative.empty() || relative.starts_with("/") || relative.find("..") != std::string::npos) {
-    check.problems.push_back(at + " path " + bounded_quote(dump_json_exact(relative)) +
-                             " is not inside the folder");
+  if (const char* why = unsafe_listed_path(relative)) {
+    check.problems.push_back(at + " path " + bounded_quote(dump_json_exact(relative)) + " " + why);
+    return;
+  }
+  if (!is_sha256_hex(entry["sha256"].get<std::string>())) {
+    check.problems.push_back(at + " \"sha256\" is not 64 lower-case hexadecimal digits");
     return;
   }
   if (!listed.insert(relative).second) {

@@ -101,6 +101,11 @@ class ExactDomBuilder {
     // nlohmann quotes the text it read ("last read: '0     x'"), which is the shadow copy with
     // numbers blanked: quote the original instead.
     std::string message = error.what();
+    // "[json.exception.parse_error.101] parse error at ...": the library's own id is no help to
+    // whoever wrote the file, and every consumer's message says what is wrong in its own words.
+    if (message.starts_with("[json.exception."))
+      if (const std::size_t id_end = message.find("] "); id_end != std::string::npos)
+        message.erase(0, id_end + 2);
     if (const std::size_t at = message.find("; last read: "); at != std::string::npos) {
       const std::size_t end = message.find("; ", at + 2);
       message.replace(at, end == std::string::npos ? std::string::npos : end - at,

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 
@@ -106,6 +107,41 @@ TEST_F(ManifestCheckTest, TheDocumentationMustBeRegularFilesToo) {
   fs::remove(root_ / "README.md");
   ASSERT_EQ(mkfifo((root_ / "README.md").c_str(), 0600), 0);
   EXPECT_NE(problems().find("README.md: a FIFO"), std::string::npos);
+}
+
+// docs/input-contract.md rules 3 and 4: the manifest is one of this format, and each listed path
+// names one file inside the folder in one spelling; each refusal names the entry and why.
+TEST_F(ManifestCheckTest, AManifestOfAnotherSchemaIsRefused) {
+  std::string text = manifest_text(files_);
+  text.replace(text.find("cast-value-vectors-manifest"), 27, "something-else");
+  std::ofstream(root_ / "manifest.json") << text;
+  EXPECT_NE(problems().find("not a cast-value-vectors manifest"), std::string::npos) << problems();
+}
+
+TEST_F(ManifestCheckTest, EveryListedPathOutsideTheFolderOrInAnotherSpellingIsRefused) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"/etc/passwd", "not a relative path"},  {"../x.json", "\"..\" component"},
+      {"cast/../cast/int2.json", "component"}, {"./cast/int2.json", "component"},
+      {"cast//int2.json", "component"},        {"cast/", "component"},
+      {"cast\\int2.json", "backslash"},        {"CHANGELOG.md", "the documentation"},
+      {"manifest.json", "the manifest"},       {"schema/x.schema.json", "the documentation"}};
+  for (const auto& [path, why] : cases) {
+    std::vector<std::pair<std::string, std::string>> listed = files_;
+    listed.emplace_back(path, "{}");
+    std::ofstream(root_ / "manifest.json") << manifest_text(listed);
+    const std::string text = problems();
+    EXPECT_NE(text.find("files[2] path"), std::string::npos) << path << ": " << text;
+    EXPECT_NE(text.find(why), std::string::npos) << path << ": " << text;
+  }
+}
+
+TEST_F(ManifestCheckTest, AnUpperCaseDigestIsAMalformedEntryNotACorruptFile) {
+  std::string text = manifest_text(files_);
+  const std::size_t digest = text.find("\"sha256\":\"") + 10;
+  for (std::size_t k = digest; k < digest + 64; ++k)
+    text[k] = static_cast<char>(std::toupper(text[k]));
+  std::ofstream(root_ / "manifest.json") << text;
+  EXPECT_NE(problems().find("64 lower-case hexadecimal digits"), std::string::npos) << problems();
 }
 
 }  // namespace
