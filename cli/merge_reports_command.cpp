@@ -45,7 +45,8 @@ int run_merge_reports(Arguments& arguments) {
     return kExitOk;
   }
   const ReportRequest request = read_report_arguments(arguments);
-  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  set_max_input_file_bytes(
+      arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes, kFileBytesRange));
   const std::vector<std::string> paths = arguments.finish();
   if (paths.empty()) throw UsageError("cvc merge-reports: give the shards' JSON reports");
   std::vector<ReportFile> files = open_report_files(request, "cvc merge-reports");

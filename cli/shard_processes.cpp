@@ -14,6 +14,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "cli/interrupt_signals.hpp"
 #include "harness/protocol/child_process.hpp"
 #include "harness/text/progress_report.hpp"
 
@@ -68,6 +69,9 @@ void start(ShardProcess& shard, const std::string& executable,
     // Its own process group: a signal to this process's group (a job's kill) does not end it
     // before it has stopped its adapter; SIGTERM when this process ends without stopping it.
     setpgid(0, 0);
+    // SIGINT and SIGTERM wait until the shard has installed its handlers (cli/interrupt_signals):
+    // a shard stopped at once still writes its report.
+    block_interrupt_signals();
     end_with_parent(parent, SIGTERM);
     execv(argv[0], argv.data());
     _exit(127);

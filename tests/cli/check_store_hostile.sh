@@ -89,10 +89,15 @@ check "the array folder removed: the failure says so, and only that" \
 for interface in adapter cli; do
   if [ $interface = adapter ]; then impl=(--impl "$hostile hang -- $cvc adapter")
   else impl=(--cli --impl "sleep 1000; :"); fi
-  "$cvc" check-store --vectors "$work/vectors" --json "$work/term-$interface.json" "${impl[@]}" \
-    > "$work/term-$interface.txt" 2>&1 &
+  mkdir -p "$work/tmp-$interface"
+  TMPDIR="$work/tmp-$interface" "$cvc" check-store --vectors "$work/vectors" \
+    --json "$work/term-$interface.json" "${impl[@]}" > "$work/term-$interface.txt" 2>&1 &
   pid=$!
-  sleep 2
+  # In flight: the first array's scratch copy made (an event, not a fixed time).
+  until compgen -G "$work/tmp-$interface/cvc-stores-*/*/array" > /dev/null; do
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.05
+  done
   kill -TERM $pid
   wait $pid
   echo $? > "$work/term-$interface.status"
