@@ -27,9 +27,15 @@ InterruptSignals::~InterruptSignals() {
   std::signal(SIGTERM, SIG_DFL);
 }
 
-void block_interrupt_signals() {
+sigset_t block_interrupt_signals() {
   const sigset_t signals = interrupt_signals();
-  sigprocmask(SIG_BLOCK, &signals, nullptr);
+  sigset_t before;
+  sigprocmask(SIG_BLOCK, &signals, &before);
+  return before;
+}
+
+void restore_signal_mask(const sigset_t& mask) {
+  sigprocmask(SIG_SETMASK, &mask, nullptr);
 }
 
 }  // namespace cvc::cli

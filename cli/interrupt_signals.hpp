@@ -3,11 +3,15 @@
 // vectors are read or the adapter starts ends the work at its first step, with its (partial)
 // reports, instead of killing the process with nothing written.
 //
-// `cvc run --jobs` starts each shard with SIGINT and SIGTERM blocked (block_interrupt_signals,
-// between fork and exec), so that a shard stopped at once, before its handlers are installed,
-// still ends this way: the signal waits, blocked, and is taken when InterruptSignals installs the
-// handler and unblocks them.
+// `cvc run --jobs` forks each shard with SIGINT and SIGTERM blocked (block_interrupt_signals
+// before the fork, restore_signal_mask after it in the parent), so that a shard stopped at once
+// still ends this way: the signal waits, pending across the exec, and is taken when the shard's
+// InterruptSignals installs its handler and unblocks them. (Blocked from before the fork: between
+// fork and exec the child still has the parent's handler, which would take the signal and lose
+// it with the exec.)
 #pragma once
+
+#include <csignal>
 
 namespace cvc::cli {
 
@@ -19,7 +23,8 @@ class InterruptSignals {
   InterruptSignals& operator=(const InterruptSignals&) = delete;
 };
 
-// Blocks SIGINT and SIGTERM in this process (for a child between fork and exec).
-void block_interrupt_signals();
+// Blocks SIGINT and SIGTERM in this thread; returns the mask they were blocked from.
+sigset_t block_interrupt_signals();
+void restore_signal_mask(const sigset_t& mask);
 
 }  // namespace cvc::cli

@@ -55,7 +55,11 @@ void start(ShardProcess& shard, const std::string& executable,
   if (pipe2(pipe_fds, O_CLOEXEC) != 0)
     throw std::runtime_error("--jobs: cannot make a pipe: " + std::string(std::strerror(errno)));
   const pid_t parent = getpid();
+  // SIGINT and SIGTERM stay blocked in the child until it has its own handlers
+  // (cli/interrupt_signals.hpp): a shard stopped at once still writes its report.
+  const sigset_t mask = block_interrupt_signals();
   const pid_t pid = fork();
+  if (pid != 0) restore_signal_mask(mask);
   if (pid < 0) throw std::runtime_error("--jobs: cannot start a shard process");
   if (pid == 0) {
     // The child: stdout (its terminal report) discarded, stderr to the pipe.
@@ -69,9 +73,6 @@ void start(ShardProcess& shard, const std::string& executable,
     // Its own process group: a signal to this process's group (a job's kill) does not end it
     // before it has stopped its adapter; SIGTERM when this process ends without stopping it.
     setpgid(0, 0);
-    // SIGINT and SIGTERM wait until the shard has installed its handlers (cli/interrupt_signals):
-    // a shard stopped at once still writes its report.
-    block_interrupt_signals();
     end_with_parent(parent, SIGTERM);
     execv(argv[0], argv.data());
     _exit(127);
