@@ -114,7 +114,7 @@ TEST(ChainFill, FixedScaleOffsetAliasExpandsAsTheSpecSays) {
   EXPECT_EQ(fill.steps[2].bits, 0u);  // the uint8 fill value 0
   // V2 type strings name the same types; a dtype that is not the array's is invalid.
   EXPECT_TRUE(check("float32", "10.0", R"([{"name": "numcodecs.fixedscaleoffset",
-      "configuration": {"astype": "|u1", "dtype": "<f4", "scale": 0.1, "offset": 10}}])")
+      "configuration": {"astype": "|u1", "dtype": "<f4", "scale": 0.1, "offset": 10}}, "bytes"])")
                   .valid);
   const FillValueCheck wrong_dtype = check("float32", "10.0", R"([{"name":
       "numcodecs.fixedscaleoffset", "configuration": {"astype": "|u1", "dtype": "<f8", "scale":
