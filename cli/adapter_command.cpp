@@ -55,10 +55,10 @@ std::vector<std::string_view> mutant_names() {
   return names;
 }
 
-// A comma-separated list of names, each read by `parse`.
+// A comma-separated list of names, each read by `parse`; `known` are the names it reads.
 template <typename Enum, typename Parse>
 std::optional<std::vector<Enum>> name_list(Arguments& arguments, std::string_view option,
-                                           Parse parse) {
+                                           Parse parse, std::span<const std::string_view> known) {
   const std::optional<std::string> text = arguments.option(option);
   if (!text) return std::nullopt;
   std::vector<Enum> names;
@@ -68,8 +68,8 @@ std::optional<std::vector<Enum>> name_list(Arguments& arguments, std::string_vie
     const std::string name = text->substr(start, comma - start);
     const std::optional<Enum> parsed = parse(name);
     if (!parsed)
-      throw UsageError("cvc adapter: --" + std::string(option) + ": unknown name \"" + name +
-                       "\" (see cvc adapter --help)");
+      throw UsageError("cvc adapter: --" + std::string(option) + ": unknown name \"" + name + "\"" +
+                       did_you_mean(name, known) + " (see cvc adapter --help)");
     names.push_back(*parsed);
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -115,12 +115,20 @@ int run_adapter(Arguments& arguments) {
                        "\"");
     options.failed_form = *parsed;
   }
-  options.only_rounding = name_list<Rounding>(arguments, "only-rounding", parse_rounding);
-  options.only_out_of_range =
-      name_list<OutOfRange>(arguments, "only-out-of-range", [](std::string_view name) {
+  std::vector<std::string_view> roundings, out_of_ranges;
+  for (int k = 0; k < kRoundingCount; ++k)
+    roundings.push_back(rounding_name(static_cast<Rounding>(k)));
+  for (int k = 0; k < kOutOfRangeCount; ++k)
+    out_of_ranges.push_back(out_of_range_name(static_cast<OutOfRange>(k)));
+  options.only_rounding =
+      name_list<Rounding>(arguments, "only-rounding", parse_rounding, roundings);
+  options.only_out_of_range = name_list<OutOfRange>(
+      arguments, "only-out-of-range",
+      [](std::string_view name) {
         return name == "absent" ? std::optional<OutOfRange>(OutOfRange::None)
                                 : parse_out_of_range(name);
-      });
+      },
+      out_of_ranges);
   options.scalar_map = !arguments.flag("no-scalar-map");
   options.log_requests = arguments.option("log-requests").value_or("");
   if (const std::optional<std::string> bug = arguments.option("store-bug")) {

@@ -1,5 +1,7 @@
 #include "cli/arguments.hpp"
 
+#include <charconv>
+
 #include "cli/near_names.hpp"
 
 namespace cvc::cli {
@@ -9,32 +11,34 @@ Arguments::Arguments(std::string command, std::vector<std::string> arguments)
       arguments_(std::move(arguments)),
       used_(arguments_.size(), false) {}
 
-std::uint64_t Arguments::number_option(std::string_view name, std::uint64_t fallback) {
+std::uint64_t Arguments::number_option(std::string_view name, std::uint64_t fallback,
+                                       NumberRange range) {
   const std::optional<std::string> text = option(name);
   if (!text) return fallback;
-  if (!text->empty() && text->size() <= 19 &&
-      text->find_first_not_of("0123456789") == std::string::npos)
-    return std::stoull(*text);
-  throw UsageError(command_ + ": --" + std::string(name) +
-                   " takes a non-negative integer (at most 19 digits), not \"" + *text + "\"");
+  std::uint64_t value = 0;
+  const char* end = text->data() + text->size();
+  const bool digits = !text->empty() && text->find_first_not_of("0123456789") == std::string::npos;
+  // from_chars refuses a value past 2^64 - 1 (result_out_of_range) instead of wrapping it.
+  const auto [stop, error] = std::from_chars(text->data(), end, value);
+  if (digits && error == std::errc() && stop == end && value >= range.min && value <= range.max)
+    return value;
+  throw UsageError(command_ + ": --" + std::string(name) + " takes a whole number from " +
+                   std::to_string(range.min) + " to " + std::to_string(range.max) + ", not \"" +
+                   *text + "\"");
 }
 
 std::chrono::milliseconds Arguments::timeout_option(std::uint64_t fallback_seconds) {
   constexpr std::uint64_t kMaxSeconds = 86400;
-  const std::uint64_t seconds = number_option("timeout", fallback_seconds);
-  if (seconds == 0 || seconds > kMaxSeconds)
-    throw UsageError(command_ + ": --timeout takes 1 to " + std::to_string(kMaxSeconds) +
-                     " seconds, not " + std::to_string(seconds));
-  return std::chrono::milliseconds(1000 * seconds);
+  return std::chrono::milliseconds(1000 *
+                                   number_option("timeout", fallback_seconds, {1, kMaxSeconds}));
 }
 
 int Arguments::max_incidents_option() {
-  constexpr std::uint64_t kMax = 1000000;
-  const std::uint64_t count = number_option("max-incidents-in-a-row", 5);
-  if (count == 0 || count > kMax)
-    throw UsageError(command_ + ": --max-incidents-in-a-row takes 1 to " + std::to_string(kMax) +
-                     ", not " + std::to_string(count));
-  return static_cast<int>(count);
+  return static_cast<int>(number_option("max-incidents-in-a-row", 5, {1, 1000000}));
+}
+
+int Arguments::max_total_incidents_option() {
+  return static_cast<int>(number_option("max-incidents", kDefaultMaxIncidents, {1, 1000000}));
 }
 
 bool Arguments::help_requested() const {

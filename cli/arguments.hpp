@@ -20,6 +20,20 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The values a numeric option takes, both ends included.
+struct NumberRange {
+  std::uint64_t min = 0;
+  std::uint64_t max = UINT64_MAX;
+};
+
+// The ranges of the options several commands share: --max-file-bytes (1 byte to 1 PiB) and
+// --failures (failures printed in full).
+inline constexpr NumberRange kFileBytesRange{1, std::uint64_t{1} << 50};
+inline constexpr NumberRange kFailuresShownRange{0, 1000000};
+
+// The default of --max-incidents (cvc run, fuzz, check-store).
+inline constexpr int kDefaultMaxIncidents = 50;
+
 class Arguments {
  public:
   Arguments(std::string command, std::vector<std::string> arguments);
@@ -29,15 +43,19 @@ class Arguments {
   std::optional<std::string> option(std::string_view name);
   std::string required_option(std::string_view name);
   std::vector<std::string> repeated_option(std::string_view name);
-  // The value of --name as a non-negative integer (digits only, below 2^64), or `fallback` when
-  // absent; a UsageError naming the option otherwise.
-  std::uint64_t number_option(std::string_view name, std::uint64_t fallback);
+  // The value of --name as a whole number from range.min to range.max (digits only), or
+  // `fallback` when absent; anything else (a sign, a fraction, a value out of the range or past
+  // 2^64 - 1, which is never truncated) is a UsageError naming the option and its range.
+  std::uint64_t number_option(std::string_view name, std::uint64_t fallback, NumberRange range);
   // --timeout SECONDS (or `fallback_seconds` when absent) as milliseconds: from 1 to 86400
   // seconds; 0 (which would kill every adapter at once) and more than a day are usage errors.
   std::chrono::milliseconds timeout_option(std::uint64_t fallback_seconds);
   // --max-incidents-in-a-row N (5 when absent): from 1 to 1000000; 0 is a usage error (it would
   // abort before the first request), not silently 1.
   int max_incidents_option();
+  // --max-incidents N (kDefaultMaxIncidents when absent): requests in all that may end in an
+  // incident before the run is aborted; from 1 to 1000000.
+  int max_total_incidents_option();
   bool flag(std::string_view name);
   // The positional arguments; throws UsageError if an unconsumed --option remains.
   std::vector<std::string> finish();

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +9,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
+#include "cli/interrupt_signals.hpp"
+#include "cli/near_names.hpp"
 #include "cli/report_files.hpp"
 #include "cli/temporary_directory.hpp"
 #include "harness/reports/report_output.hpp"
@@ -50,6 +51,8 @@ pass, fail, unsupported (an operation or data type the adapter does not declare,
   --timeout SECONDS       per operation, before the adapter or program is killed (60)
   --max-incidents-in-a-row N  abort the check after N arrays in a row end in an adapter incident
                           (crash, timeout, malformed answer); the rest is counted not reached (5)
+  --max-incidents N       abort the check after N arrays in all end in an adapter incident, also
+                          when they alternate with good answers (50)
   --report-dir DIR        write stores.json and stores.xml (JUnit) into DIR
   --json PATH, --junit PATH   write one report form to PATH
   --failures N            failed arrays printed with their detail on the terminal (default 20)
@@ -135,23 +138,25 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
   request.timeout = arguments.timeout_option(60);
   request.options.max_incidents_in_a_row =
       static_cast<std::size_t>(arguments.max_incidents_option());
+  request.options.max_incidents = static_cast<std::size_t>(arguments.max_total_incidents_option());
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   request.json_path = arguments.option("json");
   request.junit_path = arguments.option("junit");
-  request.failures_shown = arguments.number_option("failures", 20);
-  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  request.failures_shown = arguments.number_option("failures", 20, kFailuresShownRange);
+  set_max_input_file_bytes(
+      arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes, kFileBytesRange));
   if (!arguments.finish().empty())
     throw UsageError("cvc check-store: unexpected positional arguments");
   if (request.name && !request.cli) throw UsageError("cvc check-store: --name goes with --cli");
+  static constexpr std::string_view kKinds[] = {"decode", "encode", "open"};
   for (const std::string& kind : request.options.kinds)
-    if (kind != "decode" && kind != "encode" && kind != "open")
-      throw UsageError("cvc check-store: --kind takes decode, encode or open, not \"" + kind +
-                       "\"");
+    name_argument("cvc check-store", "--kind", kind, kKinds);
   for (const std::string& feature : request.options.features)
     if (std::find(std::begin(kStoreFeatures), std::end(kStoreFeatures), feature) ==
         std::end(kStoreFeatures))
       throw UsageError("cvc check-store: --feature " + feature +
-                       " is not a feature of the store vectors (vectors/STORES.md, \"Features\")");
+                       " is not a feature of the store vectors (vectors/STORES.md, \"Features\")" +
+                       did_you_mean(feature, kStoreFeatures));
   for (const std::string& type : request.options.types)
     type_argument("cvc check-store: --type", type);
   if (report_dir) {
@@ -183,12 +188,10 @@ StoreVectors read_checked_vectors(const std::string& path, StoreRun& run) {
   }
 }
 
-// Every selected array against `target`, SIGINT and SIGTERM ending the run early (the arrays
-// not reached are counted as such).
+// Every selected array against `target` (SIGINT and SIGTERM end the run early: the arrays not
+// reached are counted as such).
 void check_arrays(const StoreVectors& vectors, StoreTarget& target,
                   const CheckStoreRequest& request, StoreRun& run) {
-  std::signal(SIGINT, on_store_interrupt);
-  std::signal(SIGTERM, on_store_interrupt);
   const auto start = std::chrono::steady_clock::now();
   try {
     check_store_arrays(vectors, target, request.options, run);
@@ -196,8 +199,6 @@ void check_arrays(const StoreVectors& vectors, StoreTarget& target,
     throw UsageError("cvc check-store: --vectors " + request.vectors_path + ": " + error.what());
   }
   target.close();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -209,6 +210,8 @@ int run_check_store(Arguments& arguments) {
     return kExitOk;
   }
   CheckStoreRequest request = parse_check_store(arguments);
+  // From here on a signal ends the check with its reports, the arrays not reached said so.
+  const InterruptSignals signals(on_store_interrupt);
   StoreRun run;
   const StoreVectors vectors = read_checked_vectors(request.vectors_path, run);
 

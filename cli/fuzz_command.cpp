@@ -1,16 +1,17 @@
 // cvc fuzz: property-based differential fuzzing of an implementation against the oracle, each
 // mismatch shrunk to its simplest scenario (harness/fuzz/, docs/fuzz.md).
 #include <atomic>
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
+#include "cli/interrupt_signals.hpp"
 #include "cli/report_files.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/reports/report_output.hpp"
+#include "harness/sources/case_filter.hpp"
 #include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
 
@@ -46,6 +47,8 @@ index that found it. docs/fuzz.md has the details.
   --strict                a result of an alternative reading (a divergence) counts as a mismatch
   --timeout SECONDS       per-request timeout before the adapter is killed and restarted (60)
   --max-incidents-in-a-row N  stop after N requests in a row end in an adapter incident (5)
+  --max-incidents N       stop after N requests in all end in an adapter incident, also when
+                          they alternate with good answers (50)
   --report-dir DIR        write fuzz.json and fuzz.xml (JUnit) into DIR
   --json PATH, --junit PATH   write one report form to PATH
 
@@ -77,50 +80,38 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
                                       std::vector<ReportTarget>& reports) {
   fuzz::FuzzOptions options;
   options.checker.command = arguments.required_option("impl");
-  const std::optional<std::string> seconds = arguments.option("seconds");
-  const std::optional<std::string> cases = arguments.option("cases");
-  options.seed = arguments.number_option("seed", 1);
+  // 0: not given (neither takes 0).
+  const std::uint64_t seconds = arguments.number_option("seconds", 0, {1, 1000000000});
+  const std::uint64_t cases = arguments.number_option("cases", 0, {1, 1000000000000});
+  options.seed = arguments.number_option("seed", 1, {});
   const std::vector<std::string> types = arguments.repeated_option("type");
   const std::vector<std::string> directions = arguments.repeated_option("direction");
-  options.max_elements = arguments.number_option("max-elements", 256);
-  options.max_findings = arguments.number_option("max-findings", 0);
-  options.shrink_requests = arguments.number_option("shrink-requests", 400);
+  options.max_elements = arguments.number_option("max-elements", 256, {1, kMaxRequestElements});
+  options.max_findings = arguments.number_option("max-findings", 0, {0, 1000000});
+  options.shrink_requests = arguments.number_option("shrink-requests", 400, {0, 1000000});
   options.checker.strict = arguments.flag("strict");
   options.checker.timeout = arguments.timeout_option(60);
   options.checker.max_incidents_in_a_row = arguments.max_incidents_option();
+  options.checker.max_incidents = arguments.max_total_incidents_option();
   const std::optional<std::string> report_dir = arguments.option("report-dir");
   std::optional<std::string> json_path = arguments.option("json");
   std::optional<std::string> junit_path = arguments.option("junit");
   if (!arguments.finish().empty()) throw UsageError("cvc fuzz: unexpected positional arguments");
 
-  const auto count = [](const std::string& option, const std::string& text) -> std::uint64_t {
-    if (text.empty() || text.size() > 12 ||
-        text.find_first_not_of("0123456789") != std::string::npos || std::stoull(text) == 0)
-      throw UsageError("cvc fuzz: --" + option + " takes a positive whole number, not \"" + text +
-                       "\"");
-    return std::stoull(text);
-  };
-  if (seconds) options.seconds = static_cast<double>(count("seconds", *seconds));
-  if (cases) options.max_cases = count("cases", *cases);
+  if (seconds) options.seconds = static_cast<double>(seconds);
+  if (cases) options.max_cases = cases;
   if (!seconds && !cases) options.max_cases = 2000;
   for (const std::string& name : types)
     options.types.push_back(&type_argument("cvc fuzz: --type", name));
   if (!directions.empty()) {
     options.encode = options.decode = options.validate = false;
     for (const std::string& direction : directions) {
-      if (direction == "encode")
-        options.encode = true;
-      else if (direction == "decode")
-        options.decode = true;
-      else if (direction == "validate")
-        options.validate = true;
-      else
-        throw UsageError("cvc fuzz: --direction takes encode, decode or validate, not \"" +
-                         direction + "\"");
+      name_argument("cvc fuzz", "--direction", direction, kCaseDirections);
+      options.encode = options.encode || direction == "encode";
+      options.decode = options.decode || direction == "decode";
+      options.validate = options.validate || direction == "validate";
     }
   }
-  if (options.max_elements == 0 || options.max_elements > kMaxRequestElements)
-    throw UsageError("cvc fuzz: --max-elements takes 1 to 4096");
   if (report_dir) {
     json_path = json_path.value_or(*report_dir + "/fuzz.json");
     junit_path = junit_path.value_or(*report_dir + "/fuzz.xml");
@@ -129,7 +120,7 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   if (junit_path) reports.push_back(open_target(*junit_path, &fuzz::write_fuzz_junit));
 
   options_text = "--seed " + std::to_string(options.seed);
-  if (seconds) options_text += " --seconds " + *seconds;
+  if (seconds) options_text += " --seconds " + std::to_string(seconds);
   if (cases || !seconds) options_text += " --cases " + std::to_string(options.max_cases);
   for (const std::string& name : types) options_text += " --type " + name;
   for (const std::string& direction : directions) options_text += " --direction " + direction;
@@ -151,6 +142,7 @@ int run_fuzz(Arguments& arguments) {
   std::string options_text;
   std::vector<ReportTarget> reports;
   fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports);
+  const InterruptSignals signals(on_fuzz_interrupt);
   ProgressReport progress("cases");
   // A timed run (--seconds without --cases): its share is of the time.
   if (options.max_cases == 0) progress.set_time_limit(options.seconds);
@@ -158,12 +150,8 @@ int run_fuzz(Arguments& arguments) {
     progress.update(cases, limit, std::to_string(findings) + " findings");
   };
   options.checker.interrupted = &g_fuzz_interrupted;
-  std::signal(SIGINT, on_fuzz_interrupt);
-  std::signal(SIGTERM, on_fuzz_interrupt);
   fuzz::FuzzOutcome outcome = fuzz::run_fuzz(options);
   progress.finish();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
   outcome.options_text = options_text;
   fuzz::write_fuzz_terminal(outcome, std::cout);
   for (ReportTarget& report : reports) {

@@ -1,5 +1,7 @@
 #include "cli/input.hpp"
 
+#include <algorithm>
+
 #include "cli/arguments.hpp"
 #include "cli/near_names.hpp"
 #include "oracle/data_type.hpp"
@@ -35,6 +37,16 @@ const DataType& type_argument(std::string_view command, std::string_view name) {
                      did_you_mean(name, type_names()) + "; cvc types lists the " +
                      std::to_string(kDataTypeCount) + " supported types");
   return *type;
+}
+
+void name_argument(std::string_view command, std::string_view option, std::string_view value,
+                   std::span<const std::string_view> known) {
+  if (std::find(known.begin(), known.end(), value) != known.end()) return;
+  std::string names;
+  for (std::size_t i = 0; i < known.size(); ++i)
+    names.append(i == 0 ? "" : i + 1 == known.size() ? " or " : ", ").append(known[i]);
+  throw UsageError(prefix(command) + std::string(option) + " takes " + names + ", not \"" +
+                   std::string(value) + "\"" + did_you_mean(value, known));
 }
 
 nlohmann::json json_argument(std::string_view command, std::string_view what,

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,11 @@
 namespace cvc::cli {
 
 const DataType& type_argument(std::string_view command, std::string_view name);
+// A filter's or mode's value (a family, a direction, a kind, a rounding...): returns when `value`
+// is one of `known`; otherwise a UsageError "COMMAND: OPTION takes A, B or C, not "VALUE" (did
+// you mean "B"?)", before any work starts.
+void name_argument(std::string_view command, std::string_view option, std::string_view value,
+                   std::span<const std::string_view> known);
 // JSON text, exact numbers kept (oracle/io/json_exact.hpp). `what` names the argument in errors.
 nlohmann::json json_argument(std::string_view command, std::string_view what,
                              std::string_view text);

@@ -51,7 +51,8 @@ int run_merge_reports(Arguments& arguments) {
     return kExitOk;
   }
   const ReportRequest request = read_report_arguments(arguments);
-  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+  set_max_input_file_bytes(
+      arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes, kFileBytesRange));
   const std::optional<std::string> run_id = arguments.option("run-id");
   const std::vector<std::string> paths = arguments.finish();
   if (paths.empty()) throw UsageError("cvc merge-reports: give the shards' JSON reports");

@@ -29,6 +29,9 @@ mismatch. Reports print such a command for the simplest case of each diagnosis g
   --timeout SECONDS    how long to wait for each answer (default 60)
   REQUEST              a cast, chain or validate request line (JSON), or @FILE holding one
 
+A request of more than 64 elements prints only its first 20 mismatching elements, then how many
+of its elements match.
+
 Exit 0 when the answer matches the oracle (at least one element compared), 1 when it does not
 (or the adapter answered unsupported, rejected, error, or misbehaved), 2 for bad arguments and
 for a request the oracle refuses (an invalid fill value, codec or elements: named, never sent to
@@ -63,6 +66,38 @@ std::string model_names(BugModelSet models) {
   return names.empty() ? "none (unexplained)" : names;
 }
 
+// Which elements a replay prints: every one of a request of up to kElementsListed (a
+// reproducer's one element, a failure group's few), else only the first kMismatchesListed
+// mismatches; then one line with the counts. A request of 30 M elements is compared whole but
+// prints a few lines, not gigabytes.
+class ElementListing {
+ public:
+  static constexpr std::size_t kElementsListed = 64;
+  static constexpr std::size_t kMismatchesListed = 20;
+
+  explicit ElementListing(std::size_t count) : count_(count) {}
+  // Counts one element; true when it is to be printed.
+  bool shows(bool matches) {
+    mismatches_ += matches ? 0 : 1;
+    return count_ <= kElementsListed || (!matches && mismatches_ <= kMismatchesListed);
+  }
+  // The closing line of a long request; its exit status (0 when every element matched).
+  int finish() const {
+    if (count_ > kElementsListed)
+      std::cout << count_ - mismatches_ << " of " << count_ << " elements match"
+                << (mismatches_ > kMismatchesListed
+                        ? " (the first " + std::to_string(kMismatchesListed) +
+                              " mismatches printed)"
+                        : std::string(mismatches_ == 0 ? "" : " (every mismatch printed)"))
+                << "\n";
+    return mismatches_ == 0 ? kExitOk : kExitNegative;
+  }
+
+ private:
+  std::size_t count_;
+  std::size_t mismatches_ = 0;
+};
+
 // An answer to a cast or chain request that carries no elements (an incident, a refusal): printed,
 // with the models that refuse the configuration when it was rejected; false for an ok answer.
 bool print_unanswered(const AdapterAnswer& answer, const RequestModels& models) {
@@ -85,16 +120,17 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
   const AdapterAnswer answer = client.cast(request);
   const RequestModels models(model_request(request));
   if (print_unanswered(answer, models)) return kExitNegative;
-  int status = kExitOk;
+  ElementListing listing(request.elements.size());
   for (std::size_t i = 0; i < request.elements.size(); ++i) {
     const std::uint64_t input = request.elements[i];
     const CastResult expected = cast_value(rule, input);
-    const std::string expected_text = result_text(*rule.output, expected);
     const bool failed = answer.refused[i];
     const bool matches =
         result_matches(*rule.output, ExpectedResult::of(expected), failed, answer.outputs[i]);
+    if (!listing.shows(matches)) continue;
     std::cout << "element " << i << ": input " << pattern_hex(*rule.input, input) << " ("
-              << describe_value(*rule.input, input) << ")\n  expected " << expected_text;
+              << describe_value(*rule.input, input) << ")\n  expected "
+              << result_text(*rule.output, expected);
     if (expected.ok()) std::cout << " (" << describe_value(*rule.output, expected.bits) << ")";
     std::cout << ": " << explain(rule, expected) << "\n  got      ";
     if (failed) {
@@ -104,15 +140,13 @@ int replay_cast(AdapterClient& client, const CastRequest& request, const CastRul
                 << describe_value(*rule.output, answer.outputs[i]) << ")";
     }
     std::cout << "\n  " << (matches ? "match" : "MISMATCH");
-    if (!matches) {
+    if (!matches)
       std::cout << "; known-bug models reproducing it: "
                 << model_names(
                        models.reproducing(ModelAnswer::element(failed, answer.outputs[i]), input));
-      status = kExitNegative;
-    }
     std::cout << "\n";
   }
-  return status;
+  return listing.finish();
 }
 
 // A chain request: each element against the oracle's chain (oracle/codec_chain.hpp).
@@ -122,7 +156,7 @@ int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayC
   if (print_unanswered(answer, models)) return kExitNegative;
   const DataType& input_type = *request.input;
   const DataType& output_type = *request.output;
-  int status = kExitOk;
+  ElementListing listing(request.elements.size());
   for (std::size_t i = 0; i < request.elements.size(); ++i) {
     const std::uint64_t input = request.elements[i];
     const ChainResult expected = request.direction == Direction::Encode
@@ -133,6 +167,7 @@ int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayC
     if (!expected.ok()) compared.error = CastError::OutOfRange;  // any refusal matches
     const bool failed = answer.refused[i];
     const bool matches = result_matches(output_type, compared, failed, answer.outputs[i]);
+    if (!listing.shows(matches)) continue;
     std::cout << "element " << i << ": input " << pattern_hex(input_type, input) << " ("
               << describe_value(input_type, input) << ")\n  expected ";
     if (expected.ok())
@@ -148,15 +183,13 @@ int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayC
       std::cout << pattern_hex(output_type, answer.outputs[i]) << " ("
                 << describe_value(output_type, answer.outputs[i]) << ")";
     std::cout << "\n  " << (matches ? "match" : "MISMATCH");
-    if (!matches) {
+    if (!matches)
       std::cout << "; known-bug models reproducing it: "
                 << model_names(
                        models.reproducing(ModelAnswer::element(failed, answer.outputs[i]), input));
-      status = kExitNegative;
-    }
     std::cout << "\n";
   }
-  return status;
+  return listing.finish();
 }
 
 int replay_validate(AdapterClient& client, const ValidateRequest& request) {

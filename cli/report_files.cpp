@@ -48,7 +48,7 @@ ReportRequest read_report_arguments(Arguments& arguments) {
   request.json_path = arguments.option("json");
   request.junit_path = arguments.option("junit");
   request.html_path = arguments.option("html");
-  request.terminal.failures_shown = arguments.number_option("failures", 20);
+  request.terminal.failures_shown = arguments.number_option("failures", 20, kFailuresShownRange);
   request.report_dir = report_dir;
   if (report_dir) {
     request.json_path = request.json_path.value_or(*report_dir + "/report.json");

@@ -1,7 +1,7 @@
 // cvc run: certify an implementation through its adapter, against the vectors or live.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
+#include "cli/interrupt_signals.hpp"
 #include "cli/report_files.hpp"
 #include "cli/run_id.hpp"
 #include "cli/shard_processes.hpp"
@@ -49,13 +50,16 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
   --max-bits N            exhaustive mode: input types up to N bits (default 16)
   --type NAME             only cases involving this data type (repeatable)
   --direction encode|decode|validate  only these operations (repeatable)
-  --family NAME           only this vector family: cast, scalar_map, metadata, chain, live
-                          (repeatable)
+  --family NAME           only this family: cast, scalar_map, metadata or chain (--vectors),
+                          live (--live) (repeatable; a name of neither is refused)
   --strict                divergences (results of an alternative reading) count as failures
   --timeout SECONDS       per-request timeout, for writing a request and for its answer, before
                           the adapter is killed and restarted (60)
   --max-incidents-in-a-row N  abort the run after N requests in a row end in an adapter incident
                           (crash, timeout, malformed answer); the rest is counted not reached (5)
+  --max-incidents N       abort the run after N requests in all end in an adapter incident, also
+                          when they alternate with good answers (an adapter that writes every
+                          answer twice); the rest is counted not reached (50)
 )";
 
 constexpr std::string_view kRunHelpRest =
@@ -155,18 +159,39 @@ std::pair<std::uint64_t, std::uint64_t> parse_shard(const std::string& text) {
       "\"");
 }
 
-// How the options combine, and the values read as text: checked before anything is opened.
-void check_run_request(RunRequest& request, const std::optional<std::string>& slice_cast) {
+// Every filter value names what the run's cases can have: a data type, an operation, and a
+// family of the vector files' with --vectors, "live" with --live (any other name would select
+// nothing, and the run would compare nothing).
+void check_filter_names(const RunRequest& request) {
   for (const std::string& type : request.filter.types) type_argument("cvc run: --type", type);
   for (const std::string& direction : request.filter.directions)
-    if (direction != "encode" && direction != "decode" && direction != "validate")
-      throw UsageError("cvc run: --direction takes encode, decode or validate");
+    name_argument("cvc run", "--direction", direction, kCaseDirections);
+  for (const std::string& family : request.filter.families) {
+    if (request.live && family != kLiveFamily) {
+      if (std::find(kVectorCaseFamilies.begin(), kVectorCaseFamilies.end(), family) !=
+          kVectorCaseFamilies.end())
+        throw UsageError("cvc run: --family " + family +
+                         " selects cases of the vector files, and a --live run has none: its "
+                         "cases are of the family live");
+      const std::string_view live[] = {kLiveFamily};
+      name_argument("cvc run", "--family", family, live);
+    }
+    if (request.vectors && family == kLiveFamily)
+      throw UsageError(
+          "cvc run: --family live selects the cases of --live runs, and a --vectors run has "
+          "none: its families are cast, scalar_map, metadata and chain");
+    if (request.vectors) name_argument("cvc run", "--family", family, kVectorCaseFamilies);
+  }
+}
+
+// The options that go together, checked once all are read.
+void check_run_request(RunRequest& request, const std::optional<std::string>& slice_cast) {
   if (request.vectors.has_value() == request.live.has_value())
     throw UsageError(
         "cvc run: give exactly one of --vectors DIR and --live exhaustive|random|slice");
-  if (request.live && *request.live != "exhaustive" && *request.live != "random" &&
-      *request.live != "slice")
-    throw UsageError("cvc run: --live takes exhaustive, random or slice");
+  static constexpr std::string_view kLiveModes[] = {"exhaustive", "random", "slice"};
+  if (request.live) name_argument("cvc run", "--live", *request.live, kLiveModes);
+  check_filter_names(request);
   if (slice_cast.has_value() != (request.live == "slice"))
     throw UsageError("cvc run: --cast D:IN:OUT:ROUNDING[:OUT_OF_RANGE] goes with --live slice");
   if (slice_cast) {
@@ -181,8 +206,6 @@ void check_run_request(RunRequest& request, const std::optional<std::string>& sl
       throw UsageError(std::string("cvc run: --cast: ") + error.what());
     }
   }
-  if (request.jobs == 0 || request.jobs > 256)
-    throw UsageError("cvc run: --jobs takes a number of processes from 1 to 256");
   if (request.jobs > 1 && request.sharded)
     throw UsageError(
         "cvc run: --jobs and --shard do not combine: split the run into more shards instead "
@@ -199,8 +222,8 @@ RunRequest read_run_arguments(Arguments& arguments) {
     if (value) forwarded.insert(forwarded.end(), {"--" + std::string(name), *value});
     return value;
   };
-  const auto number_option = [&](std::string_view name, std::uint64_t fallback) {
-    const std::uint64_t value = arguments.number_option(name, fallback);
+  const auto number_option = [&](std::string_view name, std::uint64_t fallback, NumberRange range) {
+    const std::uint64_t value = arguments.number_option(name, fallback, range);
     forwarded.insert(forwarded.end(), {"--" + std::string(name), std::to_string(value)});
     return value;
   };
@@ -215,9 +238,10 @@ RunRequest read_run_arguments(Arguments& arguments) {
   options.command = *impl;
   request.vectors = text_option("vectors");
   request.live = text_option("live");
-  request.live_options.seed = number_option("seed", 1);
-  request.live_options.count = number_option("count", 1000);
-  request.live_options.max_exhaustive_bits = static_cast<int>(number_option("max-bits", 16));
+  request.live_options.seed = number_option("seed", 1, {});
+  request.live_options.count = number_option("count", 1000, {1, 1000000000});
+  request.live_options.max_exhaustive_bits =
+      static_cast<int>(number_option("max-bits", 16, {1, 64}));
   const std::optional<std::string> slice_cast = text_option("cast");
   request.filter.types = repeated_option("type");
   request.filter.directions = repeated_option("direction");
@@ -229,8 +253,12 @@ RunRequest read_run_arguments(Arguments& arguments) {
   options.max_consecutive_incidents = arguments.max_incidents_option();
   forwarded.insert(forwarded.end(),
                    {"--max-incidents-in-a-row", std::to_string(options.max_consecutive_incidents)});
-  set_max_input_file_bytes(number_option("max-file-bytes", kDefaultMaxInputFileBytes));
-  request.limits.examples_per_group = number_option("examples", request.limits.examples_per_group);
+  options.max_incidents = arguments.max_total_incidents_option();
+  forwarded.insert(forwarded.end(), {"--max-incidents", std::to_string(options.max_incidents)});
+  set_max_input_file_bytes(
+      number_option("max-file-bytes", kDefaultMaxInputFileBytes, kFileBytesRange));
+  request.limits.examples_per_group =
+      number_option("examples", request.limits.examples_per_group, {0, 1000000});
   request.reports = read_report_arguments(arguments);
   request.issue_drafts = arguments.option("issue-drafts");
   if (const std::optional<std::string> shard = arguments.option("shard")) {
@@ -241,7 +269,7 @@ RunRequest read_run_arguments(Arguments& arguments) {
   const std::optional<std::string> run_id = arguments.option("run-id");
   options.run_id = run_id ? checked_run_id(*run_id) : fresh_run_id();
   forwarded.insert(forwarded.end(), {"--run-id", options.run_id});
-  request.jobs = arguments.number_option("jobs", 1);
+  request.jobs = arguments.number_option("jobs", 1, {1, 256});
   request.progress_lines = arguments.flag("progress-lines");
   request.check_arguments = arguments.flag("check-arguments");
   if (!arguments.finish().empty()) throw UsageError("cvc run: unexpected positional arguments");
@@ -311,8 +339,6 @@ void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& su
     write_progress_line();
   };
   options.interrupted = &g_interrupted;
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
   try {
     run_cases(source, options, {&summary});
   } catch (const VectorFormatError& error) {
@@ -321,8 +347,6 @@ void run_with_progress(CaseSource& source, RunnerOptions options, RunSummary& su
   }
   progress.finish();
   if (request.progress_lines) write_progress_line();
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
 }
 
 // Every output of the run checked (and the report files opened as temporary files) before the
@@ -385,12 +409,8 @@ int run_jobs(const RunRequest& request) {
     client.close();
   }
   const TemporaryDirectory directory("cvc-jobs");
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
   const ShardProcessesResult ran =
       run_shard_processes(request.shard_arguments, request.jobs, directory, g_interrupted);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
   if (ran.failed_exit != 0) return ran.failed_exit;
   if (ran.reports.empty()) throw std::runtime_error("--jobs: no shard wrote a report");
   MergeResult merged = merge_shard_report_files(ran.reports, ran.interrupted);
@@ -413,6 +433,8 @@ int run_run(Arguments& arguments) {
     std::cerr << "cvc run: the arguments are valid\n";
     return kExitOk;
   }
+  // From here on a signal ends the run with its reports (a --jobs shard may be stopped at once).
+  const InterruptSignals signals(on_interrupt);
   if (request.jobs > 1) return run_jobs(request);
   std::vector<ReportFile> reports = prepare_outputs(request);
   const std::unique_ptr<CaseSource> source = open_source(request);

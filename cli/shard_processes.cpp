@@ -14,6 +14,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "cli/interrupt_signals.hpp"
 #include "harness/protocol/child_process.hpp"
 #include "harness/text/progress_report.hpp"
 
@@ -54,7 +55,11 @@ void start(ShardProcess& shard, const std::string& executable,
   if (pipe2(pipe_fds, O_CLOEXEC) != 0)
     throw std::runtime_error("--jobs: cannot make a pipe: " + std::string(std::strerror(errno)));
   const pid_t parent = getpid();
+  // SIGINT and SIGTERM stay blocked in the child until it has its own handlers
+  // (cli/interrupt_signals.hpp): a shard stopped at once still writes its report.
+  const sigset_t mask = block_interrupt_signals();
   const pid_t pid = fork();
+  if (pid != 0) restore_signal_mask(mask);
   if (pid < 0) throw std::runtime_error("--jobs: cannot start a shard process");
   if (pid == 0) {
     // The child: stdout (its terminal report) discarded, stderr to the pipe.

@@ -17,9 +17,17 @@ constexpr std::string_view kValidateHelp =
 
 Validates an array's codec chain (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset,
 and sharding_indexed with its inner codecs) and the fill value round trip the cast_value spec
-requires: the fill value is threaded through the codecs as a chunk is encoded (into the shard's
-inner codecs too), and each cast_value codec must decode what it encoded back to the value that
-reached it (reading ChainFillRoundTrip; FillRoundTrip says what "the same value" means).
+requires. The chain, and each chain inside a shard, must have the form the core spec gives it
+(zarr-specs docs/v3/core/index.rst, "Codecs"): array -> array codecs, then exactly one array ->
+bytes codec (bytes, packbits, sharding_indexed), then bytes -> bytes codecs. sharding_indexed's
+configuration is checked as sharding-indexed.rst says: chunk_shape, codecs and index_codecs
+required, index_location "start" or "end", no compressor among the index codecs, and a
+chunk_shape of the shard shape's rank that divides it, where the shard shape is known (inside
+another shard; at the top, from the zarr.json's regular chunk_grid: --codecs does not give it, and
+"not checked:" lines say so). The fill value is threaded through the codecs as a chunk is encoded
+(into the shard's inner codecs too), and each cast_value codec must decode what it encoded back to
+the value that reached it (reading ChainFillRoundTrip; FillRoundTrip says what "the same value"
+means).
 
   --array-type TYPE   the array's data type
   --fill-value JSON   the array's fill value in the Zarr fill value encoding (0, -0.0, "NaN", "0x7e00")
@@ -74,6 +82,7 @@ int run_validate(Arguments& arguments) {
     std::cout << "  " << step.label << ": " << step.type->name << " "
               << pattern_hex(*step.type, step.bits) << " (" << describe_value(*step.type, step.bits)
               << ")\n";
+  for (const std::string& what : check.unchecked) std::cout << "not checked: " << what << "\n";
   switch (check.verdict) {
     case MetadataVerdict::Valid:
       return kExitOk;

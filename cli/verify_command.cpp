@@ -50,8 +50,9 @@ int run_verify_vectors(Arguments& arguments) {
   }
   VectorCheckOptions options;
   options.completeness_sample =
-      arguments.number_option("completeness-sample", options.completeness_sample);
-  set_max_input_file_bytes(arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes));
+      arguments.number_option("completeness-sample", options.completeness_sample, {1, UINT64_MAX});
+  set_max_input_file_bytes(
+      arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes, kFileBytesRange));
   const bool quiet = arguments.flag("quiet");
   const bool allow_modified = arguments.flag("allow-modified");
   const std::vector<std::string> folders = arguments.finish();

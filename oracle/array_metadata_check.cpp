@@ -58,50 +58,179 @@ bool misspells_known_codec(std::string_view name) {
   return false;
 }
 
+// The shape of the arrays that reach a level (the array's chunk shape at the top, the inner chunk
+// shape inside a shard), when known; and what could not be checked for want of it.
+using Shape = std::optional<std::vector<std::uint64_t>>;
+struct WalkContext {
+  const Readings& readings;
+  std::vector<std::string>& unchecked;
+};
+
 std::optional<ChainProblem> walk_level(ChainLevel& level, const DataType& type, const json& codecs,
-                                       const std::string& prefix, const Readings& readings);
+                                       const std::string& prefix, const Shape& shape,
+                                       WalkContext context);
+
+constexpr std::string_view kCoreCodecsSpec =
+    "the core spec, zarr-specs docs/v3/core/index.rst, \"Codecs\": array -> array codecs, then "
+    "exactly one array -> bytes codec, then bytes -> bytes codecs";
+
+// Compressors: "Codecs that produce variable-sized encoded representation, such as compression
+// codecs, MUST NOT be used for index codecs" (sharding-indexed.rst, index_codecs).
+bool is_compressor(std::string_view name) {
+  for (std::string_view compressor :
+       {"gzip", "zstd", "blosc", "numcodecs.gzip", "numcodecs.zlib", "numcodecs.zstd",
+        "numcodecs.blosc", "numcodecs.bz2", "numcodecs.lzma", "numcodecs.lz4"})
+    if (name == compressor) return true;
+  return false;
+}
+
+// chunk_shape: "The length of the chunk_shape array must match the number of dimensions of the
+// shard shape ... and the inner chunk shape along each dimension must evenly divide the size of
+// the shard shape" (sharding-indexed.rst); checked where the shard shape is known.
+std::optional<ChainProblem> check_chunk_shape(const std::vector<std::uint64_t>& chunk_shape,
+                                              const Shape& shard_shape, const std::string& path,
+                                              WalkContext context) {
+  if (!shard_shape) {
+    context.unchecked.push_back(path +
+                                ": against the shard shape, which is not known here (the array's "
+                                "chunk shape, which --codecs alone does not give, or one a "
+                                "transpose before the codec reorders)");
+    return std::nullopt;
+  }
+  const auto text = [](const std::vector<std::uint64_t>& shape) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+      out += (i == 0 ? "" : ", ") + std::to_string(shape[i]);
+    return out + "]";
+  };
+  if (chunk_shape.size() != shard_shape->size())
+    return invalid_chain(path + ": " + text(chunk_shape) + " has " +
+                         std::to_string(chunk_shape.size()) + " dimensions, the shard shape " +
+                         text(*shard_shape) + " " + std::to_string(shard_shape->size()) +
+                         " (sharding-indexed.rst: the length of chunk_shape must match the number "
+                         "of dimensions of the shard shape)");
+  for (std::size_t i = 0; i < chunk_shape.size(); ++i)
+    if ((*shard_shape)[i] % chunk_shape[i] != 0)
+      return invalid_chain(path + ": " + text(chunk_shape) + " does not divide the shard shape " +
+                           text(*shard_shape) + " (dimension " + std::to_string(i) +
+                           "; sharding-indexed.rst: the inner chunk shape along each dimension "
+                           "must evenly divide the size of the shard shape)");
+  return std::nullopt;
+}
+
+// The configuration's keys other than the codecs: chunk_shape, index_location.
+std::optional<ChainProblem> check_sharding_keys(const json& configuration,
+                                                const std::string& config_path,
+                                                std::vector<std::uint64_t>& chunk_shape) {
+  for (std::string_view key : {"chunk_shape", "codecs", "index_codecs"})
+    if (find_key(configuration, key) == nullptr)
+      return invalid_chain(join_path(config_path, key) + ": missing (required)");
+  const json& shape = *find_key(configuration, "chunk_shape");
+  bool shape_ok = shape.is_array() && !shape.empty();
+  for (const json& extent : shape) {
+    const std::optional<std::uint64_t> value = json_unsigned(extent);
+    shape_ok = shape_ok && value && *value > 0;
+    if (shape_ok) chunk_shape.push_back(*value);
+  }
+  if (!shape_ok)
+    return invalid_chain(join_path(config_path, "chunk_shape") +
+                         ": must be an array of positive integers; got " + show(shape));
+  const json* location = find_key(configuration, "index_location");
+  if (location != nullptr && *location != "start" && *location != "end")
+    return invalid_chain(join_path(config_path, "index_location") + ": must be \"start\" or " +
+                         "\"end\" (sharding-indexed.rst); got " + show(*location));
+  return std::nullopt;
+}
+
+// index_codecs: a chain of its own (on uint64, with no fill value), and no compressor in it.
+std::optional<ChainProblem> walk_index_codecs(const json& index_codecs, const std::string& path,
+                                              const Shape& index_shape, WalkContext context) {
+  ChainLevel index;
+  if (std::optional<ChainProblem> problem =
+          walk_level(index, *find_data_type("uint64"), index_codecs, path, index_shape, context))
+    return problem;
+  for (std::size_t i = 0; i < index_codecs.size(); ++i) {
+    const std::optional<std::string> name = codec_name(index_codecs[i]);
+    if (name && is_compressor(*name))
+      return invalid_chain(index_path(path, i) + ": " + quote(*name) +
+                           " is a compressor, and sharding-indexed.rst says codecs that produce "
+                           "variable-sized encoded representation MUST NOT be used for index "
+                           "codecs");
+  }
+  return std::nullopt;
+}
 
 // sharding_indexed (sharding-indexed.rst, "Configuration parameters"): its inner codecs form the
-// next level, with the data type (and, when threading, the fill value) that reaches the codec.
+// next level, with the data type (and, when threading, the fill value) that reaches the codec;
+// `shape` is the shard shape when known.
 std::optional<ChainProblem> walk_sharding(ChainLevel& level, const json& codec,
-                                          const std::string& path, const Readings& readings) {
+                                          const std::string& path, const Shape& shape,
+                                          WalkContext context) {
   const json* configuration = codec.is_object() ? find_key(codec, "configuration") : nullptr;
   const std::string config_path = join_path(path, "configuration");
   if (configuration == nullptr || !configuration->is_object())
     return invalid_chain(config_path +
                          ": sharding_indexed requires a configuration object with "
                          "chunk_shape, codecs and index_codecs");
-  for (std::string_view key : {"chunk_shape", "codecs", "index_codecs"})
-    if (find_key(*configuration, key) == nullptr)
-      return invalid_chain(join_path(config_path, key) + ": missing (required)");
-  const json& chunk_shape = *find_key(*configuration, "chunk_shape");
-  bool shape_ok = chunk_shape.is_array() && !chunk_shape.empty();
-  for (const json& extent : chunk_shape) {
-    const std::optional<std::uint64_t> value = json_unsigned(extent);
-    shape_ok = shape_ok && value && *value > 0;
-  }
-  if (!shape_ok)
-    return invalid_chain(join_path(config_path, "chunk_shape") +
-                         ": must be an array of positive integers; got " + show(chunk_shape));
+  std::vector<std::uint64_t> chunk_shape;
+  if (std::optional<ChainProblem> problem =
+          check_sharding_keys(*configuration, config_path, chunk_shape))
+    return problem;
+  if (std::optional<ChainProblem> problem =
+          check_chunk_shape(chunk_shape, shape, join_path(config_path, "chunk_shape"), context))
+    return problem;
   level.inner.emplace_back();
   if (std::optional<ChainProblem> problem = walk_level(
           level.inner.back(), level.chain.output_type(), *find_key(*configuration, "codecs"),
-          join_path(config_path, "codecs"), readings))
+          join_path(config_path, "codecs"), chunk_shape, context))
     return problem;
-  // The index is an array of uint64 with no fill value: its codecs are walked for their
-  // validity only.
-  ChainLevel index;
-  return walk_level(index, *find_data_type("uint64"), *find_key(*configuration, "index_codecs"),
-                    join_path(config_path, "index_codecs"), readings);
+  // The index: chunks per shard, and 2 (offset, nbytes), of uint64 with no fill value.
+  Shape index_shape;
+  if (shape) {
+    index_shape.emplace();
+    for (std::size_t i = 0; i < chunk_shape.size(); ++i)
+      index_shape->push_back((*shape)[i] / chunk_shape[i]);
+    index_shape->push_back(2);
+  }
+  return walk_index_codecs(*find_key(*configuration, "index_codecs"),
+                           join_path(config_path, "index_codecs"), index_shape, context);
+}
+
+// A codec of a role the level cannot take where it stands: after the array -> bytes codec at
+// `array_to_bytes`, only bytes -> bytes codecs.
+std::optional<ChainProblem> misplaced(CodecRole role, const std::string& name,
+                                      const std::string& path, const std::string& prefix,
+                                      std::size_t array_to_bytes) {
+  if (role == CodecRole::Unknown) return std::nullopt;  // bytes -> bytes: cannot touch the fill
+  const std::string first = index_path(prefix, array_to_bytes);
+  const bool array_to_array = role == CodecRole::ArrayToArray;
+  return invalid_chain(path + ": " + name + " is an " +
+                       (array_to_array ? "array -> array" : "array -> bytes") +
+                       " codec and cannot follow the array -> bytes codec " + first +
+                       (array_to_array ? "" : " (" + std::string(kCoreCodecsSpec) + ")"));
+}
+
+std::optional<ChainProblem> unknown_codec(const std::string& name, const std::string& path) {
+  if (misspells_known_codec(name))
+    return invalid_chain(path + ": unknown codec " + quote(name) +
+                         " (codec names are case-sensitive)");
+  return ChainProblem{
+      MetadataVerdict::Undecided,
+      path + ": cannot decide: the codec " + quote(name) +
+          " before the array -> bytes codec is not one the oracle follows (cast_value, "
+          "scale_offset, transpose, numcodecs.fixedscaleoffset, sharding_indexed), so what "
+          "it does to the data type and the fill value is unknown"};
 }
 
 std::optional<ChainProblem> walk_level(ChainLevel& level, const DataType& type, const json& codecs,
-                                       const std::string& prefix, const Readings& readings) {
+                                       const std::string& prefix, const Shape& shape,
+                                       WalkContext context) {
   level.chain.array_type = &type;
   if (!codecs.is_array())
     return invalid_chain(prefix + ": must be an array of codec metadata; got " +
                          describe_type_of(codecs) + " " + show(codecs));
   std::optional<std::size_t> array_to_bytes;
+  bool reordered = false;  // a transpose came before: the shape reaching the codec is permuted
   for (std::size_t i = 0; i < codecs.size(); ++i) {
     const std::string path = index_path(prefix, i);
     const std::optional<std::string> name = codec_name(codecs[i]);
@@ -112,41 +241,36 @@ std::optional<ChainProblem> walk_level(ChainLevel& level, const DataType& type, 
                            show(codecs[i]));
     const CodecRole role = codec_role(*name);
     if (array_to_bytes) {
-      if (role != CodecRole::ArrayToArray && role != CodecRole::Sharding)
-        continue;  // bytes -> bytes: cannot touch the fill value
-      return invalid_chain(path + ": " + *name + " is an " +
-                           (role == CodecRole::Sharding ? "array -> bytes" : "array -> array") +
-                           " codec and cannot follow the array -> bytes codec " +
-                           index_path(prefix, *array_to_bytes));
+      if (std::optional<ChainProblem> problem =
+              misplaced(role, *name, path, prefix, *array_to_bytes))
+        return problem;
+      continue;
     }
     switch (role) {
       case CodecRole::ArrayToArray:
         try {
-          append_array_codec(level.chain, codecs[i], *name, path, readings);
+          append_array_codec(level.chain, codecs[i], *name, path, context.readings);
         } catch (const MetadataError& error) {
           return invalid_chain(error.what());
         }
+        reordered = reordered || *name == "transpose";
         break;
       case CodecRole::ArrayToBytes:
         array_to_bytes = i;
         break;
       case CodecRole::Sharding:
         array_to_bytes = i;
-        if (std::optional<ChainProblem> problem = walk_sharding(level, codecs[i], path, readings))
+        if (std::optional<ChainProblem> problem =
+                walk_sharding(level, codecs[i], path, reordered ? Shape() : shape, context))
           return problem;
         break;
       case CodecRole::Unknown:
-        if (misspells_known_codec(*name))
-          return invalid_chain(path + ": unknown codec " + quote(*name) +
-                               " (codec names are case-sensitive)");
-        return ChainProblem{
-            MetadataVerdict::Undecided,
-            path + ": cannot decide: the codec " + quote(*name) +
-                " before the array -> bytes codec is not one the oracle follows (cast_value, "
-                "scale_offset, transpose, numcodecs.fixedscaleoffset, sharding_indexed), so what "
-                "it does to the data type and the fill value is unknown"};
+        return unknown_codec(*name, path);
     }
   }
+  if (!array_to_bytes)
+    return invalid_chain(prefix + ": no array -> bytes codec (bytes, packbits, sharding_indexed) " +
+                         "(" + std::string(kCoreCodecsSpec) + ")");
   return std::nullopt;
 }
 
@@ -325,16 +449,37 @@ void collect_cast_codecs(const ChainLevel& level, std::vector<CastValueCodec>& c
   for (const ChainLevel& inner : level.inner) collect_cast_codecs(inner, codecs);
 }
 
-}  // namespace
+// The array's chunk shape from zarr.json's chunk_grid ({"name": "regular", "configuration":
+// {"chunk_shape": [...]}}), the shard shape of a sharding codec at the top; nullopt when the
+// metadata does not give it so.
+Shape regular_chunk_shape(const json& array_metadata) {
+  const json* grid = find_key(array_metadata, "chunk_grid");
+  if (grid == nullptr || !grid->is_object() || find_key(*grid, "name") == nullptr ||
+      *find_key(*grid, "name") != "regular")
+    return std::nullopt;
+  const json* configuration = find_key(*grid, "configuration");
+  const json* shape = configuration != nullptr && configuration->is_object()
+                          ? find_key(*configuration, "chunk_shape")
+                          : nullptr;
+  if (shape == nullptr || !shape->is_array()) return std::nullopt;
+  std::vector<std::uint64_t> extents;
+  for (const json& extent : *shape) {
+    const std::optional<std::uint64_t> value = json_unsigned(extent);
+    if (!value || *value == 0) return std::nullopt;
+    extents.push_back(*value);
+  }
+  return extents;
+}
 
-FillValueCheck validate_array_metadata(const DataType& array_type, const json& fill_value,
-                                       const json& codecs, const Readings& readings) {
+FillValueCheck validate_chain(const DataType& array_type, const json& fill_value,
+                              const json& codecs, const Shape& chunk_shape,
+                              const Readings& readings) {
   FillValueCheck check;
 
   // The chain, level by level.
   ChainLevel top;
-  const std::optional<ChainProblem> chain_problem =
-      walk_level(top, array_type, codecs, "codecs", readings);
+  const std::optional<ChainProblem> chain_problem = walk_level(
+      top, array_type, codecs, "codecs", chunk_shape, WalkContext{readings, check.unchecked});
   collect_cast_codecs(top, check.cast_codecs);
   if (chain_problem)
     return finish(std::move(check), chain_problem->verdict, chain_problem->message);
@@ -361,6 +506,13 @@ FillValueCheck validate_array_metadata(const DataType& array_type, const json& f
                 head + " survives: " + threading.account());
 }
 
+}  // namespace
+
+FillValueCheck validate_array_metadata(const DataType& array_type, const json& fill_value,
+                                       const json& codecs, const Readings& readings) {
+  return validate_chain(array_type, fill_value, codecs, std::nullopt, readings);
+}
+
 FillValueCheck validate_array_metadata(const json& array_metadata, const Readings& readings) {
   FillValueCheck check;
   if (!array_metadata.is_object())
@@ -381,7 +533,7 @@ FillValueCheck validate_array_metadata(const json& array_metadata, const Reading
   } catch (const MetadataError& error) {
     return finish(std::move(check), MetadataVerdict::Invalid, error.what());
   }
-  return validate_array_metadata(*type, *fill_value, *codecs, readings);
+  return validate_chain(*type, *fill_value, *codecs, regular_chunk_shape(array_metadata), readings);
 }
 
 }  // namespace cvc

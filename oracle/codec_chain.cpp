@@ -176,6 +176,18 @@ CodecRole codec_role(std::string_view name) {
   return CodecRole::Unknown;
 }
 
+json with_implied_bytes_codec(const json& codecs) {
+  if (!codecs.is_array()) return codecs;
+  for (const json& codec : codecs) {
+    const std::optional<std::string> name = codec_name(codec);
+    const CodecRole role = name ? codec_role(*name) : CodecRole::Unknown;
+    if (role == CodecRole::ArrayToBytes || role == CodecRole::Sharding) return codecs;
+  }
+  json whole = codecs;
+  whole.push_back({{"name", "bytes"}, {"configuration", {{"endian", "little"}}}});
+  return whole;
+}
+
 std::optional<std::string> codec_name(const json& codec) {
   if (codec.is_string()) return codec.get<std::string>();
   const json* name = codec.is_object() ? find_key(codec, "name") : nullptr;

@@ -54,6 +54,12 @@ std::optional<std::string> codec_name(const nlohmann::json& codec);
 void append_array_codec(ArrayChain& chain, const nlohmann::json& codec, const std::string& name,
                         const std::string& path, const Readings& readings);
 
+// `codecs` (a JSON array) with the array -> bytes codec {"name": "bytes", "configuration":
+// {"endian": "little"}} after them when they hold none: the whole chain of a cast or chain request
+// or a vector group, which names its array -> array codecs only (PROTOCOL.md: the bytes codec is
+// implied). Anything else is returned as it is.
+nlohmann::json with_implied_bytes_codec(const nlohmann::json& codecs);
+
 // The codecs of the chain a vector or protocol request names: a JSON array of array -> array
 // codec metadata (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset), nothing after.
 // Throws MetadataError (path "codecs[k]...") for an invalid or unknown codec, or one that is not

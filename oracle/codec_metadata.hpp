@@ -88,20 +88,30 @@ struct FillValueCheck {
   std::string message;          // why it is invalid or undecided, or an account of the round trip
   std::vector<FillStep> steps;  // the values computed before the verdict, in order
   std::vector<CastValueCodec> cast_codecs;  // the cast_value codecs of the chain, in order
+  // What the check could not decide for want of a fact, "PATH: why" (a sharding codec's
+  // chunk_shape when the shard shape is not known); never a reason to call it invalid.
+  std::vector<std::string> unchecked;
 };
 
 // Validates an array's codec chain and the fill value round trip (oracle/array_metadata_check.cpp).
 //
 // The chain, `codecs`, is a JSON array of codec metadata (objects, or bare name strings as in the
-// spec's examples), walked level by level: the array -> array codecs the oracle follows
+// spec's examples), walked level by level, each level in the form the core spec gives a chain
+// (zarr-specs docs/v3/core/index.rst, "Codecs": array -> array codecs, then exactly one array ->
+// bytes codec, then bytes -> bytes codecs): the array -> array codecs the oracle follows
 // (cast_value, scale_offset, transpose, numcodecs.fixedscaleoffset expanded as scale_offset.md
 // says; oracle/codec_chain.hpp), then the array -> bytes codec: "bytes" or "packbits", or
-// "sharding_indexed", whose inner `codecs` are the next level (its index_codecs are walked for
-// validity only: the index has no fill value). After the array -> bytes codec every codec is
-// bytes -> bytes and cannot touch the fill value, whatever its name; an array -> array codec there
-// is invalid. A codec of another name before it makes the verdict Undecided (a misspelling of a
-// known name, "Cast_Value", is invalid: names are case-sensitive). A chain without an array ->
-// bytes codec is accepted: only the fill value round trip is checked here.
+// "sharding_indexed", whose inner `codecs` are the next level (its index_codecs a level of their
+// own, on uint64 with no fill value, without a compressor). After the array -> bytes codec every
+// codec is bytes -> bytes and cannot touch the fill value, whatever its name; an array -> array
+// or a second array -> bytes codec there is invalid, and so is a level without an array -> bytes
+// codec (a chain of array -> array codecs alone: with_implied_bytes_codec makes it whole). A
+// codec of another name before it makes the verdict Undecided (a misspelling of a known name,
+// "Cast_Value", is invalid: names are case-sensitive). sharding_indexed's configuration is
+// checked as sharding-indexed.rst says (chunk_shape, codecs and index_codecs required,
+// index_location "start" or "end"; chunk_shape of the shard shape's rank, dividing it, where the
+// shard shape is known: inside another shard, or at the top from the zarr.json form's regular
+// chunk_grid; otherwise said in `unchecked`).
 //
 // The fill value is parsed in `array_type` and threaded through every level as a chunk is
 // encoded (each codec's encode must succeed; the sharding codec hands its inner codecs the value
@@ -114,8 +124,9 @@ FillValueCheck validate_array_metadata(const DataType& array_type, const nlohman
                                        const nlohmann::json& codecs, const Readings& readings = {});
 
 // The same from array metadata {"data_type": ..., "fill_value": ..., "codecs": [...], ...}
-// (other keys of the array metadata are ignored); an unsupported data_type or a missing key makes
-// the result invalid.
+// (a regular chunk_grid's chunk_shape is the shard shape of a sharding codec at the top; other
+// keys of the array metadata are ignored); an unsupported data_type or a missing key makes the
+// result invalid.
 FillValueCheck validate_array_metadata(const nlohmann::json& array_metadata,
                                        const Readings& readings = {});
 

@@ -166,6 +166,9 @@ StoreArray parse_store_array(const nlohmann::json& zarr_json) {
        zarr_string(keys["configuration"], "separator", at + ".chunk_key_encoding") != "/"))
     throw StoreFormatError(at + ".chunk_key_encoding: not the default encoding with \"/\"");
 
+  // The family's subset of codecs first: a chain outside it is named as such (the metadata check
+  // would refuse a chain without its bytes codec in the core spec's words).
+  check_element_codecs(element_codecs_of(zarr_json), "codecs");
   const FillValueCheck check = validate_store_metadata(zarr_json);
   if (!check.valid) throw StoreFormatError(at + ": invalid metadata: " + check.message);
   array.array_type = &parse_data_type_metadata(zarr_json["data_type"]);

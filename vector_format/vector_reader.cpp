@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "oracle/cast_result.hpp"
+#include "oracle/codec_chain.hpp"
 #include "oracle/io/json_exact.hpp"
 #include "vector_format/json_cursor.hpp"
 #include "vector_format/vector_file.hpp"
@@ -437,7 +438,8 @@ nlohmann::json CastVectorGroup::configuration_with_data_type(std::size_t k) cons
 std::optional<std::string> CastVectorGroup::metadata_problem(std::size_t k) const {
   const nlohmann::json chain = nlohmann::json::array(
       {{{"name", "cast_value"}, {"configuration", configuration_with_data_type(k)}}});
-  const FillValueCheck check = validate_array_metadata(*array_type, fill_value, chain);
+  const FillValueCheck check =
+      validate_array_metadata(*array_type, fill_value, with_implied_bytes_codec(chain));
   if (check.valid) return std::nullopt;
   return where() + " configuration " + std::to_string(k) + ": \"fill_value\" " +
          dump_json_exact(fill_value) + " is not valid metadata: " + check.message;

@@ -31,8 +31,9 @@ ModelConfiguration model_cast_configuration(ModelOrOracle model, const DataType&
                                             const nlohmann::json& fill_value,
                                             const nlohmann::json& codec, Direction direction) {
   ModelConfiguration taken;
-  const FillValueCheck check =
-      model_validate(model, array_type, fill_value, nlohmann::json::array({codec}));
+  // The cast's whole chain: the codec, then the array -> bytes codec a cast request implies.
+  const FillValueCheck check = model_validate(
+      model, array_type, fill_value, chain_metadata_codecs(nlohmann::json::array({codec})));
   if (!check.valid || check.cast_codecs.size() != 1) {
     taken.rejected = true;
     taken.message = check.message;

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "harness/run/diagnosis.hpp"
+#include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/io/json_exact.hpp"
@@ -64,8 +65,9 @@ json cast_codec(const CastScenario& scenario) {
 }
 
 std::optional<CastRule> oracle_rule(const CastScenario& scenario) {
-  const FillValueCheck check = validate_array_metadata(*scenario.array_type, scenario.fill_value,
-                                                       json::array({cast_codec(scenario)}));
+  const FillValueCheck check =
+      validate_array_metadata(*scenario.array_type, scenario.fill_value,
+                              with_implied_bytes_codec(json::array({cast_codec(scenario)})));
   if (!check.valid || check.cast_codecs.size() != 1) return std::nullopt;
   const CastValueCodec& codec = check.cast_codecs.front();
   return scenario.direction == Direction::Encode ? codec.encode_rule() : codec.decode_rule();

@@ -119,6 +119,11 @@ CheckResult ScenarioChecker::take_incident(const AdapterAnswer& answer) {
                     " requests in a row ended in an adapter incident (the limit of "
                     "--max-incidents-in-a-row), the last: " +
                     result.detail;
+  } else if (incident_count_ >= static_cast<std::uint64_t>(options_.max_incidents)) {
+    abort_reason_ = std::to_string(incident_count_) +
+                    " requests ended in an adapter incident (the limit of --max-incidents), "
+                    "the last: " +
+                    result.detail;
   } else if (!connect()) {
     if (abort_reason_.empty() && !interrupted_)
       abort_reason_ = "the adapter could not be restarted";

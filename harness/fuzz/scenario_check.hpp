@@ -23,6 +23,7 @@ struct CheckerOptions {
   std::string command;  // --impl
   std::chrono::milliseconds timeout{60000};
   int max_incidents_in_a_row = 5;
+  int max_incidents = 50;  // requests in all that end in an incident (--max-incidents)
   int max_restarts_in_a_row = 3;
   bool strict = false;  // divergences count as mismatches
   const std::atomic<bool>* interrupted = nullptr;

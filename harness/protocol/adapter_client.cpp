@@ -254,23 +254,36 @@ std::optional<std::uint64_t> failed_index(const nlohmann::json& index) {
   return std::stoull(*text);
 }
 
-// A "failed" list the plain reader left in the JSON, its form read from its shape as the plain
-// reader reads it (a first item that is an array: ranges). A number that is not an index becomes
-// one no request reaches, which mark_failed refuses in its place; nullopt for ranges whose items
-// are not all pairs.
-std::optional<FailedList> failed_list_read(const nlohmann::json& list) {
-  FailedList read;
+// A "failed" list the plain reader left in the JSON, read into `read`, its form read from its
+// shape as the plain reader reads it (a first item that is an array: ranges). A problem for an
+// item that is not an index (a sign, a fraction, a string: quoted as the adapter wrote it, never
+// as a number it did not write) or ranges whose items are not all pairs; mark_failed checks the
+// rest.
+std::optional<std::string> failed_list_read(const nlohmann::json& list, FailedList& read) {
   read.form = !list.empty() && list.front().is_array() ? FailedForm::Ranges : FailedForm::Indices;
+  const auto index = [&read](const nlohmann::json& item,
+                             const nlohmann::json& quoted) -> std::optional<std::string> {
+    const std::optional<std::uint64_t> number = failed_index(item);
+    if (!number)
+      return "failed holds " + truncated(dump_json_exact(quoted)) + ", which is not " +
+             (read.form == FailedForm::Ranges
+                  ? "a range [begin, end] of element indices (whole numbers in digits)"
+                  : "an element index (a whole number in digits)");
+    read.numbers.push_back(*number);
+    return std::nullopt;
+  };
   for (const nlohmann::json& item : list) {
     if (read.form == FailedForm::Indices) {
-      read.numbers.push_back(failed_index(item).value_or(UINT64_MAX));
+      if (std::optional<std::string> problem = index(item, item)) return problem;
       continue;
     }
-    if (!item.is_array() || item.size() != 2) return std::nullopt;
+    if (!item.is_array() || item.size() != 2)
+      return "failed holds " + truncated(dump_json_exact(item)) +
+             ", which is not a range [begin, end]";
     for (const nlohmann::json& bound : item)
-      read.numbers.push_back(failed_index(bound).value_or(UINT64_MAX));
+      if (std::optional<std::string> problem = index(bound, item)) return problem;
   }
-  return read;
+  return std::nullopt;
 }
 
 // The cast (or chain) request of `request`'s elements [offset, offset + size).
@@ -500,20 +513,47 @@ void AdapterClient::send_cast(const CastRequest& request) {
     cast.unsent->request = cast.what;
     cast.unsent->cases_affected = cast.count;
   }
-  // Longer than the protocol allows in one request: sent in parts, the answers joined.
-  for (std::size_t offset = 0; !cast.unsent && (offset == 0 || offset < cast.count);
+  // Longer than the protocol allows in one request: sent in parts, the answers joined. It is
+  // pending from its first part on, so that reading ahead finds it (a deque keeps references).
+  PendingCast& sending = pending_.emplace_back(std::move(cast));
+  for (std::size_t offset = 0; !sending.unsent && (offset == 0 || offset < sending.count);
        offset += kMaxRequestElements) {
-    const std::size_t size = std::min(cast.count - offset, kMaxRequestElements);
-    cast.parts.push_back({next_id_++, offset, size});
+    while (!write_failed_ && !sending.decided && parts_unanswered() >= kMaxPartsInFlight)
+      read_ahead();
+    if (sending.decided) break;  // an incident while reading ahead ended it with the adapter
+    const std::size_t size = std::min(sending.count - offset, kMaxRequestElements);
+    sending.parts.push_back({next_id_++, offset, size});
     nlohmann::json message =
-        cast_part_message(request, offset, size, cast.parts.back().id, encoding_);
+        cast_part_message(request, offset, size, sending.parts.back().id, encoding_);
     if (std::optional<AdapterIncident> failed =
-            write_request(std::move(message), cast.what, cast.count)) {
+            write_request(std::move(message), sending.what, sending.count)) {
       // Decided when it is received: the answers to the requests before it are read first.
-      cast.unsent = write_failed_ = std::move(failed);
+      sending.unsent = write_failed_ = std::move(failed);
     }
   }
-  pending_.push_back(std::move(cast));
+}
+
+std::size_t AdapterClient::parts_unanswered() const {
+  std::size_t count = 0;
+  for (const PendingCast& cast : pending_)
+    if (!cast.decided && !cast.unsent) count += cast.parts.size() - cast.answered.size();
+  return count;
+}
+
+void AdapterClient::read_ahead() {
+  for (PendingCast& cast : pending_) {
+    if (cast.decided || cast.unsent || cast.answered.size() == cast.parts.size()) continue;
+    AdapterAnswer answer = receive_part(cast, cast.parts[cast.answered.size()]);
+    if (answer.status == AdapterAnswer::Status::Incident) {
+      // The adapter is stopped, and every request pending decided as lost with it; this one
+      // ended in the incident itself.
+      answer.incident->cases_affected = cast.count;
+      cast.decided = std::move(answer);
+    } else {
+      cast.answered.push_back(std::move(answer));
+    }
+    return;
+  }
 }
 
 AdapterAnswer AdapterClient::receive_cast() {
@@ -526,14 +566,16 @@ AdapterAnswer AdapterClient::receive_cast() {
     stop_after(incident);
     return incident_answer(std::move(incident));
   }
-  if (cast.parts.size() == 1) return receive_part(cast, cast.parts.front());
-  // Every part is read, to keep in step with the adapter; a part not answered ok decides the
-  // whole request.
+  if (cast.parts.size() == 1 && cast.answered.empty())
+    return receive_part(cast, cast.parts.front());
+  // Every part is read, to keep in step with the adapter (those read ahead are kept); a part not
+  // answered ok decides the whole request.
   AdapterAnswer joined;
   joined.status = AdapterAnswer::Status::Ok;
   std::optional<AdapterAnswer> not_ok;
-  for (const PendingCast::Part& part : cast.parts) {
-    AdapterAnswer answer = receive_part(cast, part);
+  for (std::size_t k = 0; k < cast.parts.size(); ++k) {
+    AdapterAnswer answer =
+        k < cast.answered.size() ? cast.answered[k] : receive_part(cast, cast.parts[k]);
     if (answer.status == AdapterAnswer::Status::Incident) {
       answer.incident->cases_affected = cast.count;
       return answer;
@@ -585,10 +627,8 @@ AdapterAnswer AdapterClient::receive_part(const PendingCast& cast, const Pending
   FailedList failed;
   if (failed_apart)
     failed = std::move(*failed_apart);  // plain digits, read apart from the JSON
-  else if (std::optional<FailedList> read = failed_list_read((*answer)["failed"]))
-    failed = std::move(*read);
-  else
-    return bad("failed is not a list of [begin, end] ranges");
+  else if (const std::optional<std::string> why = failed_list_read((*answer)["failed"], failed))
+    return bad(*why);
   if (const std::optional<std::string> why = mark_failed(failed, failed_form_, result.refused))
     return bad(*why);
   return result;

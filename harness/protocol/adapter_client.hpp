@@ -33,6 +33,8 @@ inline constexpr int kProtocolVersion = 2;
 // batches are 4096 elements; the largest vector group holds 482 cases), and AdapterClient::cast
 // sends anything longer in parts.
 inline constexpr std::size_t kMaxRequestElements = 4096;
+// The parts of requests written ahead of their answers, at most (AdapterClient).
+inline constexpr std::size_t kMaxPartsInFlight = 16;
 
 struct Handshake {
   int protocol = 1;  // the version the adapter answered, 1 or 2
@@ -119,7 +121,11 @@ struct AnswerForm {
 // while the adapter answers k. The contract:
 // - every send_cast gets exactly one answer from receive_cast, in the order sent; pending() counts
 //   the requests sent and not yet received (receive_cast with none pending is a logic_error);
-// - a request longer than kMaxRequestElements is sent in parts and answered as one;
+// - a request longer than kMaxRequestElements is sent in parts and answered as one; at most
+//   kMaxPartsInFlight parts are written ahead of their answers (the answers of earlier parts are
+//   read, and kept, before more are written), so that however long the request, the answers
+//   waiting to be read stay a few hundred KiB and the adapter is never left blocked writing them
+//   while the harness still writes;
 // - an incident (crash, timeout, malformed answer, interrupt) ends the request it happened on and
 //   stops the adapter; every other pending request then ends in an incident of the same kind
 //   whose detail says it was lost with the adapter (no request is retried). receive_cast returns
@@ -181,6 +187,7 @@ class AdapterClient {
     std::vector<Part> parts;
     std::optional<AdapterIncident> unsent;  // a part could not be written
     std::optional<AdapterAnswer> decided;   // answered without reading (lost with the adapter)
+    std::vector<AdapterAnswer> answered;    // the first parts' answers, read while writing
   };
 
   // Writes one request line; the incident when it cannot.
@@ -199,6 +206,11 @@ class AdapterClient {
   // Stops the adapter after `incident` (a crash's detail gets how the process ended); every
   // request still pending is decided as lost with it.
   void stop_after(AdapterIncident& incident);
+  // The parts written and not yet answered, over every pending request.
+  std::size_t parts_unanswered() const;
+  // Reads the answer to the oldest part written and not yet answered, and keeps it with its
+  // request (an incident decides the request, and stops the adapter).
+  void read_ahead();
   // The answer to one part (at most kMaxRequestElements), read and checked.
   AdapterAnswer receive_part(const PendingCast& cast, const PendingCast::Part& part);
   // Records a malformed answer as an incident and stops the adapter.

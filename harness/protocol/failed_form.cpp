@@ -35,7 +35,10 @@ std::optional<std::string> mark_failed(const FailedList& list, FailedForm expect
   const std::uint64_t count = refused.size();
   if (list.form == FailedForm::Indices) {
     for (std::size_t k = 0; k < numbers.size(); ++k) {
-      if (numbers[k] >= count) return "failed holds something other than element indices";
+      if (numbers[k] >= count)
+        return "failed holds " + std::to_string(numbers[k]) +
+               ", which is not an element index of the request (its count is " +
+               std::to_string(count) + ")";
       if (k > 0 && numbers[k] <= numbers[k - 1])
         return "failed is not in ascending order without repeats";
       refused[numbers[k]] = true;

@@ -5,6 +5,7 @@
 
 #include "harness/sources/chain_batch.hpp"
 #include "oracle/cast.hpp"
+#include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/io/json_exact.hpp"
@@ -127,8 +128,9 @@ class Scanner {
     const bool scalar_map = group.family == "scalar_map";
     const std::string group_where =
         relative + " group " + std::to_string(group.index) + " configuration " + std::to_string(k);
-    const nlohmann::json chain = nlohmann::json::array(
-        {{{"name", "cast_value"}, {"configuration", group.configuration_with_data_type(k)}}});
+    // The configuration's whole chain: the cast_value codec, then the implied bytes codec.
+    const nlohmann::json chain = with_implied_bytes_codec(nlohmann::json::array(
+        {{{"name", "cast_value"}, {"configuration", group.configuration_with_data_type(k)}}}));
     ModelCatch at;
     at.file = relative;
     at.family = group.family;

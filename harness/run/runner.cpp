@@ -145,6 +145,14 @@ class Run {
                          last_incident_.kind + ": " + last_incident_.detail;
       return false;
     }
+    if (incidents_ >= options_.max_incidents) {
+      end.aborted = true;
+      end.abort_reason = std::to_string(incidents_) +
+                         " requests ended in an adapter incident (the limit of "
+                         "--max-incidents), the last: " +
+                         last_incident_.kind + ": " + last_incident_.detail;
+      return false;
+    }
     if (!connected_ && !connect()) {
       end.interrupted = interrupted_;
       end.aborted = !interrupted_;
@@ -198,7 +206,10 @@ class Run {
       interrupted_ = true;
       return false;
     }
-    if (!answer.incident->lost_with_earlier) ++consecutive_incidents_;
+    if (!answer.incident->lost_with_earlier) {
+      ++consecutive_incidents_;
+      ++incidents_;
+    }
     last_incident_ = *answer.incident;
     report_incident(*answer.incident);
     return true;
@@ -611,6 +622,7 @@ class Run {
   Handshake handshake_;
   bool connected_ = false, started_ = false, sinks_begun_ = false, interrupted_ = false;
   int consecutive_incidents_ = 0;
+  int incidents_ = 0;  // every request's incident, for --max-incidents
   AdapterIncident last_incident_;
   std::vector<AdapterIncident> early_incidents_;
   std::uint64_t done_ = 0;

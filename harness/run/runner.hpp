@@ -23,6 +23,10 @@ struct RunnerOptions {
   // Requests in a row that end in an incident (crash, timeout, malformed answer) before the run
   // is aborted: an adapter that fails every request is not restarted forever.
   int max_consecutive_incidents = 5;
+  // Requests in all that end in an incident before the run is aborted: an adapter whose
+  // incidents alternate with good answers (every answer written twice) never reaches the limit
+  // above, and would be restarted once per request.
+  int max_incidents = 50;
   bool strict = false;
   std::string mode;                                      // for RunInfo
   std::string selection;                                 // for RunInfo: the filters

@@ -5,6 +5,7 @@
 #include "generators/cast_family.hpp"
 #include "generators/fill_value.hpp"
 #include "oracle/cast.hpp"
+#include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
 #include "oracle/io/json_exact.hpp"
 #include "oracle/scalar_json.hpp"
@@ -290,8 +291,10 @@ bool LiveCaseSource::next_validate(CaseBatch& batch) {
     validate.request.array_data_type = std::string(group.input->name);
     validate.request.array_type = group.input;
     validate.request.fill_value = format_scalar(*group.input, fill_bits);
-    validate.request.codecs =
-        nlohmann::json::array({cast_value_codec_json(*group.output, configuration)});
+    // A whole chain (the array -> bytes codec after the cast): the core spec's form, which an
+    // implementation may rightly insist on.
+    validate.request.codecs = with_implied_bytes_codec(
+        nlohmann::json::array({cast_value_codec_json(*group.output, configuration)}));
     const FillValueCheck check =
         validate_array_metadata(*group.input, validate.request.fill_value, validate.request.codecs);
     validate.expected = check.valid ? "valid" : "invalid";

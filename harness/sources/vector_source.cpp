@@ -1,5 +1,6 @@
 #include "harness/sources/vector_source.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -231,7 +232,8 @@ std::uint64_t VectorCaseSource::declared_total() const {
       const std::string family = vector_string(header, "family", manifest_.paths[file]);
       const std::uint64_t cases = vector_number_of_cases(header, manifest_.paths[file]);
       if (filter_.matches_family(family) &&
-          (family == "cast" || family == "scalar_map" || family == "chain" || family == "metadata"))
+          std::find(kVectorCaseFamilies.begin(), kVectorCaseFamilies.end(), family) !=
+              kVectorCaseFamilies.end())
         total += cases;
     } catch (const std::exception&) {
       return 0;  // refused when the file is used, with the reason

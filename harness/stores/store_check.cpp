@@ -338,7 +338,7 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
   std::vector<PreparedCase> selected;
   for (const StoreCase& store_case : vectors.cases)
     if (store_case_selected(store_case, options)) selected.push_back(prepared(store_case));
-  std::size_t incidents_in_a_row = 0;
+  std::size_t incidents_in_a_row = 0, incidents = 0;
   for (std::size_t number = 0; number < selected.size(); ++number) {
     const StoreCase& store_case = *selected[number].store_case;
     StoreOutcome outcome{store_case.id,
@@ -371,6 +371,7 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
       std::error_code ignored;
       fs::remove_all(array.parent_path(), ignored);
       incidents_in_a_row = verdict.incident ? incidents_in_a_row + 1 : 0;
+      incidents += verdict.incident ? 1 : 0;
     }
     run.interrupted = run.interrupted || verdict.verdict == StoreVerdict::NotReached;
     outcome.verdict = verdict.verdict;
@@ -384,6 +385,12 @@ void check_store_arrays(const StoreVectors& vectors, StoreTarget& target,
       run.abort_reason = std::to_string(incidents_in_a_row) +
                          " arrays in a row ended in an adapter incident (the limit of "
                          "--max-incidents-in-a-row), the last: " +
+                         bounded_quote(outcome.detail);
+    } else if (incidents >= options.max_incidents && number + 1 < selected.size()) {
+      run.aborted = true;
+      run.abort_reason = std::to_string(incidents) +
+                         " arrays ended in an adapter incident (the limit of --max-incidents), "
+                         "the last: " +
                          bounded_quote(outcome.detail);
     }
     run.outcomes.push_back(std::move(outcome));

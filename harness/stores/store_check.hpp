@@ -42,8 +42,8 @@ struct StoreRun {
   StoreImplementation implementation;
   std::vector<StoreOutcome> outcomes;  // in index order
   bool interrupted = false;
-  // Stopped after StoreCheckOptions::max_incidents_in_a_row arrays in a row ended in an adapter
-  // incident; the rest are counted not reached.
+  // Stopped after StoreCheckOptions::max_incidents_in_a_row arrays in a row, or max_incidents in
+  // all, ended in an adapter incident; the rest are counted not reached.
   bool aborted = false;
   std::string abort_reason;
   double seconds = 0;
@@ -62,6 +62,8 @@ struct StoreCheckOptions {
   // After this many arrays in a row end in an adapter incident (crash, timeout, malformed answer),
   // the check stops: an implementation that hangs costs this many timeouts, not one per array.
   std::size_t max_incidents_in_a_row = 5;
+  // After this many arrays in all end in one (incidents that alternate with good answers).
+  std::size_t max_incidents = 50;
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
 

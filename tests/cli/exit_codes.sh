@@ -69,7 +69,7 @@ row 2 "cast: a near required option" 'missing required option --config (--confg 
 row 2 "cast: a near option" 'unknown option --readng (did you mean "--reading"?); see cvc cast --help' \
   "$cvc" cast --from float64 --config "$config" --readng InfClamp=default 1
 
-codecs='[{"name": "cast_value", "configuration": {"data_type": "float16"}}]'
+codecs='[{"name": "cast_value", "configuration": {"data_type": "float16"}}, "bytes"]'
 row 0 "validate: valid" "" "$cvc" validate --array-type float32 --fill-value 0.5 --codecs "$codecs"
 row 1 "validate: invalid" "" "$cvc" validate --array-type float32 --fill-value 0.1 \
   --codecs '[{"name": "cast_value", "configuration": {"data_type": "float17"}}]'

@@ -4,8 +4,9 @@
 # folder), a plain `cvc run` (its adapter) and `cvc check-store` (its adapter, its cvc-stores-*
 # scratch folder); a `cvc run --jobs 2` that ends normally leaves neither either. Each run is
 # tagged through its environment (CVC_LIFETIME_TAG, inherited by every process it starts) and
-# given a private, empty TMPDIR; it is killed once its adapters run, and 10 s later no tagged
-# process may be left and its TMPDIR must be empty. The adapter is slow_adapter.py, a proxy of
+# given a private, empty TMPDIR; it is killed once its adapters run and have received requests
+# (events, never a fixed time), and 10 s later no tagged process may be left and its TMPDIR must
+# be empty. The adapter is slow_adapter.py, a proxy of
 # `cvc adapter` that waits before each request (0.2 s; 30 s for a hung adapter, which does not
 # notice its stdin closing: only the parent-death signal ends it).
 # usage: killed_parent.sh CVC_BINARY
@@ -52,14 +53,20 @@ left() {  # TAG: what is left, for the log
   done
 }
 
-killed() {  # NAME ADAPTERS COMMAND...: COMMAND tagged, SIGKILLed once ADAPTERS adapters run
+requests_under_way() {  # LOG COUNT: the slow adapters received COUNT requests after their hellos
+  [ "$(grep -cv '^hello$' "$1" 2>/dev/null)" -ge "$2" ]
+}
+
+# killed NAME ADAPTERS COMMAND...: COMMAND tagged, SIGKILLed once ADAPTERS adapters run and have
+# received requests ($log is the slow adapters' log: COMMAND names it).
+killed() {
   local name="$1" adapters="$2"; shift 2
   local tmp="$work/tmp-${name// /-}" run_tag="$tag-${name// /-}"
   mkdir -p "$tmp"
   env CVC_LIFETIME_TAG="$run_tag" TMPDIR="$tmp" "$@" > /dev/null 2> "$work/${name// /-}.err" &
   local pid=$!
   check "$name: its adapters run" within 60 adapters_running "$run_tag" "$adapters"
-  sleep 1  # requests under way
+  check "$name: requests under way" within 60 requests_under_way "$log" "$adapters"
   kill -KILL "$pid"
   wait "$pid" 2> /dev/null
   check "$name: no process of it left 10 s after its SIGKILL" within 10 none_left "$run_tag"
@@ -68,12 +75,15 @@ killed() {  # NAME ADAPTERS COMMAND...: COMMAND tagged, SIGKILLed once ADAPTERS 
   ls -A "$tmp" | sed 's/^/  left in TMPDIR: /'
 }
 
-killed "run --jobs 2" 2 "$cvc" run --jobs 2 --impl "$slow 0.2 $cvc adapter" \
+log="$work/jobs.log"
+killed "run --jobs 2" 2 "$cvc" run --jobs 2 --impl "$slow 0.2 --log $log $cvc adapter" \
   --vectors "$root/vectors" --type int8
 # `exec`: the hung adapter is the process cvc started, the one its parent-death signal reaches.
-killed "run" 1 "$cvc" run --impl "exec $slow 30 $cvc adapter" --vectors "$root/vectors" \
-  --type int8
-killed "check-store" 1 "$cvc" check-store --impl "exec $slow 30 $cvc adapter" \
+log="$work/run.log"
+killed "run" 1 "$cvc" run --impl "exec $slow 30 --log $log $cvc adapter" \
+  --vectors "$root/vectors" --type int8
+log="$work/check-store.log"
+killed "check-store" 1 "$cvc" check-store --impl "exec $slow 30 --log $log $cvc adapter" \
   --vectors "$root/vectors"
 
 # A --jobs run that ends normally: its shards, their adapters and the folder's remover all ended.

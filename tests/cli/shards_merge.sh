@@ -157,9 +157,11 @@ TMPDIR="$work/tmp" "$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits
   --json "$work/interrupted.json" > /dev/null 2> "$work/interrupted.progress" &
 parent=$!
 # Interrupted once cases have been compared: its first progress line with a count above zero (the
-# live source counts its total first, a second or two in release, many more under the sanitizers).
-for _ in $(seq 1 600); do
-  grep -qE '^cases [1-9]' "$work/interrupted.progress" 2>/dev/null && break
+# live source counts its total first, a second or two in release, many more under the sanitizers;
+# no fixed time: on a loaded machine it came late, and a shard not yet started was then killed by
+# the stop, its report missing). A run that ends first fails the checks below.
+until grep -qE '^cases [1-9]' "$work/interrupted.progress" 2>/dev/null; do
+  kill -0 "$parent" 2>/dev/null || break
   sleep 0.1
 done
 kill -INT "$parent"
@@ -172,4 +174,23 @@ assert r['interrupted'] and not r['complete'] and r['totals']['cases'] > 0, r['t
   "$work/interrupted.json"
 check "interrupted --jobs: no shard process left" \
   bash -c "! pgrep -f -- '--shard [12]/2 --json $work/tmp/cvc-jobs' > /dev/null"
+
+# Stopped at its first moment: SIGTERM already pending when the parent starts (blocked, then
+# sent, then exec: the way --jobs starts its shards), before it or any shard has installed a
+# handler or started an adapter. The run still ends interrupted, with its merged report (the
+# shards are stopped at once, each still writing its report); the signal was lost before, and
+# the run ran to its end.
+python3 - "$cvc" run --impl "$cvc adapter" --live exhaustive --max-bits 8 --jobs 2 \
+  --json "$work/stopped.json" > /dev/null 2>&1 <<'EOF'
+import os, signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+os.kill(os.getpid(), signal.SIGTERM)  # pending across exec
+os.execv(sys.argv[1], sys.argv[1:])
+EOF
+status=$?
+check "SIGTERM at the first moment: exit 1" test "$status" -eq 1
+check "SIGTERM at the first moment: the merged report says interrupted" python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r['interrupted'] and not r['complete'], r['totals']" "$work/stopped.json"
 finish

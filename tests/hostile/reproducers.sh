@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hostile-input reproducers of issues 9 and 22, run against one cvc binary.
+# The hostile-input reproducers of issues 9, 22 and 33, run against one cvc binary.
 #
 # usage: tests/hostile/reproducers.sh CVC_BINARY [--table] [--strict]
 #
@@ -7,8 +7,9 @@
 # adapter processes, corrupted vectors, structural defects, unknown type names, raw exceptions,
 # unbounded input, a crash storm, parse error messages) and of issue 22 (11-15, the surfaces added
 # since: check-store, merge-reports, replay, drafts, shards: silent passes, hangs, crashes and
-# unbounded memory, lost work, wrong verdicts and exit codes) is run as one or more invocations of
-# CVC_BINARY, each under a time limit (--timeout + 10 s for runs with an adapter, 30 s otherwise;
+# unbounded memory, lost work, wrong verdicts and exit codes) and of issue 33 (16: incidents
+# that alternate with good answers, a replay of 10 M elements) is run as one or more invocations
+# of CVC_BINARY, each under a time limit (--timeout + 10 s for runs with an adapter, 30 s otherwise;
 # then SIGTERM, and SIGKILL 5 s later), a memory guard (SIGKILL above HOSTILE_MEM_GUARD_MB, default
 # 1024 MB resident) and GNU time (peak RSS of the cvc process), with a private TMPDIR. Each
 # invocation is exactly one of:
@@ -111,7 +112,7 @@ fake_impl() {
   local proxy=""
   case "$1" in
     deep-*|unknown-types|huge-line|write-nothing|hang-stores|huge-chunk|stray-files|remove-array|\
-    huge-reproduce|repeated-pairs) proxy=" -- ${3:-$ref_impl}" ;;
+    huge-reproduce|repeated-pairs|twice) proxy=" -- ${3:-$ref_impl}" ;;
   esac
   printf '%q %q --mode %s --tag @TAG@%s%s' "$python" "$fake" "$1" "${2:+ $2}" "$proxy"
 }
@@ -754,6 +755,35 @@ invoke 15 "run: the hello's capabilities.missing_pairs repeats one entry 10^5 ti
   --adapter $to --need 'missing_pairs' --need 'repeat|duplicate|twice|more than once|again' \
   --nopass --avoid "$RAW" -- \
   "$cvc" run --impl "$(fake_impl repeated-pairs)" "${live[@]}"
+
+# ---- 16. issue 33: incidents that alternate, a long replay -------------------------------------
+# Each second copy of an answer is read as the answer to the next request (a wrong id): the
+# incidents alternate with good answers and never come 5 in a row; the run must end at the limit
+# of incidents in all (--max-incidents, 50), not restart the adapter once per request. (Each
+# incident also loses the requests in flight, so about 8 batches go per incident: --count 100000,
+# some 2,400 batches, leaves the old binary restarting it hundreds of times.)
+invoke 16 "run: the adapter writes every answer twice (incidents alternate with good answers)" \
+  --limit 150 --need 'max-incidents' --nopass --report "$(rep 16a)" --log "$T/twice.log" -- \
+  "$cvc" run --impl "$(fake_impl twice "--log $(printf '%q' "$T/twice.log")")" \
+  --live random --type int8 --count 100000 --timeout $to --report-dir "$(rep 16a)"
+# A request longer than 4096 elements is sent in parts; their answers (160 MB here) were left
+# unread past 64 MiB while the rest was written, the adapter blocked writing them and the write
+# timed out ("the adapter stopped reading its stdin"). 10 M elements: about 300 MB resident.
+long_replay="$T/replay-10M.json"
+"$python" - "$long_replay" <<'PY'
+import sys
+n = 10_000_000
+with open(sys.argv[1], "w") as out:
+    out.write('{"cmd":"cast","id":1,"direction":"encode","array_data_type":"int8",'
+              '"fill_value":0,"codec":{"name":"cast_value","configuration":'
+              '{"data_type":"int64"}},"count":%d,"elements":"' % n)
+    out.write((bytes(range(256)) * (n // 256 + 1))[:n].hex())
+    out.write('"}\n')
+PY
+invoke 16 "replay: one request of 10 M int8 -> int64 elements (20 MB, answers of 160 MB)" \
+  --limit 90 --zero-ok --codes 0 --need '10000000 of 10000000 elements match' \
+  --max-output 65536 -- \
+  "$cvc" replay --impl "$ref_impl" --timeout $to "@$long_replay"
 
 # ---- the verdict -------------------------------------------------------------------------------
 declare -A NAME=([1]="deep nesting" [2]="adapter stops reading" [3]="orphaned adapter child"

@@ -114,7 +114,7 @@ TEST(ChainFill, FixedScaleOffsetAliasExpandsAsTheSpecSays) {
   EXPECT_EQ(fill.steps[2].bits, 0u);  // the uint8 fill value 0
   // V2 type strings name the same types; a dtype that is not the array's is invalid.
   EXPECT_TRUE(check("float32", "10.0", R"([{"name": "numcodecs.fixedscaleoffset",
-      "configuration": {"astype": "|u1", "dtype": "<f4", "scale": 0.1, "offset": 10}}])")
+      "configuration": {"astype": "|u1", "dtype": "<f4", "scale": 0.1, "offset": 10}}, "bytes"])")
                   .valid);
   const FillValueCheck wrong_dtype = check("float32", "10.0", R"([{"name":
       "numcodecs.fixedscaleoffset", "configuration": {"astype": "|u1", "dtype": "<f8", "scale":
@@ -193,6 +193,59 @@ TEST(ChainMetadata, ShardingConfigurationIsChecked) {
     EXPECT_EQ(result.verdict, MetadataVerdict::Invalid) << configuration;
     EXPECT_TRUE(contains(result.message, "codecs[0].configuration")) << result.message;
   }
+}
+
+// The core spec's form of a chain (zarr-specs docs/v3/core/index.rst, "Codecs": array -> array
+// codecs, exactly one array -> bytes codec, bytes -> bytes codecs), at every level; and the rest of
+// sharding_indexed's configuration (sharding-indexed.rst). Each was called valid before issue 33.
+TEST(ChainMetadata, EveryLevelHasExactlyOneArrayToBytesCodec) {
+  const std::string cast = R"({"name": "cast_value", "configuration": {"data_type": "int8"}})";
+  for (const std::string& codecs :
+       {std::string(R"(["bytes", "bytes"])"), std::string(R"(["packbits", "bytes"])"),
+        std::string("[]"), "[" + cast + "]", "[" + cast + R"(, "bytes", "gzip", "bytes"])"}) {
+    const FillValueCheck result = check("float32", "0", codecs);
+    EXPECT_EQ(result.verdict, MetadataVerdict::Invalid) << codecs;
+    EXPECT_TRUE(contains(result.message, "array -> bytes")) << result.message;
+  }
+  EXPECT_TRUE(check("float32", "0", "[" + cast + R"(, "bytes", "gzip", "crc32c"])").valid);
+  // A chain of array -> array codecs is made whole by the implied bytes codec, and only then.
+  const json whole = with_implied_bytes_codec(J("[" + cast + "]"));
+  EXPECT_TRUE(validate_array_metadata(data_type("float32"), J("0"), whole).valid) << whole;
+  EXPECT_EQ(with_implied_bytes_codec(J(R"([{"name": "sharding_indexed"}])")).size(), 1u);
+}
+
+TEST(ChainMetadata, ShardingIndexedIsCheckedAsItsSpecSays) {
+  const auto sharding = [](std::string_view configuration) {
+    return R"([{"name": "sharding_indexed", "configuration": {)" + std::string(configuration) +
+           "}}]";
+  };
+  const std::string inner = R"("codecs": ["bytes"], "index_codecs": ["bytes"])";
+  for (const std::string& configuration :
+       {R"("chunk_shape": [2], )" + inner + R"(, "index_location": "middle")",
+        std::string(R"("chunk_shape": [2], "codecs": [], "index_codecs": ["bytes"])"),
+        std::string(
+            R"("chunk_shape": [2], "codecs": ["bytes"], "index_codecs": ["bytes", "zstd"])"),
+        std::string(R"("chunk_shape": [2], "codecs": ["bytes"], "index_codecs": [])")}) {
+    const FillValueCheck result = check("float32", "0", sharding(configuration));
+    EXPECT_EQ(result.verdict, MetadataVerdict::Invalid) << configuration;
+  }
+  // The shard shape, known from a zarr.json's regular chunk_grid: divided, of the same rank.
+  const auto in_array = [&](std::string_view chunk_grid_shape, std::string_view chunk_shape) {
+    return validate_array_metadata(
+        J(R"({"data_type": "float32", "fill_value": 0,
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": )" +
+          std::string(chunk_grid_shape) + R"(}}, "codecs": )" +
+          sharding(R"("chunk_shape": )" + std::string(chunk_shape) + ", " + inner) + "}"));
+  };
+  EXPECT_TRUE(in_array("[4, 6]", "[2, 3]").valid);
+  EXPECT_TRUE(in_array("[4, 6]", "[2, 3]").unchecked.empty());
+  EXPECT_EQ(in_array("[4, 6]", "[3, 3]").verdict, MetadataVerdict::Invalid);
+  EXPECT_EQ(in_array("[4, 6]", "[2]").verdict, MetadataVerdict::Invalid);
+  // Without it (the codecs alone), valid, and what could not be checked is said.
+  const FillValueCheck alone = check("float32", "0", sharding(R"("chunk_shape": [3], )" + inner));
+  EXPECT_TRUE(alone.valid) << alone.message;
+  ASSERT_EQ(alone.unchecked.size(), 1u);
+  EXPECT_TRUE(contains(alone.unchecked.front(), "codecs[0].configuration.chunk_shape"));
 }
 
 TEST(ChainMetadata, ChainFillRoundTripWholeChainAlsoDecodesScaleOffset) {

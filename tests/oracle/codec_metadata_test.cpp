@@ -411,10 +411,11 @@ FillValueCheck check_fill(std::string_view array_type, std::string_view fill_val
   return validate_array_metadata(data_type(array_type), J(fill_value), J(codecs), readings);
 }
 
+// The whole chain of one cast_value codec: it, then the array -> bytes codec.
 std::string chain(std::string_view configuration) {
   std::string codecs = "[";
   codecs += codec_with(configuration);
-  codecs += ']';
+  codecs += ", \"bytes\"]";
   return codecs;
 }
 

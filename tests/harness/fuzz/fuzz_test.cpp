@@ -114,6 +114,25 @@ TEST(Fuzz, TheShrinkerIsWhatMakesFindingsSmall) {
   EXPECT_EQ(oracle.check(shrunk.findings.front().scenario).status, fuzz::CheckStatus::Match);
 }
 
+// A chain the core spec forbids (two array -> bytes codecs, or none: zarr-specs
+// docs/v3/core/index.rst, "Codecs"), which an implementation rightly refuses: the fuzzer expects
+// the refusal and reports no mismatch. The mutant refuses them for their bare "bytes" name, as
+// zarr-python does; it would be reported when the oracle called these chains valid (issue 33).
+TEST(Fuzz, AnImplementationRefusingAMalformedChainIsRight) {
+  fuzz::ScenarioChecker checker({kCvc + " adapter --mutant bare-codec-name-refused"});
+  std::string why;
+  ASSERT_TRUE(checker.start(why)) << why;
+  const nlohmann::json cast = {{"name", "cast_value"}, {"configuration", {{"data_type", "int8"}}}};
+  for (const nlohmann::json& codecs :
+       {nlohmann::json::array({cast, "bytes", "bytes"}), nlohmann::json::array({"bytes", "bytes"}),
+        nlohmann::json::array({"bytes", cast})}) {
+    const fuzz::CheckResult result =
+        checker.check(fuzz::ValidateScenario{"float32", 0, codecs, "codec order"});
+    EXPECT_EQ(result.status, fuzz::CheckStatus::Match) << codecs.dump() << ": " << result.detail;
+  }
+  checker.close();
+}
+
 int exit_status(const std::string& arguments) {
   const int status = std::system((kCvc + " fuzz " + arguments + " >/dev/null 2>&1").c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;

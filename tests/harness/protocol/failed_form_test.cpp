@@ -54,7 +54,7 @@ TEST(FailedForm, EveryNonCanonicalListIsNamed) {
   expect_named({Indices, {1}}, Ranges, "but the hello chose ranges");
   expect_named({Indices, {2, 1}}, Indices, "ascending");
   expect_named({Indices, {1, 1}}, Indices, "without repeats");
-  expect_named({Indices, {8}}, Indices, "other than element indices");
+  expect_named({Indices, {8}}, Indices, "8, which is not an element index of the request");
   expect_named({Ranges, {0, 2, 5}}, Ranges, "[begin, end] ranges");
   expect_named({Ranges, {2, 2}}, Ranges, "begin < end");
   expect_named({Ranges, {3, 2}}, Ranges, "begin < end");

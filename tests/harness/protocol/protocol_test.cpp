@@ -443,6 +443,7 @@ INSTANTIATE_TEST_SUITE_P(
         std::pair<std::string, std::string>{"ranges_as_indices",
                                             "failed is a list of indices, but the hello chose "
                                             "ranges"},
+        std::pair<std::string, std::string>{"ranges_negative", "failed holds [-1,"},
         std::pair<std::string, std::string>{"unknown_key",
                                             "\"debug\" is an unknown key in a cast "
                                             "answer"},
@@ -514,6 +515,38 @@ TEST(Protocol, NoRequestCarriesMoreThanTheLargestCount) {
   for (const nlohmann::json& line : logged_requests(log))
     if (line["cmd"] == "cast") counts.push_back(std::stoull(*json_number_text(line["count"])));
   EXPECT_EQ(counts, (std::vector<std::size_t>{kMaxRequestElements, 904}));
+}
+
+// A long request (40 parts) to an adapter that answers each part as it reads it, each answer
+// padded to 2 MiB (spaces after the JSON): 80 MiB of answers come back while the request is still
+// being written. The client reads them as they come (at most kMaxPartsInFlight parts ahead), so
+// the adapter never blocks on its stdout; it stopped reading past 64 MiB before, and the write
+// timed out ("the adapter stopped reading its stdin": cvc replay of 30 M elements, issue 33).
+TEST(Protocol, TheAnswersToALongRequestAreReadWhileItIsWritten) {
+  const std::string proxy = temporary("padded-proxy.py");
+  std::ofstream(proxy) << R"(import subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    child.stdin.write(line)
+    child.stdin.flush()
+    answer = child.stdout.readline().rstrip("\n")
+    if '"cmd":"cast"' in line:
+        answer += " " * (2 << 20)
+    sys.stdout.write(answer + "\n")
+    sys.stdout.flush()
+)";
+  AdapterClient client(kPython + " " + proxy + " " + kCvc + " adapter", std::chrono::seconds(10));
+  AdapterIncident incident;
+  ASSERT_TRUE(client.connect(incident)) << incident.detail;
+  const CastRequest request = int8_request(40 * kMaxRequestElements);
+  const AdapterAnswer answer = client.cast(request);
+  client.close();
+  ASSERT_EQ(answer.status, AdapterAnswer::Status::Ok)
+      << (answer.incident ? answer.incident->detail : answer.message);
+  ASSERT_EQ(answer.outputs.size(), request.elements.size());
+  const CastRule rule{request.input, request.output, Rounding::NearestEven, OutOfRange::Clamp, {}};
+  for (std::size_t i = 0; i < request.elements.size(); i += 997)
+    EXPECT_EQ(answer.outputs[i], cast_value(rule, request.elements[i]).bits) << i;
 }
 
 // --- Element encodings -------------------------------------------------------------------------

@@ -46,6 +46,11 @@ modes:
   repeated-pairs  the hello's capabilities.missing_pairs holds the same entry --files times
                   (default 100000)
 
+  (issue 33, with -- COMMAND)
+  twice           writes every answer after the hello twice: each second copy is read as the
+                  answer to the next request (a wrong id), so incidents alternate with good
+                  answers and never come five in a row
+
 Python 3 standard library only.
 """
 import argparse
@@ -58,7 +63,7 @@ import sys
 
 MODES = ("deep-hello", "deep-answer", "stop-reading", "orphan-hello", "orphan-request",
          "unknown-types", "crash-storm", "huge-line", "write-nothing", "hang-stores", "huge-chunk",
-         "stray-files", "remove-array", "huge-reproduce", "repeated-pairs")
+         "stray-files", "remove-array", "huge-reproduce", "repeated-pairs", "twice")
 STORE_REQUESTS = ("open_array", "read_array", "write_array")
 
 TYPES = ["int2", "int4", "int8", "int16", "int32", "int64",
@@ -227,6 +232,8 @@ def main() -> int:
             if args.mode == "deep-answer":
                 answer = splice(answer, "extra" if args.where == "extra" else "elements", DEEP)
             send(answer)
+            if args.mode == "twice":
+                send(answer)
     except (BrokenPipeError, KeyboardInterrupt):
         try:
             sys.stdout = None  # no second BrokenPipeError at exit
