@@ -49,30 +49,11 @@ function expectedFailureMap(vectors, list) {
 }
 
 /**
- * Registers the tests (see README.md, "registerTests"). options:
- *   selection         {family, type, direction, rounding} (index.d.ts, Selection)
- *   run(case)         the implementation's answer for one case (or a Promise of it), or UNSUPPORTED
- *   runGroup(group)   instead of run: the answers of a group's cases, in order, or UNSUPPORTED
- *   expectedFailures  stable ids (a list, or {id: reason}) whose failure is expected
- *   perCase           one test per case (default: one per group)
- *   strict            a divergence fails the test (default: it passes, and is counted)
- *   countsPath        where to write the counts as JSON at the end (default: none)
- *   failuresAsTodo    a group (or case) with unexpected failures is marked TODO with them,
- *                     instead of failing: counts are taken without failing the run (default false)
- *   print             print the counts at the end (default true)
- * Returns the Tally, filled as the tests run.
+ * The judge of a group's answers: each case counted in the tally, expected failures kept apart;
+ * the group's test fails (or is marked TODO) with its unexpected problems, or is skipped when the
+ * implementation supports none of its cases.
  */
-export function registerTests(vectors, options = {}) {
-  const { selection = {}, run, runGroup, perCase = false, strict = false, countsPath, print = true, failuresAsTodo = false } = options;
-  checkOptionNames(options);
-  checkCallbacks(run, runGroup);
-  if (countsPath !== undefined) checkOutputPath(countsPath, "registerTests: countsPath");
-  const expected = expectedFailureMap(vectors, options.expectedFailures);
-  const tally = new Tally();
-  const named = `the selection ${JSON.stringify(selection)} of the vectors (${vectors.version})`;
-
-  const answersOf = (group) => answersOfGroup(group, run, runGroup);
-
+function groupJudge(tally, expected, strict, failuresAsTodo) {
   /** Judges one case; returns a problem (a line) or null. */
   const judge = (c, answer) => {
     if (answer === UNSUPPORTED) {
@@ -105,6 +86,35 @@ export function registerTests(vectors, options = {}) {
     }
     if (skipped === group.cases.length) t.skip("unsupported");
   };
+  return judgeGroup;
+}
+
+/**
+ * Registers the tests (see README.md, "registerTests"). options:
+ *   selection         {family, type, direction, rounding} (index.d.ts, Selection)
+ *   run(case)         the implementation's answer for one case (or a Promise of it), or UNSUPPORTED
+ *   runGroup(group)   instead of run: the answers of a group's cases, in order, or UNSUPPORTED
+ *   expectedFailures  stable ids (a list, or {id: reason}) whose failure is expected
+ *   perCase           one test per case (default: one per group)
+ *   strict            a divergence fails the test (default: it passes, and is counted)
+ *   countsPath        where to write the counts as JSON at the end (default: none)
+ *   failuresAsTodo    a group (or case) with unexpected failures is marked TODO with them,
+ *                     instead of failing: counts are taken without failing the run (default false)
+ *   print             print the counts at the end (default true)
+ * Returns the Tally, filled as the tests run.
+ */
+export function registerTests(vectors, options = {}) {
+  const { selection = {}, run, runGroup, perCase = false, strict = false, countsPath, print = true, failuresAsTodo = false } = options;
+  checkOptionNames(options);
+  checkCallbacks(run, runGroup);
+  if (countsPath !== undefined) checkOutputPath(countsPath, "registerTests: countsPath");
+  const expected = expectedFailureMap(vectors, options.expectedFailures);
+  const tally = new Tally();
+  const named = `the selection ${JSON.stringify(selection)} of the vectors (${vectors.version})`;
+
+  const answersOf = (group) => answersOfGroup(group, run, runGroup);
+
+  const judgeGroup = groupJudge(tally, expected, strict, failuresAsTodo);
 
   /**
    * A group's cases, built again when its test runs: registration keeps only where the group is,

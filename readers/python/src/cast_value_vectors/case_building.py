@@ -22,7 +22,6 @@ def _build_batches(group: Group):
     output_bytes = data_type(group.output_type).storage_bytes if group.output_type in DATA_TYPES else None
     input_bytes = data_type(group.input_type).storage_bytes if group.input_type in DATA_TYPES else None
     configurations = group.configurations
-    labels = [c.label for c in configurations]
     per_configuration: list[list[Case]] = [[] for _ in configurations] if configurations else [[]]
     for position, (raw, line_id) in enumerate(zip(group.raw["cases"], group.line_ids)):
         where = f"{group.where}.cases[{position}]"
@@ -34,46 +33,62 @@ def _build_batches(group: Group):
         if not isinstance(alternatives, dict):
             _fail(where, "\"alternatives\" is not an object")
         if family == "cast":
-            results = raw.get("results")
-            n, rules = len(configurations), len(configurations) // 5
-            if not isinstance(results, list) or len(results) not in (n, rules):
-                _fail(where, f"\"results\" must be a list of {n} or {rules} results")
-            for k, configuration in enumerate(configurations):
-                text = results[k] if len(results) == n else results[k % rules]
-                own = {}
-                for name, by_index in alternatives.items():
-                    if not isinstance(by_index, dict):
-                        _fail(where, f"alternatives[{name!r}] is not an object of configuration indices")
-                    if str(k) in by_index:
-                        own[name] = _result(by_index[str(k)], output_bytes, where, f"alternative {name}")
-                per_configuration[k].append(Case(f"{line_id}/{labels[k]}", group, raw.get("id"), raw,
-                                                 _result(text, output_bytes, where, f"results[{k}]"),
-                                                 dict(sorted(own.items())), configuration))
-            for name, by_index in alternatives.items():
-                for index in by_index:
-                    if not index.isdigit() or int(index) >= n:
-                        _fail(where, f"alternatives[{name!r}] names configuration {index!r} of {n}")
+            for k, case in enumerate(_cast_cases(group, raw, line_id, alternatives, output_bytes, where)):
+                per_configuration[k].append(case)
         else:
-            key = "results" if family == "scalar_map" else "result"
-            text = raw.get(key)
-            if family == "scalar_map":
-                if not isinstance(text, list) or len(text) != 1:
-                    _fail(where, "\"results\" must be a list of one result (one configuration)")
-                text = text[0]
-            bytes_ = output_bytes if family != "metadata" else None
-            own = {}
-            for name, value in alternatives.items():
-                if family == "scalar_map":  # by configuration index, as in cast: its one configuration
-                    if not isinstance(value, dict) or set(value) - {"0"}:
-                        _fail(where, f"alternatives[{name!r}] must map configuration \"0\" to a result")
-                    if "0" not in value:
-                        continue
-                    value = value["0"]
-                own[name] = _result(value, bytes_, where, f"alternative {name}")
-            configuration = configurations[0] if configurations else None
-            per_configuration[0].append(Case(line_id, group, raw.get("id"), raw, _result(text, bytes_, where, key),
-                                             dict(sorted(own.items())), configuration))
+            per_configuration[0].append(_single_case(group, raw, line_id, alternatives, output_bytes, where))
     return list(zip(configurations or [None], per_configuration))
+
+
+def _cast_cases(group: Group, raw: dict, line_id: str, alternatives: dict, output_bytes, where: str):
+    """A cast line's cases, one per configuration: its results (one per configuration, or one per
+    rule when the rounding modes agree) and the alternatives listed by configuration index."""
+    configurations = group.configurations
+    results = raw.get("results")
+    n, rules = len(configurations), len(configurations) // 5
+    if not isinstance(results, list) or len(results) not in (n, rules):
+        _fail(where, f"\"results\" must be a list of {n} or {rules} results")
+    cases = []
+    for k, configuration in enumerate(configurations):
+        text = results[k] if len(results) == n else results[k % rules]
+        own = {}
+        for name, by_index in alternatives.items():
+            if not isinstance(by_index, dict):
+                _fail(where, f"alternatives[{name!r}] is not an object of configuration indices")
+            if str(k) in by_index:
+                own[name] = _result(by_index[str(k)], output_bytes, where, f"alternative {name}")
+        cases.append(Case(f"{line_id}/{configuration.label}", group, raw.get("id"), raw,
+                          _result(text, output_bytes, where, f"results[{k}]"),
+                          dict(sorted(own.items())), configuration))
+    for name, by_index in alternatives.items():
+        for index in by_index:
+            if not index.isdigit() or int(index) >= n:
+                _fail(where, f"alternatives[{name!r}] names configuration {index!r} of {n}")
+    return cases
+
+
+def _single_case(group: Group, raw: dict, line_id: str, alternatives: dict, output_bytes, where: str):
+    """The one case of a scalar_map, metadata, scalars or chain line."""
+    family = group.family
+    key = "results" if family == "scalar_map" else "result"
+    text = raw.get(key)
+    if family == "scalar_map":
+        if not isinstance(text, list) or len(text) != 1:
+            _fail(where, "\"results\" must be a list of one result (one configuration)")
+        text = text[0]
+    bytes_ = output_bytes if family != "metadata" else None
+    own = {}
+    for name, value in alternatives.items():
+        if family == "scalar_map":  # by configuration index, as in cast: its one configuration
+            if not isinstance(value, dict) or set(value) - {"0"}:
+                _fail(where, f"alternatives[{name!r}] must map configuration \"0\" to a result")
+            if "0" not in value:
+                continue
+            value = value["0"]
+        own[name] = _result(value, bytes_, where, f"alternative {name}")
+    configuration = group.configurations[0] if group.configurations else None
+    return Case(line_id, group, raw.get("id"), raw, _result(text, bytes_, where, key),
+                dict(sorted(own.items())), configuration)
 
 
 def _pattern(text, storage_bytes, where, what):
