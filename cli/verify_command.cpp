@@ -50,7 +50,7 @@ int run_verify_vectors(Arguments& arguments) {
   }
   VectorCheckOptions options;
   options.completeness_sample =
-      arguments.number_option("completeness-sample", options.completeness_sample, {1, UINT64_MAX});
+      arguments.number_option("completeness-sample", options.completeness_sample, {0, UINT64_MAX});
   set_max_input_file_bytes(
       arguments.number_option("max-file-bytes", kDefaultMaxInputFileBytes, kFileBytesRange));
   const bool quiet = arguments.flag("quiet");
