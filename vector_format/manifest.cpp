@@ -8,6 +8,7 @@
 #include <set>
 #include <string_view>
 
+#include "oracle/hex_digits.hpp"
 #include "oracle/io/bounded_quote.hpp"
 #include "oracle/io/input_file.hpp"
 #include "oracle/io/input_tree.hpp"
@@ -99,7 +100,7 @@ const char* unsafe_listed_path(const std::string& relative) {
 // 64 lower-case hexadecimal digits, as the manifest writes a SHA-256.
 bool is_sha256_hex(const std::string& text) {
   return text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           return hex_digit_value(c, HexLetters::Lowercase) >= 0;
          });
 }
 
