@@ -199,6 +199,18 @@ tag_pids() {  # the live processes of invocation tag $1: by argument and by envi
   done
 }
 
+# lingering_pids TAG SECONDS: the processes of tag TAG still live once none is left (the event)
+# or SECONDS have passed, whichever comes first.
+lingering_pids() {
+  local left end=$(( ${EPOCHREALTIME/./} + ${2%.*} * 1000000 ))
+  left="$(tag_pids "$1")"
+  while [ -n "$left" ] && [ "${EPOCHREALTIME/./}" -lt "$end" ]; do
+    sleep 0.2
+    left="$(tag_pids "$1")"
+  done
+  printf '%s' "$left"
+}
+
 # invoke CLASS LABEL [options] -- COMMAND...   (@TAG@ in COMMAND: the invocation's tag)
 #   --adapter S      a run with an adapter and --timeout S: limit S + 10 s (default: 30 s)
 #   --limit S        limit S seconds
@@ -212,7 +224,9 @@ tag_pids() {  # the live processes of invocation tag $1: by argument and by envi
 #   --zero-ok        exit 0 may be handled clearly (when every --need matches; else a silent pass)
 #   --stdin FILE     the command's standard input (default /dev/null)
 #   --signal SIG S   send SIG to cvc S seconds after the start (exit 128 + SIG is then expected)
-#   --settle S       seconds after the end before leftovers are counted (default 0.5)
+#   --settle S       at most S seconds after the end for the run's processes to go before the
+#                    ones still there are counted as leftovers (default 30; the wait ends as soon
+#                    as none is left, so a clean run costs nothing and a loaded machine is waited for)
 #   --keep FILE      an earlier output: FILE holds a known text before the run and must hold it
 #                    after (otherwise a leftover: an earlier output destroyed)
 #   --max-output N   stdout + stderr must be under N bytes (a bounded terminal report)
@@ -225,7 +239,7 @@ declare -a R_CLASS R_LABEL R_CMD R_OUT R_ORPH R_RSS R_NOTE
 invoke() {
   local class="$1" label="$2"; shift 2
   local limit=$plain_limit codes="1 2 3" blame=0 nopass=0 report="" log="" zero_ok=0
-  local stdin=/dev/null signal="" signal_after=0 settle=0.5 keep="" max_output="" tree=""
+  local stdin=/dev/null signal="" signal_after=0 settle=30 keep="" max_output="" tree=""
   local tree_max=""
   local -a need=() avoid=() asserts=()
   while [ "$1" != "--" ]; do
@@ -303,11 +317,12 @@ invoke() {
   [[ "$rss_kb" =~ ^[0-9]+$ ]] || rss_kb=0
   local rss_mb=$(( (rss_kb + 1023) / 1024 ))
 
-  # Leftovers: half a second (--settle) for a clean shutdown, then count them, then kill them:
-  # processes of the run, temporary folders of the run, an earlier output destroyed.
-  sleep "$settle"
+  # Leftovers: processes of the run, temporary folders of the run, an earlier output destroyed.
+  # The run's processes are waited for (the event: none left), at most --settle seconds: a shard
+  # or adapter whose parent was killed goes on its PR_SET_PDEATHSIG, which a loaded machine may
+  # deliver seconds late (a fixed 2 s wait failed a fresh-clone CI run beside a CPU-heavy job).
   local left orphans=0 p left_args="" temps=0 destroyed=0
-  left="$(tag_pids "$itag")"
+  left="$(lingering_pids "$itag" "$settle")"
   if [ -n "$left" ]; then
     orphans=$(printf '%s\n' "$left" | wc -l)
     left_args="$(ps -o args= -p "$(printf '%s' "$left" | tr '\n' ',')" 2>/dev/null |
@@ -439,6 +454,21 @@ if [ "$table" -eq 0 ]; then
     tail -5 "$T/control.txt"
   fi
 fi
+
+# ---- control: the leftover count sees a process that stays, and not one that has gone ----------
+# (its teeth: without it a leftover check that never finds anything would pass every invocation)
+env HOSTILE_TAG="${TAG}-control-stays" sleep 60 &
+stays=$!
+env HOSTILE_TAG="${TAG}-control-goes" sleep 1 &
+if [ "$(lingering_pids "${TAG}-control-stays" 1)" = "$stays" ] &&
+   [ -z "$(lingering_pids "${TAG}-control-goes" 30)" ]; then
+  [ "$table" -eq 1 ] || echo "ok   [control] a process left running is counted; one that ends is waited for"
+else
+  control_ok=0
+  echo "FAIL [control] the leftover count missed a process left running, or counted one that ended"
+fi
+kill "$stays" 2>/dev/null
+wait
 
 live=(--live random --type int8 --count 10 --timeout $to)
 
@@ -693,8 +723,7 @@ invoke 14 "check-store: the implementation removes its own array directory" --ad
   --assert "the report is written" 'test -s "$(rep 14b)/stores.json"' -- \
   "$cvc" check-store --impl "$(fake_impl remove-array)" --vectors "$(stores clean)" \
   --timeout $to --report-dir "$(rep 14b)"
-invoke 14 "run --jobs 2: SIGKILL of the parent after 3 s" --adapter $to --signal KILL 3 \
-  --settle 2 -- \
+invoke 14 "run --jobs 2: SIGKILL of the parent after 3 s" --adapter $to --signal KILL 3 -- \
   "$cvc" run --impl "$ref_impl" --live exhaustive --jobs 2 --timeout $to
 
 # ---- 15. wrong verdicts and exit codes ---------------------------------------------------------
