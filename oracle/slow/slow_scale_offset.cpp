@@ -300,12 +300,11 @@ Step kept_in_range(const DataType& type, const Step& step) {
 }
 
 // The exact result the account shows: exact_result's, except an integer quotient's, which
-// exact_result has already truncated or floored under those readings.
+// exact_result has already truncated or floored under those readings, or refused for its remainder.
 Step shown_exact(const DataType& type, Op op, const Number& x, const Number& operand,
                  const Step& step) {
-  if (op != Op::Divide || !type.is_integer() || step.what != Step::What::Value ||
-      operand.value.sign() == 0)
-    return step;
+  const bool quotient = step.what == Step::What::Value || step.what == Step::What::Remainder;
+  if (op != Op::Divide || !type.is_integer() || !quotient || operand.value.sign() == 0) return step;
   return value_step(finite(x.value / operand.value));
 }
 

@@ -123,7 +123,7 @@ TEST(Diagnosis, AChainCaseIsExplainedByCvcChain) {
   outcome.cast_request = &request;
   outcome.input_bits = 8;
   EXPECT_EQ(oracle_command(outcome),
-            "cvc chain --array-type float32 --fill-value 10.0 --codecs "
+            "cvc chain --array-type float32 --fill-value '10.0' --codecs "
             "'[{\"configuration\":{\"offset\":10},\"name\":\"scale_offset\"},"
             "{\"configuration\":{\"data_type\":\"uint8\"},\"name\":\"cast_value\"}]' "
             "--direction decode 0x08");
