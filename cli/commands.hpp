@@ -13,6 +13,7 @@ struct Command {
 };
 
 int run_cast(Arguments& arguments);
+int run_chain(Arguments& arguments);
 int run_validate(Arguments& arguments);
 int run_types(Arguments& arguments);
 int run_readings(Arguments& arguments);

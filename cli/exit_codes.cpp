@@ -14,7 +14,8 @@ std::span<const ExitCodeRow> exit_code_table() {
        "before its hello, a hello that is not the protocol)"},
       {kExitInternal, "an internal or I/O error; also a set-up or a build that failed"},
       {kExitUndecided,
-       "cvc validate cannot decide: the chain holds a codec the oracle does not follow"},
+       "cvc validate or cvc chain cannot decide: the chain holds a codec the oracle does not "
+       "follow"},
       {kExitSkipped,
        "skipped (scripts only): a part cannot be set up on this machine, the reason said on one "
        "line; never a pass"},

@@ -26,6 +26,8 @@ static_assert(cvc::kDataTypeCount == 26, "the summary of cvc types below says 26
 constexpr Command kCommands[] = {
     {"cast", "cast values with a cast_value configuration, explaining each result",
      &cvc::cli::run_cast},
+    {"chain", "send elements through a codec chain, explaining each step under any reading",
+     &cvc::cli::run_chain},
     {"validate", "validate codec metadata and the fill value round trip", &cvc::cli::run_validate},
     {"types", "list the 26 data types and their facts", &cvc::cli::run_types},
     {"readings", "list the ambiguities of the spec: each flag, its default and alternatives",

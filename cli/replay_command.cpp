@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/replay_request.hpp"
+#include "harness/run/diagnosis.hpp"
 #include "harness/run/request_models.hpp"
 #include "harness/run/runner.hpp"
 #include "oracle/cast.hpp"
@@ -186,7 +187,8 @@ int replay_chain(AdapterClient& client, const CastRequest& request, const ArrayC
     if (!matches)
       std::cout << "; known-bug models reproducing it: "
                 << model_names(
-                       models.reproducing(ModelAnswer::element(failed, answer.outputs[i]), input));
+                       models.reproducing(ModelAnswer::element(failed, answer.outputs[i]), input))
+                << "\n  explain: " << chain_command(request, input);
     std::cout << "\n";
   }
   return listing.finish();

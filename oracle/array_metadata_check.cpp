@@ -471,6 +471,13 @@ Shape regular_chunk_shape(const json& array_metadata) {
   return extents;
 }
 
+// The element steps of a level: its own, then its shard's inner codecs' (an element is encoded
+// by the outer array -> array codecs, then, inside the shard, by the inner ones).
+void append_element_steps(const ChainLevel& level, ArrayChain& chain) {
+  chain.steps.insert(chain.steps.end(), level.chain.steps.begin(), level.chain.steps.end());
+  for (const ChainLevel& inner : level.inner) append_element_steps(inner, chain);
+}
+
 FillValueCheck validate_chain(const DataType& array_type, const json& fill_value,
                               const json& codecs, const Shape& chunk_shape,
                               const Readings& readings) {
@@ -511,6 +518,18 @@ FillValueCheck validate_chain(const DataType& array_type, const json& fill_value
 FillValueCheck validate_array_metadata(const DataType& array_type, const json& fill_value,
                                        const json& codecs, const Readings& readings) {
   return validate_chain(array_type, fill_value, codecs, std::nullopt, readings);
+}
+
+std::optional<ArrayChain> array_element_chain(const DataType& array_type, const json& codecs,
+                                              const Readings& readings) {
+  std::vector<std::string> unchecked;
+  ChainLevel top;
+  if (walk_level(top, array_type, codecs, "codecs", std::nullopt, WalkContext{readings, unchecked}))
+    return std::nullopt;
+  ArrayChain chain;
+  chain.array_type = &array_type;
+  append_element_steps(top, chain);
+  return chain;
 }
 
 FillValueCheck validate_array_metadata(const json& array_metadata, const Readings& readings) {

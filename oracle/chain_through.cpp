@@ -53,12 +53,21 @@ ChainResult step_through(const ChainStep& step, Direction direction, std::uint64
   return result;
 }
 
-ChainResult encode_through(const ArrayChain& chain, std::uint64_t input, const Readings& readings,
-                           const ElementOracle& oracle) {
+namespace {
+
+// The steps in the direction's order (encode: in order; decode: in reverse), each step's result
+// appended to `trace` when one is asked for; the first step that fails ends it.
+ChainResult through(const ArrayChain& chain, Direction direction, std::uint64_t input,
+                    const Readings& readings, const ElementOracle& oracle,
+                    std::vector<TracedStep>* trace) {
   ChainResult result;
   result.bits = input;
-  for (std::size_t k = 0; k < chain.steps.size(); ++k) {
-    result = step_through(chain.steps[k], Direction::Encode, result.bits, readings, oracle);
+  const std::size_t count = chain.steps.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t k = direction == Direction::Encode ? i : count - 1 - i;
+    const std::uint64_t reaching = result.bits;
+    result = step_through(chain.steps[k], direction, reaching, readings, oracle);
+    if (trace != nullptr) trace->push_back({k, reaching, result});
     if (!result.ok()) {
       result.failed_step = static_cast<int>(k);
       return result;
@@ -67,18 +76,22 @@ ChainResult encode_through(const ArrayChain& chain, std::uint64_t input, const R
   return result;
 }
 
+}  // namespace
+
+ChainResult encode_through(const ArrayChain& chain, std::uint64_t input, const Readings& readings,
+                           const ElementOracle& oracle) {
+  return through(chain, Direction::Encode, input, readings, oracle, nullptr);
+}
+
 ChainResult decode_through(const ArrayChain& chain, std::uint64_t input, const Readings& readings,
                            const ElementOracle& oracle) {
-  ChainResult result;
-  result.bits = input;
-  for (std::size_t k = chain.steps.size(); k-- > 0;) {
-    result = step_through(chain.steps[k], Direction::Decode, result.bits, readings, oracle);
-    if (!result.ok()) {
-      result.failed_step = static_cast<int>(k);
-      return result;
-    }
-  }
-  return result;
+  return through(chain, Direction::Decode, input, readings, oracle, nullptr);
+}
+
+ChainResult trace_through(const ArrayChain& chain, Direction direction, std::uint64_t input,
+                          std::vector<TracedStep>& trace, const Readings& readings,
+                          const ElementOracle& oracle) {
+  return through(chain, direction, input, readings, oracle, &trace);
 }
 
 }  // namespace cvc

@@ -67,6 +67,15 @@ nlohmann::json with_implied_bytes_codec(const nlohmann::json& codecs);
 ArrayChain parse_array_chain(const DataType& array_type, const nlohmann::json& codecs,
                              const Readings& readings = {});
 
+// The array -> array steps every element of an array passes through, from its whole chain
+// (`codecs` with its array -> bytes codec, as validate_array_metadata walks it): the top level's
+// steps, then those of a sharding_indexed codec's inner codecs (and of a shard within), each
+// named by its path ("codecs[0].configuration.codecs[1]"); nullopt when the walk finds the chain
+// invalid or undecided (validate_array_metadata says why). oracle/array_metadata_check.cpp.
+std::optional<ArrayChain> array_element_chain(const DataType& array_type,
+                                              const nlohmann::json& codecs,
+                                              const Readings& readings = {});
+
 // One element through the chain. On an error, `failed_step` is the index of the step in
 // chain.steps, and `cast` or `scale_offset` (by the step's codec) holds the failing result.
 struct ChainResult {
@@ -101,6 +110,18 @@ ChainResult encode_through(const ArrayChain& chain, std::uint64_t input,
 ChainResult decode_through(const ArrayChain& chain, std::uint64_t input,
                            const Readings& readings = {},
                            const ElementOracle& oracle = fast_element_oracle());
+// One step of an element traced through a chain: the step (its index in chain.steps), the pattern
+// that reached it in this direction, and what it gave (failed_step 0 when it failed).
+struct TracedStep {
+  std::size_t step = 0;
+  std::uint64_t input = 0;
+  ChainResult result;
+};
+// encode_through or decode_through by `direction`, with each step's result appended to `trace`
+// in the order the direction runs the steps, up to the first that fails: what `cvc chain` prints.
+ChainResult trace_through(const ArrayChain& chain, Direction direction, std::uint64_t input,
+                          std::vector<TracedStep>& trace, const Readings& readings = {},
+                          const ElementOracle& oracle = fast_element_oracle());
 // One step in one direction (the building block of both).
 ChainResult step_through(const ChainStep& step, Direction direction, std::uint64_t input,
                          const Readings& readings, const ElementOracle& oracle);

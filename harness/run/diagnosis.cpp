@@ -56,11 +56,18 @@ std::string replay_line(const CaseOutcome& outcome) {
   return "";
 }
 
+std::string chain_command(const CastRequest& request, std::uint64_t input_bits) {
+  return "cvc chain --array-type " + std::string(request.array_type->name) + " --fill-value " +
+         shell_quoted(dump_json_exact(request.fill_value)) + " --codecs " +
+         shell_quoted(dump_json_exact(request.chain)) + " --direction " +
+         std::string(direction_name(request.direction)) + " " +
+         pattern_hex(*request.input, input_bits);
+}
+
 std::string oracle_command(const CaseOutcome& outcome) {
-  // A chain: the reference adapter answers the replay line, and cvc replay prints the oracle's
-  // result for it (and where its chain fails).
+  // A chain: cvc chain explains the element step by step (where its chain fails, and why).
   if (outcome.cast_request != nullptr && outcome.cast_request->is_chain())
-    return replay_command("cvc adapter", replay_line(outcome));
+    return chain_command(*outcome.cast_request, outcome.input_bits);
   if (const CastRequest* request = outcome.cast_request) {
     const nlohmann::json& configuration = request->codec.at("configuration");
     std::string command = "cvc cast --from ";

@@ -28,8 +28,10 @@ Simplicity validate_simplicity(std::size_t configuration_bytes);
 // One line that replays the case against an adapter: the protocol request for this one element
 // (cast) or this metadata (validate); empty when the outcome carries no request.
 std::string replay_line(const CaseOutcome& outcome);
-// The `cvc cast` / `cvc validate` command that explains the expected result.
+// The `cvc cast` / `cvc chain` / `cvc validate` command that explains the expected result.
 std::string oracle_command(const CaseOutcome& outcome);
+// The `cvc chain` command that explains one element of a chain request step by step.
+std::string chain_command(const CastRequest& request, std::uint64_t input_bits);
 
 struct DiagnosisCell {
   std::string operation;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/rational/decimal_text.hpp"
 #include "oracle/rational/rational_value.hpp"
 
 namespace cvc::slow {
@@ -200,7 +201,85 @@ std::uint64_t pattern(const DataType& type, const Number& n) {
 struct Operation {
   Op op;
   Number operand;
+  std::uint64_t bits = 0;  // the operand's pattern
 };
+
+// --- The account of each operation (traced_scale_offset), apart from the arithmetic -------------
+
+std::string number_text(const Number& n) {
+  if (n.kind == Kind::NaN) return "NaN";
+  if (n.kind == Kind::Infinity) return n.negative ? "-Infinity" : "Infinity";
+  if (n.value.sign() == 0) return n.negative ? "-0" : "0";
+  return rational::decimal_text(n.value);
+}
+
+// Why a step has no value of the type, in words.
+std::string without_value(const DataType& type, const Step& step) {
+  using What = Step::What;
+  const std::string name(type.name);
+  switch (step.what) {
+    case What::Overflow:
+      return "beyond the largest finite value of " + name;
+    case What::DivisionByZero:
+      return "a division by zero";
+    case What::NoNumber:
+      return "no number (Infinity - Infinity, 0 * Infinity, 0 / 0 or Infinity / Infinity)";
+    case What::OutsideType:
+      return type.is_integer() ? "outside the range of " + name
+                               : "not a value of " + name + " (no zero, no negative value, " +
+                                     "nothing below its smallest value)";
+    case What::Remainder:
+      return "an integer quotient with a remainder (reading ScaleOffsetIntegerDivision default)";
+    case What::Value:
+      break;
+  }
+  return "";
+}
+
+// How the exact result became the value carried on: "exact in float32", "rounded ...".
+std::string placement_text(const DataType& type, const DataType& grid, bool kept_exact,
+                           const Step& exact, const Number& carried, const Readings& readings) {
+  if (exact.number.kind != Kind::Finite)
+    return exact.number.kind == Kind::NaN ? "NaN (IEEE 754: a NaN operand gives NaN)"
+                                          : "an infinity (IEEE 754, from an infinite operand)";
+  if (carried.kind != Kind::Finite)
+    return "replaced by the IEEE 754 result (reading ScaleOffsetNonFinite ieee)";
+  if (kept_exact) return "kept exact (reading ScaleOffsetRounding round-once)";
+  const std::string on = &grid == &type ? std::string(type.name)
+                                        : std::string(grid.name) +
+                                              " (reading ScaleOffsetRounding float64-intermediate)";
+  if (compare_values(exact.number.value, carried.value) == 0) return "exact in " + on;
+  if (type.is_integer()) {
+    const bool floor =
+        readings[Flag::ScaleOffsetIntegerDivision] == kScaleOffsetIntegerDivisionFloor;
+    return std::string("rounded ") + (floor ? "down" : "towards zero") +
+           " (reading ScaleOffsetIntegerDivision " + (floor ? "floor" : "truncate") + ")";
+  }
+  return "rounded to nearest, ties to even, onto " + on;
+}
+
+// One entry of the account: `exact` the operation's exact result (for an integer division, the
+// true quotient: exact_result has already truncated or floored it under those readings),
+// `outcome` the step once placed on its grid, `decided` what ScaleOffsetNonFinite makes of it.
+ScaleOffsetOperationTrace account(const DataType& type, const DataType& grid, bool kept_exact,
+                                  Op op, std::uint64_t operand, const Step& exact,
+                                  const Step& outcome, const Decided& decided,
+                                  const Readings& readings) {
+  ScaleOffsetOperationTrace entry;
+  entry.operation = op;
+  entry.operand = operand;
+  if (exact.what == Step::What::Value) entry.exact = number_text(exact.number);
+  entry.error = decided.error;
+  if (decided.number) entry.value = number_text(*decided.number);
+  if (outcome.what == Step::What::Value) {
+    entry.placement = placement_text(type, grid, kept_exact, exact, *decided.number, readings);
+    return entry;
+  }
+  entry.placement = without_value(kept_exact ? type : grid, outcome);
+  if (decided.number)
+    entry.placement += ": the IEEE 754 result (reading ScaleOffsetNonFinite ieee)";
+  return entry;
+}
 
 ScaleOffsetResult failure(ScaleOffsetError error, Op op) {
   ScaleOffsetResult result;
@@ -209,14 +288,34 @@ ScaleOffsetResult failure(ScaleOffsetError error, Op op) {
   return result;
 }
 
+// round-once: the intermediate stays exact; outside [min, max] it is still an error.
+Step kept_in_range(const DataType& type, const Step& step) {
+  const Number& t = step.number;
+  if (step.what != Step::What::Value || t.kind != Kind::Finite) return step;
+  if (compare_values(t.value, max_value(type)) > 0 ||
+      (type.has_sign_bit() && compare_values(t.value, -max_value(type)) < 0))
+    return failed_step(Step::What::Overflow, t.value.sign() < 0);
+  if (compare_values(t.value, min_value(type)) < 0) return failed_step(Step::What::OutsideType);
+  return step;
+}
+
+// The exact result the account shows: exact_result's, except an integer quotient's, which
+// exact_result has already truncated or floored under those readings, or refused for its remainder.
+Step shown_exact(const DataType& type, Op op, const Number& x, const Number& operand,
+                 const Step& step) {
+  const bool quotient = step.what == Step::What::Value || step.what == Step::What::Remainder;
+  if (op != Op::Divide || !type.is_integer() || !quotient || operand.value.sign() == 0) return step;
+  return value_step(finite(x.value / operand.value));
+}
+
 ScaleOffsetResult run(const ScaleOffsetCodec& codec, bool encode, std::uint64_t input,
-                      const Readings& readings) {
+                      const Readings& readings, std::vector<ScaleOffsetOperationTrace>* trace) {
   const DataType& type = *codec.type;
   input &= type.bit_mask();
   // 1. The operations (an absent operand skips its own), and the input's value.
   std::vector<Operation> operations;
   const auto operation = [&](Op op, const std::optional<std::uint64_t>& bits) {
-    if (bits) operations.push_back({op, value_of(type, *bits)});
+    if (bits) operations.push_back({op, value_of(type, *bits), *bits});
   };
   if (encode) {
     operation(Op::Subtract, codec.offset);
@@ -240,28 +339,26 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, bool encode, std::uint64_t 
   // type or float64's grid (placed), non-finite outcomes by ScaleOffsetNonFinite (decide).
   for (std::size_t i = 0; i < operations.size(); ++i) {
     const Operation& o = operations[i];
-    Step step = exact_result(type, o.op, x, o.operand, readings);
-    const bool last = i + 1 == operations.size();
-    if (once && !last) {
-      // round-once: the intermediate stays exact; outside [min, max] it is still an error.
-      const Number& t = step.number;
-      if (step.what == Step::What::Value && t.kind == Kind::Finite) {
-        if (compare_values(t.value, max_value(type)) > 0 ||
-            (type.has_sign_bit() && compare_values(t.value, -max_value(type)) < 0))
-          step = failed_step(Step::What::Overflow, t.value.sign() < 0);
-        else if (compare_values(t.value, min_value(type)) < 0)
-          step = failed_step(Step::What::OutsideType);
-      }
-    } else {
-      step = placed(grid, step, readings);
-    }
+    const Step exact = exact_result(type, o.op, x, o.operand, readings);
+    const bool kept_exact = once && i + 1 < operations.size();
+    const Step step = kept_exact ? kept_in_range(type, exact) : placed(grid, exact, readings);
     const Decided decided = decide(type, step, readings);
+    if (trace != nullptr)
+      trace->push_back(account(type, grid, kept_exact, o.op, o.bits,
+                               shown_exact(type, o.op, x, o.operand, exact), step, decided,
+                               readings));
     if (!decided.number) return failure(decided.error, o.op);
     x = *decided.number;
   }
   // float64-intermediate: the final float64 value, onto the type.
   if (&grid != &type) {
-    const Decided decided = decide(type, placed(type, value_step(x), readings), readings);
+    const Step step = placed(type, value_step(x), readings);
+    const Decided decided = decide(type, step, readings);
+    if (trace != nullptr) {
+      trace->push_back(account(type, type, false, operations.back().op, operations.back().bits,
+                               value_step(x), step, decided, readings));
+      trace->back().final_rounding = true;
+    }
     if (!decided.number) return failure(decided.error, operations.back().op);
     x = *decided.number;
   }
@@ -277,12 +374,18 @@ ScaleOffsetResult run(const ScaleOffsetCodec& codec, bool encode, std::uint64_t 
 
 ScaleOffsetResult scale_offset_encode(const ScaleOffsetCodec& codec, std::uint64_t input,
                                       const Readings& readings) {
-  return slow_scale_offset::run(codec, /*encode=*/true, input, readings);
+  return slow_scale_offset::run(codec, /*encode=*/true, input, readings, nullptr);
 }
 
 ScaleOffsetResult scale_offset_decode(const ScaleOffsetCodec& codec, std::uint64_t input,
                                       const Readings& readings) {
-  return slow_scale_offset::run(codec, /*encode=*/false, input, readings);
+  return slow_scale_offset::run(codec, /*encode=*/false, input, readings, nullptr);
+}
+
+ScaleOffsetResult traced_scale_offset(const ScaleOffsetCodec& codec, Direction direction,
+                                      std::uint64_t input, const Readings& readings,
+                                      std::vector<ScaleOffsetOperationTrace>& trace) {
+  return slow_scale_offset::run(codec, direction == Direction::Encode, input, readings, &trace);
 }
 
 }  // namespace cvc::slow

@@ -78,6 +78,17 @@ row 4 "validate: a codec the oracle does not follow" "" "$cvc" validate --array-
 row 2 "validate: a near data type" 'did you mean "float32"?' "$cvc" validate --array-type flaot32 \
   --fill-value 0 --codecs "$codecs"
 
+chain='[{"name": "scale_offset", "configuration": {"offset": 5, "scale": 0.1}}]'
+row 0 "chain: computed" "" "$cvc" chain --array-type float32 --fill-value 5 --codecs "$chain" 12.5
+row 1 "chain: invalid metadata" "" "$cvc" chain --array-type float32 --fill-value 1000.0 \
+  --codecs '[{"name": "cast_value", "configuration": {"data_type": "int8"}}]' 1
+row 4 "chain: a codec the oracle does not follow" "" "$cvc" chain --array-type float32 \
+  --fill-value 0 --codecs '[{"name": "no-such-codec"}]' 1
+row 2 "chain: a near codec name" 'unknown codec "scale_ofset" (did you mean "scale_offset"?)' \
+  "$cvc" chain --array-type float32 --fill-value 0 --codecs '[{"name": "scale_ofset"}]' 1
+row 2 "chain: a near reading flag" "unknown flag \"$slip\" (did you mean \"$flag\"?)" \
+  "$cvc" chain --array-type float32 --fill-value 5 --codecs "$chain" --reading "$slip=x" 1
+
 row 0 "types" "" "$cvc" types
 row 0 "readings" "" "$cvc" readings
 row 0 "bug-models" "" "$cvc" bug-models

@@ -41,4 +41,21 @@ check "drafts: the terminal report diagnoses it" grep -q "\[ties-away\]" "$work/
   --issue-drafts "$work/drafts" > /dev/null 2>&1; status=$?
 check "drafts: the oracle passes (exit 0)" test "$status" -eq 0
 check "drafts: an earlier run's drafts are replaced" test "$(ls "$work/drafts" | wc -l)" -eq 0
+
+# A chain failure (issue 34): the draft and the replay point at cvc chain, and that command runs.
+"$cvc" run --impl "$cvc adapter --mutant fixed-scale-offset-non-finite-zero" --vectors "$root/vectors" \
+  --family chain --issue-drafts "$work/chain-drafts" > "$work/chain-run.txt" 2>&1; status=$?
+check "chain drafts: the mutant's run fails (exit 1)" test "$status" -eq 1
+draft="$work/chain-drafts/01-fixed-scale-offset-non-finite-zero.md"
+check "chain drafts: one draft, named by the model" test -f "$draft"
+explain="$(grep -m1 '^cvc chain --array-type ' "$draft")"
+check "chain drafts: the draft explains with cvc chain" test -n "$explain"
+check "chain drafts: so does the terminal report" grep -q "explain.*cvc chain --array-type" "$work/chain-run.txt"
+eval "\"\$cvc\" ${explain#cvc }" > "$work/chain-explained.txt" 2>&1; status=$?
+check "chain drafts: the command runs (exit 0)" test "$status" -eq 0
+check "chain drafts: ... and explains the element step by step" grep -q '^element 0x' "$work/chain-explained.txt"
+line="$(grep -m1 '^cvc replay --impl ' "$draft" | sed "s/^cvc replay --impl '[^']*' '//; s/'\$//")"
+"$cvc" replay --impl "$cvc adapter --mutant fixed-scale-offset-non-finite-zero" "$line" > "$work/chain-replay.txt"; status=$?
+check "chain replay: the mutant mismatches (exit 1)" test "$status" -eq 1
+check "chain replay: points at cvc chain" grep -q "^  explain: cvc chain --array-type" "$work/chain-replay.txt"
 finish

@@ -661,6 +661,13 @@ fifo_report="$(output_path fifo-shard.json)"
 invoke 12 "merge-reports: a merge input is a FIFO" --codes 2 --need 'fifo-shard\.json' \
   --avoid "$RAW" -- \
   "$cvc" merge-reports "$(shard_report ok1)" "$fifo_report"
+fifo_codecs="$(output_path fifo-codecs.json)"
+[ -p "$fifo_codecs" ] || mkfifo "$fifo_codecs"
+invoke 12 "chain: the --codecs @FILE is a FIFO" --codes 2 --need 'fifo-codecs\.json' \
+  --avoid "$RAW" -- \
+  "$cvc" chain --array-type float32 --fill-value 0 --codecs "@$fifo_codecs" 1
+invoke 12 "chain: the --codecs @FILE is /dev/zero" --codes 2 --need '/dev/zero' -- \
+  "$cvc" chain --array-type float32 --fill-value 0 --codecs "@/dev/zero" 1
 fifo_json="$(output_path fifo-report.json)"
 [ -p "$fifo_json" ] || mkfifo "$fifo_json"
 invoke 12 "run: the --json report path is a FIFO" --adapter $to --codes 2 \

@@ -108,5 +108,26 @@ TEST(Diagnosis, ReplayLineIsOneElementOfTheRequest) {
             "cvc cast --from float64 --config '{\"data_type\":\"float16\"}' 0x3ff0000000000000");
 }
 
+TEST(Diagnosis, AChainCaseIsExplainedByCvcChain) {
+  CastRequest request;
+  request.direction = Direction::Decode;
+  request.array_type = &type("float32");
+  request.input = &type("uint8");
+  request.output = &type("float32");
+  request.fill_value = 10.0;
+  request.chain = nlohmann::json::array(
+      {{{"name", "scale_offset"}, {"configuration", {{"offset", 10}}}},
+       {{"name", "cast_value"}, {"configuration", {{"data_type", "uint8"}}}}});
+  request.elements = {7, 8};
+  CaseOutcome outcome;
+  outcome.cast_request = &request;
+  outcome.input_bits = 8;
+  EXPECT_EQ(oracle_command(outcome),
+            "cvc chain --array-type float32 --fill-value '10.0' --codecs "
+            "'[{\"configuration\":{\"offset\":10},\"name\":\"scale_offset\"},"
+            "{\"configuration\":{\"data_type\":\"uint8\"},\"name\":\"cast_value\"}]' "
+            "--direction decode 0x08");
+}
+
 }  // namespace
 }  // namespace cvc::diagnosis_test
