@@ -26,10 +26,16 @@ or 2) against the oracle. Each case is a whole scenario: array and configuration
 or decode, rounding, out_of_range, scalar_map with 0..4 entries (NaN keys of other payloads,
 both zeros, infinities, duplicate keys, values equal to other keys, hex and decimal forms, 64-bit
 integer keys beyond 2^53), fill values and a batch of elements biased to each type's boundary
-values; or array metadata for validate (chains of two cast_value codecs, mutated codec entries:
+values; chains (protocol 2's chain request, to adapters declaring the operation chain): a
+scale_offset codec (offset and scale from the array type's boundary values, subnormals, NaN,
+infinities, hex forms and the spec's examples), the numcodecs.fixedscaleoffset alias (integral or
+float astype, V2 type strings) or transpose, followed by cast_value, judged through the whole
+chain; or array metadata for validate (chains of two cast_value codecs, a scale_offset first or
+the chain inside sharding_indexed when chains are declared, mutated codec entries:
 unknown keys, wrong JSON types, every scalar form, out-of-range and hex-width scalars) judged by
 the oracle's verdict. Every mismatch is shrunk, while it still fails the same way, to its simplest
-scenario (fewer scalar_map entries, default rounding, no out_of_range, one element, the input
+scenario (without the chain's leading codec, simpler operands, fewer scalar_map entries, default
+rounding, no out_of_range, one element, the input
 with the fewest significant bits and the smallest magnitude, the narrowest types), and each
 distinct minimal mismatch is reported once (by its shrunk form and its known-bug models) with the
 line that replays it, the cvc cast / cvc validate command that explains it, and the seed and case

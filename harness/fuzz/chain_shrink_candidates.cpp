@@ -1,0 +1,79 @@
+#include "harness/fuzz/chain_shrink_candidates.hpp"
+
+#include "harness/fuzz/shrink_candidates.hpp"
+#include "oracle/scalar_json.hpp"
+
+namespace cvc::fuzz {
+namespace {
+
+using json = nlohmann::json;
+
+// Simpler values tried per operand: the simplest few (0, 1, 2, ...) and the few nearest the
+// current value (one significant bit fewer, half the magnitude), so that a large operand can step
+// down when no small one fails.
+constexpr std::size_t kSimplestOperands = 6, kNearestOperands = 3;
+
+// The scenario without its leading codec: the cast_value codec alone, on the type the codec
+// handed it (the elements of an encode carried over to it); nullopt when an element cannot be.
+std::optional<CastScenario> without_leading(const CastScenario& scenario) {
+  CastScenario copy = scenario;
+  copy.array_type = &cast_array_type(scenario);
+  copy.leading = json();
+  if (scenario.direction == Direction::Decode || copy.array_type == scenario.array_type)
+    return copy;
+  for (std::uint64_t& element : copy.elements) {
+    const std::optional<std::uint64_t> value =
+        carried_over(*scenario.array_type, element, *copy.array_type);
+    if (!value) return std::nullopt;
+    element = *value;
+  }
+  return copy;
+}
+
+// The scenario with operand `name` of its leading codec set to `value` (null: absent).
+CastScenario with_operand(const CastScenario& scenario, const char* name, const json& value) {
+  CastScenario copy = scenario;
+  json& configuration = copy.leading[0]["configuration"];
+  if (value.is_null())
+    configuration.erase(name);
+  else
+    configuration[name] = value;
+  return copy;
+}
+
+// Simpler values of one operand, written as the codec requires (the alias: JSON numbers only).
+void operand_candidates(const CastScenario& scenario, const char* name, bool alias,
+                        std::vector<CastScenario>& out) {
+  const json& configuration = scenario.leading[0]["configuration"];
+  if (!configuration.contains(name)) return;
+  if (!alias) out.push_back(with_operand(scenario, name, json()));
+  const DataType& type = *scenario.array_type;
+  std::uint64_t bits = 0;
+  try {
+    bits = parse_scalar(type, configuration[name]);
+  } catch (const ScalarError&) {
+    return;
+  }
+  const json canonical = format_scalar(type, bits);
+  if (!alias && canonical != configuration[name])
+    out.push_back(with_operand(scenario, name, canonical));
+  const std::vector<std::uint64_t> simpler = simpler_inputs(type, type, bits);
+  for (std::size_t i = 0; i < simpler.size(); ++i) {
+    if (i >= kSimplestOperands && i + kNearestOperands < simpler.size()) continue;
+    const json value = format_scalar(type, simpler[i]);
+    if (alias && !value.is_number()) continue;
+    out.push_back(with_operand(scenario, name, value));
+  }
+}
+
+}  // namespace
+
+void chain_candidates(const CastScenario& scenario, std::vector<CastScenario>& out) {
+  if (!scenario.is_chain() || !scenario.leading[0].is_object()) return;
+  if (std::optional<CastScenario> alone = without_leading(scenario)) out.push_back(*alone);
+  if (!scenario.leading[0].contains("configuration")) return;
+  const bool alias = scenario.leading[0].value("name", json()) == "numcodecs.fixedscaleoffset";
+  for (const char* name : {"offset", "scale"}) operand_candidates(scenario, name, alias, out);
+}
+
+}  // namespace cvc::fuzz
