@@ -8,12 +8,14 @@
 #include "cli/input.hpp"
 #include "cli/interrupt_signals.hpp"
 #include "cli/report_files.hpp"
+#include "harness/fuzz/fuzz_issue_drafts.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/reports/report_output.hpp"
 #include "harness/sources/case_filter.hpp"
 #include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
+#include "oracle/io/output_file.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -55,7 +57,8 @@ index that found it. docs/fuzz.md has the details.
   --max-incidents-in-a-row N  stop after N requests in a row end in an adapter incident (5)
   --max-incidents N       stop after N requests in all end in an adapter incident, also when
                           they alternate with good answers (50)
-  --report-dir DIR        write fuzz.json and fuzz.xml (JUnit) into DIR
+  --report-dir DIR        write fuzz.json, fuzz.xml (JUnit) and issues/NN-MODEL.md (an upstream
+                          bug-report draft per finding) into DIR
   --json PATH, --junit PATH   write one report form to PATH
 
 Progress: on stderr (in a log, a line per 10 s). Ctrl-C or SIGTERM stops the run and reports what
@@ -83,7 +86,8 @@ ReportTarget open_target(const std::string& path,
 }
 
 fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options_text,
-                                      std::vector<ReportTarget>& reports) {
+                                      std::vector<ReportTarget>& reports,
+                                      std::optional<std::string>& drafts_dir) {
   fuzz::FuzzOptions options;
   options.checker.command = arguments.required_option("impl");
   // 0: not given (neither takes 0).
@@ -119,6 +123,7 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
     }
   }
   if (report_dir) {
+    drafts_dir = *report_dir + "/issues";
     json_path = json_path.value_or(*report_dir + "/fuzz.json");
     junit_path = junit_path.value_or(*report_dir + "/fuzz.xml");
   }
@@ -138,6 +143,21 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   return options;
 }
 
+// One upstream bug-report draft per finding (harness/fuzz/fuzz_issue_drafts.hpp) into `directory`.
+void write_fuzz_issue_drafts(const fuzz::FuzzOutcome& outcome, const std::string& directory) {
+  prepare_report_directory(directory, "--report-dir", "cvc fuzz");
+  for (std::size_t i = 0; i < outcome.findings.size(); ++i) {
+    const std::filesystem::path path =
+        std::filesystem::path(directory) / fuzz::fuzz_issue_draft_file_name(outcome, i);
+    try {
+      write_output_file(path, fuzz::fuzz_issue_draft(outcome, i));
+    } catch (const OutputFileError& error) {
+      throw std::runtime_error(std::string("cvc fuzz: --report-dir: ") + error.what());
+    }
+  }
+  std::cerr << "wrote " << outcome.findings.size() << " issue drafts into " << directory << "\n";
+}
+
 }  // namespace
 
 int run_fuzz(Arguments& arguments) {
@@ -147,7 +167,8 @@ int run_fuzz(Arguments& arguments) {
   }
   std::string options_text;
   std::vector<ReportTarget> reports;
-  fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports);
+  std::optional<std::string> drafts_dir;
+  fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports, drafts_dir);
   const InterruptSignals signals(on_fuzz_interrupt);
   ProgressReport progress("cases");
   // A timed run (--seconds without --cases): its share is of the time.
@@ -165,6 +186,7 @@ int run_fuzz(Arguments& arguments) {
     report.output->finish();
     std::cerr << "wrote " << report.path.string() << "\n";
   }
+  if (drafts_dir) write_fuzz_issue_drafts(outcome, *drafts_dir);
   return fuzz::fuzz_exit_code(outcome) == 0 ? kExitOk : kExitNegative;
 }
 

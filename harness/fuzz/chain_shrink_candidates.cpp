@@ -1,5 +1,7 @@
 #include "harness/fuzz/chain_shrink_candidates.hpp"
 
+#include <algorithm>
+
 #include "harness/fuzz/shrink_candidates.hpp"
 #include "oracle/scalar_json.hpp"
 
@@ -8,10 +10,19 @@ namespace {
 
 using json = nlohmann::json;
 
-// Simpler values tried per operand: the simplest few (0, 1, 2, ...) and the few nearest the
-// current value (one significant bit fewer, half the magnitude), so that a large operand can step
-// down when no small one fails.
-constexpr std::size_t kSimplestOperands = 6, kNearestOperands = 3;
+// Simpler values tried per operand: the simplest few (0, 1, 2, ...), then a geometric ladder
+// through the rest of simpler_inputs' ranking, from far to near (positions n/2, 3n/4, 7n/8, ...
+// up to the value just simpler than the operand), so that a large operand can jump down in a few
+// steps when no small one fails.
+constexpr std::size_t kSimplestOperands = 6;
+
+std::vector<std::size_t> ladder(std::size_t count) {
+  std::vector<std::size_t> positions;
+  for (std::size_t i = 0; i < std::min(count, kSimplestOperands); ++i) positions.push_back(i);
+  for (std::size_t gap = count / 2; count > kSimplestOperands && gap > 0; gap /= 2)
+    if (count - gap > positions.back()) positions.push_back(count - gap);
+  return positions;
+}
 
 // The scenario without its leading codec: the cast_value codec alone, on the type the codec
 // handed it (the elements of an encode carried over to it); nullopt when an element cannot be.
@@ -58,8 +69,7 @@ void operand_candidates(const CastScenario& scenario, const char* name, bool ali
   if (!alias && canonical != configuration[name])
     out.push_back(with_operand(scenario, name, canonical));
   const std::vector<std::uint64_t> simpler = simpler_inputs(type, type, bits);
-  for (std::size_t i = 0; i < simpler.size(); ++i) {
-    if (i >= kSimplestOperands && i + kNearestOperands < simpler.size()) continue;
+  for (const std::size_t i : ladder(simpler.size())) {
     const json value = format_scalar(type, simpler[i]);
     if (alias && !value.is_number()) continue;
     out.push_back(with_operand(scenario, name, value));

@@ -106,8 +106,12 @@ std::vector<std::uint64_t> draw_elements(const CastScenario& scenario, const Cas
         elements.push_back(landmark_pattern(input, rng));
     }
   }
+  // A chain's first step is not the cast: its inputs are also the input type's own landmarks
+  // (NaN, infinities, both zeros), 1 in 4, which the cast's boundaries for the pair need not hold.
   while (elements.size() < count)
-    elements.push_back(gen::cast_boundary_weighted_pattern(input, scenario.output(), rng));
+    elements.push_back(scenario.is_chain() && rng.one_in(4)
+                           ? landmark_pattern(input, rng)
+                           : gen::cast_boundary_weighted_pattern(input, scenario.output(), rng));
   if (elements.size() > max_elements) elements.resize(max_elements);
   // Shuffled, so the keys are not always first.
   for (std::size_t i = elements.size(); i > 1; --i)
@@ -135,31 +139,44 @@ std::vector<const DataType*> v2_types(const ScenarioSpace& space, bool integral)
   return types;
 }
 
-// A chain's leading codec for an array of `array` (scale_offset 3 in 6, the alias 2 in 6 where
-// the array type has a V2 type string, transpose 1 in 6); `cast_input` becomes the type it
-// hands to the cast_value codec (the alias's astype: integral or float, 1 in 2 each).
-json draw_leading(const ScenarioSpace& space, const DataType& array, const DataType*& cast_input,
+// The alias's dtype: the array type when V2 metadata names it, else (unless --type asks for the
+// array type) one of the space's types it names, float or integral 1 in 2; null when none.
+const DataType* alias_dtype(const ScenarioSpace& space, const DataType& array, gen::Rng& rng) {
+  if (v2_type_string(array)) return &array;
+  if (std::find(space.required.begin(), space.required.end(), &array) != space.required.end())
+    return nullptr;
+  std::vector<const DataType*> types = v2_types(space, rng.one_in(2));
+  if (types.empty()) types = v2_types(space, true);
+  return types.empty() ? nullptr : rng.pick(types);
+}
+
+// A chain's leading codec for an array of `array` (scale_offset 3 in 6, the alias 2 in 6,
+// transpose 1 in 6); `cast_input` becomes the type it hands to the cast_value codec (the alias's
+// astype: integral or float, 1 in 2 each), and `array` the alias's dtype.
+json draw_leading(const ScenarioSpace& space, const DataType*& array, const DataType*& cast_input,
                   gen::Rng& rng) {
-  cast_input = &array;
+  cast_input = array;
   const std::uint64_t kind = rng.uniform(6);
   if (kind == 5) return transpose_codec();
-  if (kind >= 3 && v2_type_string(array)) {
+  const DataType* dtype = kind >= 3 ? alias_dtype(space, *array, rng) : nullptr;
+  if (dtype != nullptr) {
     std::vector<const DataType*> astypes = v2_types(space, rng.one_in(2));
     if (astypes.empty()) astypes = v2_types(space, true);
     if (!astypes.empty()) {
+      array = dtype;
       cast_input = rng.pick(astypes);
-      return draw_fixed_scale_offset(array, *cast_input, rng);
+      return draw_fixed_scale_offset(*array, *cast_input, rng);
     }
   }
-  return draw_scale_offset(array, rng);
+  return draw_scale_offset(*array, rng);
 }
 
 std::optional<CastScenario> draw_cast(const ScenarioSpace& space, Direction direction, bool chain,
                                       gen::Rng& rng) {
   for (int attempt = 0; attempt < 16; ++attempt) {
-    const auto [array, data] = pick_types(space, rng);
+    auto [array, data] = pick_types(space, rng);
     const DataType* cast_input = array;
-    const json leading = chain ? draw_leading(space, *array, cast_input, rng) : json();
+    const json leading = chain ? draw_leading(space, array, cast_input, rng) : json();
     CastScenario scenario = draw_configuration(*cast_input, *data, direction, rng);
     scenario.array_type = array;
     if (chain) scenario.leading = json::array({leading});

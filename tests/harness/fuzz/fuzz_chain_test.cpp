@@ -5,10 +5,12 @@
 // and the mutant scale-offset-final-check-only is found and shrunk at the fuzzer's defaults.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
 #include "harness/fuzz/chain_codecs.hpp"
+#include "harness/fuzz/fuzz_issue_drafts.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/fuzz/shrink_bound.hpp"
 #include "harness/fuzz/shrinker.hpp"
@@ -61,8 +63,9 @@ TEST(FuzzChains, NoChainIsDrawnForAnAdapterWithoutTheOperation) {
   space.chains = false;
   for (std::uint64_t index = 0; index < 300; ++index) {
     const fuzz::Scenario scenario = fuzz::generate_scenario(1, index, space);
-    if (const auto* cast = std::get_if<fuzz::CastScenario>(&scenario))
+    if (const auto* cast = std::get_if<fuzz::CastScenario>(&scenario)) {
       EXPECT_FALSE(cast->is_chain());
+    }
   }
 }
 
@@ -129,21 +132,51 @@ TEST(FuzzChains, TheShrinkerReducesAChainAndKeepsItsBug) {
   EXPECT_EQ(check_with("", shrunk.scenario).status, fuzz::CheckStatus::Match);
 }
 
-// Teeth: at the fuzzer's defaults (2000 cases, seed 1) the mutant is found as itself, in a chain,
-// and shrunk within the bound; the reference adapter yields nothing in the same cases.
-TEST(FuzzChains, TheFinalCheckOnlyMutantIsFoundAtTheDefaults) {
+fuzz::FuzzOutcome fuzz_at_defaults(const std::string& mutant) {
   fuzz::FuzzOptions options;
-  options.checker.command = kCvc + " adapter --mutant scale-offset-final-check-only";
+  options.checker.command = kCvc + " adapter --mutant " + mutant;
   options.seed = 1;
   options.max_cases = 2000;
   options.max_findings = 1;
-  const fuzz::FuzzOutcome outcome = fuzz::run_fuzz(options);
-  ASSERT_EQ(outcome.findings.size(), 1u);
+  return fuzz::run_fuzz(options);
+}
+
+// Teeth: at the fuzzer's defaults (2000 cases, seed 1) each chain model's mutant is found as
+// itself and shrunk within the bound (scale-offset-fill-not-threaded through a validate scenario
+// with a scale_offset first or a chain whose fill value it refuses).
+class FuzzFindsChainMutant : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(FuzzFindsChainMutant, AtTheDefaults) {
+  const fuzz::FuzzOutcome outcome = fuzz_at_defaults(GetParam());
+  ASSERT_EQ(outcome.findings.size(), 1u) << GetParam() << " not found in 2000 cases";
   const fuzz::Finding& finding = outcome.findings.front();
-  EXPECT_TRUE(reproduced_by(finding.mismatch, "scale-offset-final-check-only"))
-      << finding.models_text();
-  EXPECT_TRUE(std::get<fuzz::CastScenario>(finding.scenario).is_chain());
+  EXPECT_TRUE(reproduced_by(finding.mismatch, GetParam())) << finding.models_text();
   EXPECT_EQ(fuzz::exceeds_shrink_bound(finding.scenario), "") << fuzz::describe(finding.scenario);
+}
+
+INSTANTIATE_TEST_SUITE_P(ChainModels, FuzzFindsChainMutant,
+                         ::testing::Values("scale-offset-final-check-only",
+                                           "fixed-scale-offset-non-finite-zero",
+                                           "scale-offset-javascript-floats",
+                                           "scale-offset-fill-not-threaded"),
+                         [](const auto& test) {
+                           std::string name = test.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+// The draft of a chain finding names the chain, the model, the spec's sentence and the commands.
+TEST(FuzzChains, TheIssueDraftOfAChainFinding) {
+  const fuzz::FuzzOutcome outcome = fuzz_at_defaults("scale-offset-final-check-only");
+  ASSERT_EQ(outcome.findings.size(), 1u);
+  EXPECT_EQ(fuzz::fuzz_issue_draft_file_name(outcome, 0), "01-scale-offset-final-check-only.md");
+  const std::string draft = fuzz::fuzz_issue_draft(outcome, 0);
+  EXPECT_NE(draft.find("-> cast_value chain: integer scale_offset range-checked only at the end"),
+            std::string::npos)
+      << draft;
+  EXPECT_NE(draft.find("> scale_offset.md:47"), std::string::npos) << draft;
+  EXPECT_NE(draft.find("cvc replay --impl"), std::string::npos) << draft;
+  EXPECT_NE(draft.find("\"cmd\":\"chain\""), std::string::npos) << draft;
 }
 
 TEST(FuzzChains, TheReferenceAdapterYieldsNothingOnChains) {
