@@ -1,6 +1,7 @@
 #include "harness/fuzz/chain_shrink_candidates.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "harness/fuzz/shrink_candidates.hpp"
 #include "oracle/scalar_json.hpp"
@@ -68,6 +69,15 @@ void operand_candidates(const CastScenario& scenario, const char* name, bool ali
   const json canonical = format_scalar(type, bits);
   if (!alias && canonical != configuration[name])
     out.push_back(with_operand(scenario, name, canonical));
+  // An integer's highest bit alone (its sign kept): one significant bit, the same magnitude.
+  if (type.is_integer()) {
+    const bool negative = type.is_signed() && (bits >> (type.bits - 1) & 1);
+    const std::uint64_t magnitude = (negative ? 0 - bits : bits) & type.bit_mask();
+    const std::uint64_t top = magnitude == 0 ? 0 : std::bit_floor(magnitude);
+    if (top != magnitude)
+      out.push_back(with_operand(
+          scenario, name, format_scalar(type, (negative ? 0 - top : top) & type.bit_mask())));
+  }
   const std::vector<std::uint64_t> simpler = simpler_inputs(type, type, bits);
   for (const std::size_t i : ladder(simpler.size())) {
     const json value = format_scalar(type, simpler[i]);

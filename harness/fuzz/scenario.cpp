@@ -316,8 +316,15 @@ std::vector<std::string> features(const Scenario& scenario) {
 std::size_t cast_value_codec_count(const json& codecs) {
   std::size_t count = 0;
   if (!codecs.is_array()) return 0;
-  for (const json& codec : codecs)
-    if (codec.is_object() && codec.contains("name") && codec["name"] == "cast_value") ++count;
+  for (const json& codec : codecs) {
+    if (!codec.is_object() || !codec.contains("name")) continue;
+    if (codec["name"] == "cast_value") ++count;
+    // Those inside a shard too: unwrapping the shard must not count as growing.
+    const auto configuration = codec.find("configuration");
+    if (codec["name"] == "sharding_indexed" && configuration != codec.end() &&
+        configuration->is_object() && configuration->contains("codecs"))
+      count += cast_value_codec_count((*configuration)["codecs"]);
+  }
   return count;
 }
 

@@ -106,7 +106,8 @@ std::string describe(const Scenario& scenario);
 // "scalar_map", "rounding:towards-zero", "clamp", "wrap", "validate", "chain", "mutated:...").
 std::vector<std::string> features(const Scenario& scenario);
 
-// Number of cast_value codecs in a validate scenario's chain (objects named cast_value).
+// Number of cast_value codecs in a validate scenario's chain (objects named cast_value), those
+// inside a sharding_indexed codec's inner chain included.
 std::size_t cast_value_codec_count(const nlohmann::json& codecs);
 
 }  // namespace cvc::fuzz

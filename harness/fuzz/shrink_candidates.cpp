@@ -159,6 +159,17 @@ std::vector<Scenario> cast_candidates(const CastScenario& scenario) {
   return valid;
 }
 
+// The inner codecs of a chain that is one sharding_indexed codec, or null.
+const json* sharded_chain(const json& codecs) {
+  if (!codecs.is_array() || codecs.size() != 1 || !codecs[0].is_object() ||
+      codecs[0].value("name", json()) != "sharding_indexed")
+    return nullptr;
+  const auto configuration = codecs[0].find("configuration");
+  if (configuration == codecs[0].end() || !configuration->is_object()) return nullptr;
+  const auto inner = configuration->find("codecs");
+  return inner != configuration->end() && inner->is_array() ? &*inner : nullptr;
+}
+
 // Validate: every way to drop one piece of the metadata.
 std::vector<Scenario> validate_candidates(const ValidateScenario& scenario) {
   std::vector<ValidateScenario> out;
@@ -170,6 +181,9 @@ std::vector<Scenario> validate_candidates(const ValidateScenario& scenario) {
   if (scenario.array_data_type.is_object() && scenario.array_data_type.contains("name"))
     with([](ValidateScenario& s) { s.array_data_type = s.array_data_type["name"]; });
   if (scenario.fill_value != json(0)) with([](ValidateScenario& s) { s.fill_value = 0; });
+  // A chain inside one sharding_indexed codec: the inner chain at the top instead.
+  if (const json* inner = sharded_chain(scenario.codecs))
+    with([inner = *inner](ValidateScenario& s) { s.codecs = inner; });
   if (scenario.codecs.is_array()) {
     for (std::size_t i = 0; i < scenario.codecs.size(); ++i) {
       const json& codec = scenario.codecs[i];
