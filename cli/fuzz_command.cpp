@@ -8,12 +8,14 @@
 #include "cli/input.hpp"
 #include "cli/interrupt_signals.hpp"
 #include "cli/report_files.hpp"
+#include "harness/fuzz/fuzz_issue_drafts.hpp"
 #include "harness/fuzz/fuzz_report.hpp"
 #include "harness/fuzz/fuzz_run.hpp"
 #include "harness/reports/report_output.hpp"
 #include "harness/sources/case_filter.hpp"
 #include "harness/text/progress_report.hpp"
 #include "oracle/data_type.hpp"
+#include "oracle/io/output_file.hpp"
 
 namespace cvc::cli {
 namespace {
@@ -26,10 +28,16 @@ or 2) against the oracle. Each case is a whole scenario: array and configuration
 or decode, rounding, out_of_range, scalar_map with 0..4 entries (NaN keys of other payloads,
 both zeros, infinities, duplicate keys, values equal to other keys, hex and decimal forms, 64-bit
 integer keys beyond 2^53), fill values and a batch of elements biased to each type's boundary
-values; or array metadata for validate (chains of two cast_value codecs, mutated codec entries:
+values; chains (protocol 2's chain request, to adapters declaring the operation chain): a
+scale_offset codec (offset and scale from the array type's boundary values, subnormals, NaN,
+infinities, hex forms and the spec's examples), the numcodecs.fixedscaleoffset alias (integral or
+float astype, V2 type strings) or transpose, followed by cast_value, judged through the whole
+chain; or array metadata for validate (chains of two cast_value codecs, a scale_offset first or
+the chain inside sharding_indexed when chains are declared, mutated codec entries:
 unknown keys, wrong JSON types, every scalar form, out-of-range and hex-width scalars) judged by
 the oracle's verdict. Every mismatch is shrunk, while it still fails the same way, to its simplest
-scenario (fewer scalar_map entries, default rounding, no out_of_range, one element, the input
+scenario (without the chain's leading codec, simpler operands, fewer scalar_map entries, default
+rounding, no out_of_range, one element, the input
 with the fewest significant bits and the smallest magnitude, the narrowest types), and each
 distinct minimal mismatch is reported once (by its shrunk form and its known-bug models) with the
 line that replays it, the cvc cast / cvc validate command that explains it, and the seed and case
@@ -49,7 +57,8 @@ index that found it. docs/fuzz.md has the details.
   --max-incidents-in-a-row N  stop after N requests in a row end in an adapter incident (5)
   --max-incidents N       stop after N requests in all end in an adapter incident, also when
                           they alternate with good answers (50)
-  --report-dir DIR        write fuzz.json and fuzz.xml (JUnit) into DIR
+  --report-dir DIR        write fuzz.json, fuzz.xml (JUnit) and issues/NN-MODEL.md (an upstream
+                          bug-report draft per finding) into DIR
   --json PATH, --junit PATH   write one report form to PATH
 
 Progress: on stderr (in a log, a line per 10 s). Ctrl-C or SIGTERM stops the run and reports what
@@ -77,7 +86,8 @@ ReportTarget open_target(const std::string& path,
 }
 
 fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options_text,
-                                      std::vector<ReportTarget>& reports) {
+                                      std::vector<ReportTarget>& reports,
+                                      std::optional<std::string>& drafts_dir) {
   fuzz::FuzzOptions options;
   options.checker.command = arguments.required_option("impl");
   // 0: not given (neither takes 0).
@@ -113,6 +123,7 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
     }
   }
   if (report_dir) {
+    drafts_dir = *report_dir + "/issues";
     json_path = json_path.value_or(*report_dir + "/fuzz.json");
     junit_path = junit_path.value_or(*report_dir + "/fuzz.xml");
   }
@@ -132,6 +143,21 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   return options;
 }
 
+// One upstream bug-report draft per finding (harness/fuzz/fuzz_issue_drafts.hpp) into `directory`.
+void write_fuzz_issue_drafts(const fuzz::FuzzOutcome& outcome, const std::string& directory) {
+  prepare_report_directory(directory, "--report-dir", "cvc fuzz");
+  for (std::size_t i = 0; i < outcome.findings.size(); ++i) {
+    const std::filesystem::path path =
+        std::filesystem::path(directory) / fuzz::fuzz_issue_draft_file_name(outcome, i);
+    try {
+      write_output_file(path, fuzz::fuzz_issue_draft(outcome, i));
+    } catch (const OutputFileError& error) {
+      throw std::runtime_error(std::string("cvc fuzz: --report-dir: ") + error.what());
+    }
+  }
+  std::cerr << "wrote " << outcome.findings.size() << " issue drafts into " << directory << "\n";
+}
+
 }  // namespace
 
 int run_fuzz(Arguments& arguments) {
@@ -141,7 +167,8 @@ int run_fuzz(Arguments& arguments) {
   }
   std::string options_text;
   std::vector<ReportTarget> reports;
-  fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports);
+  std::optional<std::string> drafts_dir;
+  fuzz::FuzzOptions options = read_fuzz_arguments(arguments, options_text, reports, drafts_dir);
   const InterruptSignals signals(on_fuzz_interrupt);
   ProgressReport progress("cases");
   // A timed run (--seconds without --cases): its share is of the time.
@@ -159,6 +186,7 @@ int run_fuzz(Arguments& arguments) {
     report.output->finish();
     std::cerr << "wrote " << report.path.string() << "\n";
   }
+  if (drafts_dir) write_fuzz_issue_drafts(outcome, *drafts_dir);
   return fuzz::fuzz_exit_code(outcome) == 0 ? kExitOk : kExitNegative;
 }
 

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "harness/fuzz/chain_codecs.hpp"
 #include "oracle/io/json_exact.hpp"
 
 namespace cvc::fuzz {
@@ -46,9 +47,12 @@ std::string FindingSet::class_key(const Scenario& scenario, const Mismatch& mism
   if (mismatch.kind == "rejected the configuration" || mismatch.kind == "refused valid metadata")
     return key + message_shape(mismatch.got);
   if (mismatch.kind == "accepted invalid metadata") return key + message_shape(mismatch.expected);
+  // A chain: one per leading codec too (a chain's wrong value is another bug than the cast's).
   if (const CastScenario* cast = std::get_if<CastScenario>(&scenario))
-    return key + std::string(direction_name(cast->direction)) + " " +
-           std::string(cast->input().name) + " -> " + std::string(cast->output().name);
+    return key +
+           (cast->is_chain() ? "chain " + leading_codec_name(cast->leading.front()) + " " : "") +
+           std::string(direction_name(cast->direction)) + " " + std::string(cast->input().name) +
+           " -> " + std::string(cast->output().name);
   return key + "validate " + dump_json_exact(std::get<ValidateScenario>(scenario).array_data_type);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "harness/fuzz/chain_codecs.hpp"
 #include "harness/run/diagnosis.hpp"
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -28,6 +29,17 @@ bool is_hex_scalar(const json& scalar) {
   return scalar.is_string() && scalar.get<std::string>().rfind("0x", 0) == 0;
 }
 
+// The "0x" operands of a chain's leading codecs.
+std::uint64_t leading_hex_scalars(const json& leading) {
+  std::uint64_t count = 0;
+  if (!leading.is_array()) return 0;
+  for (const json& codec : leading)
+    if (codec.is_object() && codec.contains("configuration"))
+      for (const auto& [key, value] : codec["configuration"].items())
+        count += is_hex_scalar(value) ? 1 : 0;
+  return count;
+}
+
 std::uint64_t hex_scalars(const json& list) {
   std::uint64_t count = 0;
   if (!list.is_array()) return 0;
@@ -47,6 +59,42 @@ CaseOutcome outcome_for(const CastRequest* cast, const ValidateRequest* validate
   return outcome;
 }
 
+// The leading codec's operands, simpler first: fewer of them, then offset and scale each by the
+// simplicity of its value in the array type (fewer significant bits, smaller magnitude), then the
+// codec's text. Always the same length, so that keys compare position by position.
+void append_operand_key(const CastScenario& cast, std::vector<std::uint64_t>& key) {
+  const json configuration = cast.is_chain() && cast.leading.front().is_object()
+                                 ? cast.leading.front().value("configuration", json::object())
+                                 : json::object();
+  key.push_back(configuration.contains("offset") + configuration.contains("scale"));
+  CastRule rule;
+  rule.input = rule.output = cast.array_type;
+  for (const char* name : {"offset", "scale"}) {
+    Simplicity simplicity{};
+    if (configuration.contains(name)) {
+      try {
+        simplicity = cast_simplicity(rule, parse_scalar(*cast.array_type, configuration[name]));
+      } catch (const ScalarError&) {
+        simplicity.fill(1);
+      }
+    }
+    key.insert(key.end(), simplicity.begin() + 2, simplicity.end());
+  }
+  key.push_back(map_text_size(cast.leading));
+}
+
+// A chain scenario's features: "chain encode" or "chain decode", and one per leading codec
+// ("chain: scale_offset", "chain: numcodecs.fixedscaleoffset, float astype", ...).
+void chain_features(const CastScenario& cast, std::vector<std::string>& names) {
+  names.push_back("chain " + std::string(direction_name(cast.direction)));
+  for (const json& codec : cast.leading) {
+    std::string name = "chain: " + leading_codec_name(codec);
+    if (name == "chain: numcodecs.fixedscaleoffset")
+      name += cast_array_type(cast).is_integer() ? ", integral astype" : ", float astype";
+    names.push_back(std::move(name));
+  }
+}
+
 }  // namespace
 
 json cast_codec(const CastScenario& scenario) {
@@ -64,7 +112,42 @@ json cast_codec(const CastScenario& scenario) {
   return {{"name", "cast_value"}, {"configuration", configuration}};
 }
 
+json chain_codecs(const CastScenario& scenario) {
+  json codecs = scenario.is_chain() ? scenario.leading : json::array();
+  codecs.push_back(cast_codec(scenario));
+  return codecs;
+}
+
+const DataType& cast_array_type(const CastScenario& scenario) {
+  if (!scenario.is_chain()) return *scenario.array_type;
+  try {
+    return parse_array_chain(*scenario.array_type, scenario.leading).output_type();
+  } catch (const MetadataError&) {
+    return *scenario.array_type;
+  }
+}
+
+std::optional<ArrayChain> oracle_chain(const CastScenario& scenario) {
+  if (!scenario.is_chain()) return std::nullopt;
+  const json codecs = chain_codecs(scenario);
+  if (!validate_array_metadata(*scenario.array_type, scenario.fill_value,
+                               with_implied_bytes_codec(codecs))
+           .valid)
+    return std::nullopt;
+  try {
+    return parse_array_chain(*scenario.array_type, codecs);
+  } catch (const MetadataError&) {
+    return std::nullopt;
+  }
+}
+
 std::optional<CastRule> oracle_rule(const CastScenario& scenario) {
+  if (scenario.is_chain()) {
+    const std::optional<ArrayChain> chain = oracle_chain(scenario);
+    if (!chain) return std::nullopt;
+    const CastValueCodec& codec = std::get<CastValueCodec>(chain->steps.back().codec);
+    return scenario.direction == Direction::Encode ? codec.encode_rule() : codec.decode_rule();
+  }
   const FillValueCheck check =
       validate_array_metadata(*scenario.array_type, scenario.fill_value,
                               with_implied_bytes_codec(json::array({cast_codec(scenario)})));
@@ -78,7 +161,10 @@ CastRequest cast_request(const CastScenario& scenario) {
   request.direction = scenario.direction;
   request.array_type = scenario.array_type;
   request.fill_value = scenario.fill_value;
-  request.codec = cast_codec(scenario);
+  if (scenario.is_chain())
+    request.chain = chain_codecs(scenario);
+  else
+    request.codec = cast_codec(scenario);
   request.input = &scenario.input();
   request.output = &scenario.output();
   request.elements = scenario.elements;
@@ -121,15 +207,18 @@ std::vector<std::uint64_t> size_key(const Scenario& scenario) {
     std::vector<std::uint64_t> key = {
         0,  // casts before metadata
         cast->elements.size(),
+        map_entries(cast->leading),
         map_entries(cast->encode_map) + map_entries(cast->decode_map),
         rounded ? (*cast->rounding == Rounding::NearestEven ? 1u : 2u) : 0u,
         cast->out_of_range ? 1u : 0u,
         static_cast<std::uint64_t>(cast->array_type->bits + cast->data_type->bits),
-        hex_scalars(cast->encode_map) + hex_scalars(cast->decode_map),
+        hex_scalars(cast->encode_map) + hex_scalars(cast->decode_map) +
+            leading_hex_scalars(cast->leading),
         map_text_size(cast->encode_map) + map_text_size(cast->decode_map),
         (cast->encode_map.is_null() ? 0u : 1u) + (cast->decode_map.is_null() ? 0u : 1u),
         dump_json_exact(cast->fill_value) == "0" ? 0u
                                                  : 1u + dump_json_exact(cast->fill_value).size()};
+    append_operand_key(*cast, key);
     CastRule rule;
     rule.input = &cast->input();
     rule.output = &cast->output();
@@ -159,8 +248,9 @@ std::string canonical_text(const Scenario& scenario) {
 
 std::string describe(const Scenario& scenario) {
   if (const CastScenario* cast = std::get_if<CastScenario>(&scenario)) {
-    std::string text = std::string(direction_name(cast->direction)) + " " +
-                       std::string(cast->input().name) + " -> " + std::string(cast->output().name);
+    std::string text = cast->is_chain() ? "chain " + dump_json_exact(cast->leading) + " then " : "";
+    text += std::string(direction_name(cast->direction)) + " " + std::string(cast->input().name) +
+            " -> " + std::string(cast->output().name);
     if (cast->rounding) text += ", rounding " + std::string(rounding_name(*cast->rounding));
     if (cast->out_of_range)
       text += ", out_of_range " + std::string(out_of_range_name(*cast->out_of_range));
@@ -186,6 +276,7 @@ std::vector<std::string> features(const Scenario& scenario) {
   std::vector<std::string> names;
   if (const CastScenario* cast = std::get_if<CastScenario>(&scenario)) {
     names.emplace_back(direction_name(cast->direction));
+    if (cast->is_chain()) chain_features(*cast, names);
     const json& list = cast->direction == Direction::Encode ? cast->encode_map : cast->decode_map;
     if (map_entries(list) > 0) names.emplace_back("scalar_map");
     if (map_entries(cast->encode_map) + map_entries(cast->decode_map) > 0 && map_entries(list) == 0)
@@ -205,6 +296,11 @@ std::vector<std::string> features(const Scenario& scenario) {
   const ValidateScenario& validate = std::get<ValidateScenario>(scenario);
   names.emplace_back("validate");
   if (cast_value_codec_count(validate.codecs) >= 2) names.emplace_back("chain of two cast_value");
+  const std::string text = dump_json_exact(validate.codecs);
+  if (text.find("\"sharding_indexed\"") != std::string::npos)
+    names.emplace_back("validate in sharding_indexed");
+  if (text.find("\"scale_offset\"") != std::string::npos)
+    names.emplace_back("validate with scale_offset");
   if (validate.mutation.empty()) names.emplace_back("validate unmutated");
   // One feature per kind of mutation (a scenario may have several, or one twice).
   std::size_t start = 0;
@@ -220,8 +316,15 @@ std::vector<std::string> features(const Scenario& scenario) {
 std::size_t cast_value_codec_count(const json& codecs) {
   std::size_t count = 0;
   if (!codecs.is_array()) return 0;
-  for (const json& codec : codecs)
-    if (codec.is_object() && codec.contains("name") && codec["name"] == "cast_value") ++count;
+  for (const json& codec : codecs) {
+    if (!codec.is_object() || !codec.contains("name")) continue;
+    if (codec["name"] == "cast_value") ++count;
+    // Those inside a shard too: unwrapping the shard must not count as growing.
+    const auto configuration = codec.find("configuration");
+    if (codec["name"] == "sharding_indexed" && configuration != codec.end() &&
+        configuration->is_object() && configuration->contains("codecs"))
+      count += cast_value_codec_count((*configuration)["codecs"]);
+  }
   return count;
 }
 

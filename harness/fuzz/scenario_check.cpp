@@ -1,5 +1,6 @@
 #include "harness/fuzz/scenario_check.hpp"
 
+#include "harness/fuzz/chain_declaration.hpp"
 #include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/capabilities.hpp"
 #include "harness/run/request_models.hpp"
@@ -43,12 +44,113 @@ std::string matching_alternative(const CastRule& rule, std::uint64_t input, bool
   return "";
 }
 
+// One element through the chain in the scenario's direction, as the harness compares it.
+CastResult chain_result(const ArrayChain& chain, Direction direction, std::uint64_t input,
+                        const Readings& readings = {}) {
+  const ChainResult result = direction == Direction::Encode
+                                 ? encode_through(chain, input, readings)
+                                 : decode_through(chain, input, readings);
+  return result.as_compared_cast();
+}
+
+// The flag=alternative under which the chain gives the answer, or "": every flag, since a chain
+// holds cast_value and scale_offset steps (and metadata readings such as the operands').
+std::string matching_chain_alternative(const CastScenario& scenario, std::uint64_t input,
+                                       bool failed, std::uint64_t bits) {
+  const DataType& output = scenario.output();
+  for (const FlagInfo& info : all_flags()) {
+    for (int k = 1; k <= info.alternative_count(); ++k) {
+      const Readings readings = Readings{}.with(info.flag, k);
+      try {
+        const ArrayChain chain =
+            parse_array_chain(*scenario.array_type, chain_codecs(scenario), readings);
+        if (answer_matches(output, chain_result(chain, scenario.direction, input, readings), failed,
+                           bits))
+          return std::string(info.name) + "=" + std::string(info.alternatives[k - 1]);
+      } catch (const MetadataError&) {
+      }
+    }
+  }
+  return "";
+}
+
 std::string matching_validate_alternative(const nlohmann::json& metadata, bool got_valid) {
   for (const FlagInfo& info : all_flags())
     for (int k = 1; k <= info.alternative_count(); ++k)
       if (validate_array_metadata(metadata, Readings{}.with(info.flag, k)).valid == got_valid)
         return std::string(info.name) + "=" + std::string(info.alternatives[k - 1]);
   return "";
+}
+
+// What the oracle expects of a cast or chain scenario, element by element, and the alternative
+// reading an answer matches.
+struct ScenarioOracle {
+  const CastScenario& scenario;
+  CastRule rule;                    // the (chain's) cast_value codec's rule
+  std::optional<ArrayChain> chain;  // a chain scenario's
+
+  CastResult expected(std::uint64_t input) const {
+    return chain ? chain_result(*chain, scenario.direction, input) : cast_value(rule, input);
+  }
+  std::string alternative(std::uint64_t input, bool failed, std::uint64_t bits) const {
+    return chain ? matching_chain_alternative(scenario, input, failed, bits)
+                 : matching_alternative(rule, input, failed, bits);
+  }
+};
+
+// Why the hello excludes the scenario (capabilities.hpp's sentence), or nullopt.
+std::optional<std::string> unsupported_reason(const Handshake& handshake,
+                                              const ScenarioOracle& oracle) {
+  const CastScenario& scenario = oracle.scenario;
+  if (oracle.chain) return undeclared_chain_scenario(handshake, scenario, *oracle.chain);
+  const DataType* types[] = {scenario.array_type, scenario.data_type};
+  std::optional<std::string> reason =
+      undeclared_request(handshake, direction_name(scenario.direction), types);
+  if (!reason) reason = undeclared(handshake, scenario.direction, oracle.rule);
+  return reason;
+}
+
+CheckResult unsupported(std::string detail) {
+  CheckResult result;
+  result.status = CheckStatus::Unsupported;
+  result.detail = std::move(detail);
+  return result;
+}
+
+// The answer's elements against the oracle's: each one that differs is a mismatch, or a
+// divergence when an alternative reading gives it (a mismatch too under --strict).
+void compare_elements(const ScenarioOracle& oracle, const CastRequest& request,
+                      const AdapterAnswer& answer, bool strict, CheckResult& result) {
+  const CastScenario& scenario = oracle.scenario;
+  const DataType& output = scenario.output();
+  result.elements = scenario.elements.size();
+  std::optional<RequestModels> models;  // every model's reading, taken at the first mismatch
+  for (std::size_t i = 0; i < scenario.elements.size(); ++i) {
+    const std::uint64_t input = scenario.elements[i];
+    const CastResult expected_result = oracle.expected(input);
+    const std::string expected = result_text(output, expected_result);
+    const bool failed = answer.refused[i];
+    const std::uint64_t bits = answer.outputs[i];
+    if (answer_matches(output, expected_result, failed, bits)) continue;
+    const std::string flag = oracle.alternative(input, failed, bits);
+    if (!flag.empty() && !strict) {
+      ++result.divergences[flag];
+      continue;
+    }
+    Mismatch mismatch;
+    mismatch.element = i;
+    mismatch.kind = !flag.empty()                   ? "matches " + flag
+                    : expected.starts_with("error") ? "a value where the oracle gives an error"
+                    : failed                        ? "an error where the oracle gives a value"
+                                                    : "wrong value";
+    if (!models) models.emplace(model_request(request));
+    mismatch.models = models->reproducing(ModelAnswer::element(failed, bits), input);
+    mismatch.expected = with_value(output, expected);
+    mismatch.got =
+        failed ? "error (the element was refused)" : with_value(output, pattern_hex(output, bits));
+    result.mismatches.push_back(std::move(mismatch));
+  }
+  result.status = result.mismatches.empty() ? CheckStatus::Match : CheckStatus::Mismatch;
 }
 
 }  // namespace
@@ -143,33 +245,22 @@ CheckResult ScenarioChecker::check(const Scenario& scenario) {
 }
 
 CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
-  CheckResult result;
   const std::optional<CastRule> rule = oracle_rule(scenario);
-  if (!rule) {  // the generator and the shrinker never send invalid metadata as a cast
-    result.status = CheckStatus::Unsupported;
-    result.detail = "the oracle refuses the scenario's metadata";
-    return result;
-  }
-  const DataType* types[] = {scenario.array_type, scenario.data_type};
-  std::optional<std::string> reason =
-      undeclared_request(handshake_, direction_name(scenario.direction), types);
-  if (!reason) reason = undeclared(handshake_, scenario.direction, *rule);
-  if (reason) {
-    result.status = CheckStatus::Unsupported;
-    result.detail = *reason;
-    return result;
-  }
+  if (!rule)  // the generator and the shrinker never send invalid metadata as a cast
+    return unsupported("the oracle refuses the scenario's metadata");
+  const ScenarioOracle oracle{scenario, *rule, oracle_chain(scenario)};
+  if (std::optional<std::string> reason = unsupported_reason(handshake_, oracle))
+    return unsupported(*reason);
   ++requests_;
   const CastRequest request = cast_request(scenario);
   const AdapterAnswer answer = client_.cast(request);
   if (answer.status == AdapterAnswer::Status::Incident) return take_incident(answer);
   consecutive_incidents_ = 0;
-  const DataType& output = *rule->output;
+  const DataType& output = scenario.output();
+  CheckResult result;
   switch (answer.status) {
     case AdapterAnswer::Status::Unsupported:
-      result.status = CheckStatus::Unsupported;
-      result.detail = "unsupported: " + answer.message;
-      return result;
+      return unsupported("unsupported: " + answer.message);
     case AdapterAnswer::Status::Error:
       result.status = CheckStatus::AdapterError;
       result.detail = "adapter error: " + answer.message;
@@ -183,41 +274,14 @@ CheckResult ScenarioChecker::check_cast(const CastScenario& scenario) {
       for (std::size_t i = 0; i < scenario.elements.size(); ++i)
         result.mismatches.push_back(
             {i, "rejected the configuration", models,
-             with_value(output, result_text(output, cast_value(*rule, scenario.elements[i]))),
+             with_value(output, result_text(output, oracle.expected(scenario.elements[i]))),
              "rejected: " + answer.message});
       return result;
     }
     default:
       break;
   }
-  result.elements = scenario.elements.size();
-  std::optional<RequestModels> models;  // every model's reading, taken at the first mismatch
-  for (std::size_t i = 0; i < scenario.elements.size(); ++i) {
-    const std::uint64_t input = scenario.elements[i];
-    const CastResult oracle = cast_value(*rule, input);
-    const std::string expected = result_text(output, oracle);
-    const bool failed = answer.refused[i];
-    const std::uint64_t bits = answer.outputs[i];
-    if (answer_matches(output, oracle, failed, bits)) continue;
-    const std::string flag = matching_alternative(*rule, input, failed, bits);
-    if (!flag.empty() && !options_.strict) {
-      ++result.divergences[flag];
-      continue;
-    }
-    Mismatch mismatch;
-    mismatch.element = i;
-    mismatch.kind = !flag.empty()                   ? "matches " + flag
-                    : expected.starts_with("error") ? "a value where the oracle gives an error"
-                    : failed                        ? "an error where the oracle gives a value"
-                                                    : "wrong value";
-    if (!models) models.emplace(model_request(request));
-    mismatch.models = models->reproducing(ModelAnswer::element(failed, bits), input);
-    mismatch.expected = with_value(output, expected);
-    mismatch.got =
-        failed ? "error (the element was refused)" : with_value(output, pattern_hex(output, bits));
-    result.mismatches.push_back(std::move(mismatch));
-  }
-  result.status = result.mismatches.empty() ? CheckStatus::Match : CheckStatus::Mismatch;
+  compare_elements(oracle, request, answer, options_.strict, result);
   return result;
 }
 

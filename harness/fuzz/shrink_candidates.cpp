@@ -5,6 +5,8 @@
 
 #include "generators/boundary_values.hpp"
 #include "generators/fill_value.hpp"
+#include "harness/fuzz/chain_codecs.hpp"
+#include "harness/fuzz/chain_shrink_candidates.hpp"
 #include "harness/run/diagnosis.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/exact_value.hpp"
@@ -31,8 +33,8 @@ void canonical_scalar_candidates(const CastScenario& scenario, bool encode_list,
                                  std::vector<CastScenario>& out) {
   const json& list = encode_list ? scenario.encode_map : scenario.decode_map;
   if (!list.is_array()) return;
-  const DataType& key = encode_list ? *scenario.array_type : *scenario.data_type;
-  const DataType& value = encode_list ? *scenario.data_type : *scenario.array_type;
+  const DataType& key = encode_list ? cast_array_type(scenario) : *scenario.data_type;
+  const DataType& value = encode_list ? *scenario.data_type : cast_array_type(scenario);
   for (std::size_t i = 0; i < list.size(); ++i) {
     for (std::size_t side = 0; side < 2 && side < list[i].size(); ++side) {
       const json& scalar = list[i][side];
@@ -54,7 +56,7 @@ void canonical_scalar_candidates(const CastScenario& scenario, bool encode_list,
 void zero_value_candidates(const CastScenario& scenario, bool encode_list,
                            std::vector<CastScenario>& out) {
   const json& list = encode_list ? scenario.encode_map : scenario.decode_map;
-  const DataType& value = encode_list ? *scenario.data_type : *scenario.array_type;
+  const DataType& value = encode_list ? *scenario.data_type : cast_array_type(scenario);
   if (!list.is_array() || !value.has_zero()) return;
   const json zero = format_scalar(value, 0);
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -65,17 +67,16 @@ void zero_value_candidates(const CastScenario& scenario, bool encode_list,
   }
 }
 
-// The element's value in another input type: exact when it can be, else rounded and clamped
-// (a NaN becomes the type's NaN); nullopt when the type cannot hold anything like it.
-std::optional<std::uint64_t> carried_over(const DataType& from, std::uint64_t bits,
-                                          const DataType& to) {
-  CastRule rule;
-  rule.input = &from;
-  rule.output = &to;
-  rule.out_of_range = OutOfRange::Clamp;
-  const CastResult result = cast_value(rule, bits);
-  if (result.ok()) return result.bits;
-  return std::nullopt;
+// A chain whose array type changed: an alias's dtype says the new type (false when V2 has no
+// type string for it); a scale_offset's operands are read in it as written.
+bool follow_array_type(CastScenario& scenario) {
+  if (!scenario.is_chain() ||
+      leading_codec_name(scenario.leading[0]) != "numcodecs.fixedscaleoffset")
+    return true;
+  const std::optional<std::string> dtype = v2_type_string(*scenario.array_type);
+  if (!dtype) return false;
+  scenario.leading[0]["configuration"]["dtype"] = *dtype;
+  return true;
 }
 
 // Narrower types on either side of the cast, narrowest first, the element carried over.
@@ -91,6 +92,7 @@ void narrower_type_candidates(const CastScenario& scenario, std::vector<CastScen
       if (type->bits >= current->bits) break;
       CastScenario copy = scenario;
       (array_side ? copy.array_type : copy.data_type) = type;
+      if (array_side && !follow_array_type(copy)) continue;
       if (copy.out_of_range == OutOfRange::Wrap && !copy.data_type->is_integer()) continue;
       bool carried = true;
       for (std::uint64_t& element : copy.elements) {
@@ -101,7 +103,7 @@ void narrower_type_candidates(const CastScenario& scenario, std::vector<CastScen
       }
       if (!carried) continue;
       if (!oracle_rule(copy)) {
-        copy.fill_value = surviving_fill_value(*copy.array_type, {json::array({cast_codec(copy)})});
+        copy.fill_value = surviving_fill_value(*copy.array_type, {chain_codecs(copy)});
         if (copy.fill_value.is_null() || !oracle_rule(copy)) continue;
       }
       out.push_back(std::move(copy));
@@ -111,6 +113,7 @@ void narrower_type_candidates(const CastScenario& scenario, std::vector<CastScen
 
 std::vector<Scenario> cast_candidates(const CastScenario& scenario) {
   std::vector<CastScenario> out;
+  chain_candidates(scenario, out);
   for (const bool encode_list : {true, false}) {
     const json& list = encode_list ? scenario.encode_map : scenario.decode_map;
     if (list.is_null()) continue;
@@ -139,7 +142,7 @@ std::vector<Scenario> cast_candidates(const CastScenario& scenario) {
   }
   {
     CastScenario copy = scenario;
-    copy.fill_value = surviving_fill_value(*copy.array_type, {json::array({cast_codec(copy)})});
+    copy.fill_value = surviving_fill_value(*copy.array_type, {chain_codecs(copy)});
     if (!copy.fill_value.is_null()) out.push_back(std::move(copy));
   }
   narrower_type_candidates(scenario, out);
@@ -148,13 +151,23 @@ std::vector<Scenario> cast_candidates(const CastScenario& scenario) {
   std::vector<Scenario> valid;
   for (CastScenario& candidate : out) {
     if (!oracle_rule(candidate)) {
-      candidate.fill_value =
-          surviving_fill_value(*candidate.array_type, {json::array({cast_codec(candidate)})});
+      candidate.fill_value = surviving_fill_value(*candidate.array_type, {chain_codecs(candidate)});
       if (candidate.fill_value.is_null() || !oracle_rule(candidate)) continue;
     }
     if (smaller(candidate, scenario)) valid.emplace_back(std::move(candidate));
   }
   return valid;
+}
+
+// The inner codecs of a chain that is one sharding_indexed codec, or null.
+const json* sharded_chain(const json& codecs) {
+  if (!codecs.is_array() || codecs.size() != 1 || !codecs[0].is_object() ||
+      codecs[0].value("name", json()) != "sharding_indexed")
+    return nullptr;
+  const auto configuration = codecs[0].find("configuration");
+  if (configuration == codecs[0].end() || !configuration->is_object()) return nullptr;
+  const auto inner = configuration->find("codecs");
+  return inner != configuration->end() && inner->is_array() ? &*inner : nullptr;
 }
 
 // Validate: every way to drop one piece of the metadata.
@@ -168,6 +181,9 @@ std::vector<Scenario> validate_candidates(const ValidateScenario& scenario) {
   if (scenario.array_data_type.is_object() && scenario.array_data_type.contains("name"))
     with([](ValidateScenario& s) { s.array_data_type = s.array_data_type["name"]; });
   if (scenario.fill_value != json(0)) with([](ValidateScenario& s) { s.fill_value = 0; });
+  // A chain inside one sharding_indexed codec: the inner chain at the top instead.
+  if (const json* inner = sharded_chain(scenario.codecs))
+    with([inner = *inner](ValidateScenario& s) { s.codecs = inner; });
   if (scenario.codecs.is_array()) {
     for (std::size_t i = 0; i < scenario.codecs.size(); ++i) {
       const json& codec = scenario.codecs[i];
@@ -217,6 +233,17 @@ void add_pattern(std::set<std::uint64_t>& patterns, const DataType& type, std::u
 }
 
 }  // namespace
+
+std::optional<std::uint64_t> carried_over(const DataType& from, std::uint64_t bits,
+                                          const DataType& to) {
+  CastRule rule;
+  rule.input = &from;
+  rule.output = &to;
+  rule.out_of_range = OutOfRange::Clamp;
+  const CastResult result = cast_value(rule, bits);
+  if (result.ok()) return result.bits;
+  return std::nullopt;
+}
 
 std::vector<Scenario> simpler_scenarios(const Scenario& scenario) {
   if (const CastScenario* cast = std::get_if<CastScenario>(&scenario))

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "harness/reports/environment_text.hpp"
+#include "harness/reports/markdown_text.hpp"
 #include "oracle/io/bounded_quote.hpp"
 
 namespace cvc {
@@ -30,50 +31,6 @@ std::string language_name(std::string_view language) {
   return name;
 }
 
-std::string slug(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-    if (keep) {
-      out.push_back(c);
-    } else if (c >= 'A' && c <= 'Z') {
-      out.push_back(static_cast<char>(c - 'A' + 'a'));
-    } else if (!out.empty() && out.back() != '-') {
-      out.push_back('-');
-    }
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return out;
-}
-
-// A fenced block whose fence is longer than any run of backticks inside the text.
-std::string fenced(std::string_view language, const std::string& text) {
-  std::size_t longest = 0, run = 0;
-  for (const char c : text) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
-  std::string block = fence;
-  block.append(language);
-  block.push_back('\n');
-  block.append(text);
-  if (!text.empty() && text.back() != '\n') block.push_back('\n');
-  block.append(fence);
-  block.push_back('\n');
-  return block;
-}
-
-std::string quoted(std::string_view text) {
-  std::string out = "> ";
-  for (const char c : text) {
-    out.push_back(c);
-    if (c == '\n') out.append("> ");
-  }
-  out.push_back('\n');
-  return out;
-}
-
 std::string implementation_line(const RunInfo& info) {
   std::string line = bounded_quote(info.implementation_name);
   if (!info.implementation_version.empty())
@@ -88,7 +45,7 @@ std::string implementation_line(const RunInfo& info) {
 std::string issue_draft_file_name(std::size_t index, const DiagnosisGroup& group) {
   char number[16];
   std::snprintf(number, sizeof number, "%02zu-", index + 1);
-  return number + slug(group.id()) + ".md";
+  return number + markdown_slug(group.id()) + ".md";
 }
 
 std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
@@ -122,8 +79,8 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
 
   draft += "\n## Minimal reproducer\n\n";
   if (reproducer) {
-    draft += fenced(language_name(reproducer->language),
-                    bounded_quote(reproducer->code, kReproducerBytes));
+    draft += markdown_fenced(language_name(reproducer->language),
+                             bounded_quote(reproducer->code, kReproducerBytes));
   } else {
     draft +=
         "The adapter states no reproducer in the library's own terms; the protocol request "
@@ -137,7 +94,8 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
   draft += "- actual: " + text_of(minimal.got) + "\n";
 
   draft += "\n## What the spec says\n\n";
-  if (group.model != nullptr && !group.model->spec.empty()) draft += quoted(group.model->spec);
+  if (group.model != nullptr && !group.model->spec.empty())
+    draft += markdown_quoted(group.model->spec);
   draft += "\nThe expected result, step by step (the spec's procedure): " +
            text_of(minimal.explanation) + "\n";
   if (group.model != nullptr) {
@@ -157,10 +115,10 @@ std::string issue_draft(const RunSummary& summary, const DiagnosisGroup& group,
     draft +=
         "The expected result, explained by the exact reference oracle of "
         "cast-value-conformance (`cvc`):\n\n" +
-        fenced("sh", text_of(minimal.oracle_command));
+        markdown_fenced("sh", text_of(minimal.oracle_command));
   if (!minimal.replay.empty())
     draft += "\nThe case sent to the implementation through its conformance adapter:\n\n" +
-             fenced("sh", text_of(replay_command(info.command, minimal.replay)));
+             markdown_fenced("sh", text_of(replay_command(info.command, minimal.replay)));
   return draft;
 }
 

@@ -7,7 +7,14 @@
 namespace cvc {
 namespace {
 
-// The chain's types, codec names and cast_value rules in `direction`.
+std::string joined(const std::vector<std::string>& names, std::string_view separator) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : std::string(separator)) + name;
+  return text;
+}
+
+}  // namespace
+
 ChainShape chain_shape(const ArrayChain& chain, Direction direction) {
   ChainShape shape;
   shape.types.push_back(chain.array_type);
@@ -23,14 +30,6 @@ ChainShape chain_shape(const ArrayChain& chain, Direction direction) {
   }
   return shape;
 }
-
-std::string joined(const std::vector<std::string>& names, std::string_view separator) {
-  std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : std::string(separator)) + name;
-  return text;
-}
-
-}  // namespace
 
 ExpectedResult expected_of(const ChainExpectation& expectation) {
   ExpectedResult result;

@@ -16,6 +16,10 @@ namespace cvc {
 // as the harness compares it.
 ExpectedResult expected_of(const ChainExpectation& expectation);
 
+// The chain's types, codec names (an alias once) and cast_value rules in `direction`: what a
+// hello is checked against before a chain request is sent (cvc run, cvc fuzz).
+ChainShape chain_shape(const ArrayChain& chain, Direction direction);
+
 // The group as one chain batch (`relative_path` names its file in reports), or nullopt when the
 // filter leaves it out.
 std::optional<CastBatch> chain_batch(const ChainVectorGroup& group,
