@@ -125,12 +125,58 @@ const ZARRS_VERSION_LABEL: Option<&str> = option_env!("CVC_ZARRS_VERSION_LABEL")
 const ZARRS_RELEASE: Option<&str> = option_env!("CVC_ZARRS_RELEASE");
 const RUSTC_VERSION: Option<&str> = option_env!("CVC_RUSTC_VERSION");
 const LOCKED_VERSIONS: Option<&str> = option_env!("CVC_LOCKED_VERSIONS");
-/// "1" when the zarrs source has the scale_offset codec (setup.sh looks for its file): chain
-/// requests are then declared (PROTOCOL.md, "Chain"); a zarrs without it has no chain to run.
-const HAS_SCALE_OFFSET: Option<&str> = option_env!("CVC_ZARRS_SCALE_OFFSET");
+/// The array -> array codecs the zarrs built against registers, space-separated, as setup.sh
+/// read them from its sources ("cast_value transpose numcodecs.fixedscaleoffset"; zarrs 0.23.14
+/// has no cast_value). Built by hand without setup.sh: the codecs of zarrs main.
+const CODECS: Option<&str> = option_env!("CVC_ZARRS_CODECS");
 
-fn has_scale_offset() -> bool {
-    HAS_SCALE_OFFSET == Some("1")
+fn has_codec(name: &str) -> bool {
+    CODECS.unwrap_or("cast_value transpose numcodecs.fixedscaleoffset").split_whitespace().any(|c| c == name)
+}
+
+/// The codecs a chain request may hold (PROTOCOL.md, "Chain"), those this zarrs has.
+fn chain_codecs() -> Vec<&'static str> {
+    ["cast_value", "scale_offset", "numcodecs.fixedscaleoffset", "transpose"].into_iter().filter(|c| has_codec(c)).collect()
+}
+
+/// Chains are declared when zarrs has a codec that changes values besides cast_value.
+fn has_chains() -> bool {
+    has_codec("scale_offset") || has_codec("numcodecs.fixedscaleoffset")
+}
+
+/// The first codec of the chain family that `metadata` (a codec list, at any depth: inside
+/// sharding_indexed too) names and this zarrs lacks.
+fn lacked_codec(metadata: &Value) -> Option<&'static str> {
+    ["cast_value", "scale_offset", "numcodecs.fixedscaleoffset", "transpose"]
+        .into_iter()
+        .find(|codec| !has_codec(codec) && names_codec(metadata, codec))
+}
+
+fn names_codec(value: &Value, codec: &str) -> bool {
+    match value {
+        Value::Object(o) => {
+            o.get("name").and_then(Value::as_str) == Some(codec) || o.values().any(|v| names_codec(v, codec))
+        }
+        // (a codec written as its bare name, in a codec list)
+        Value::Array(a) => a.iter().any(|v| v.as_str() == Some(codec) || names_codec(v, codec)),
+        _ => false,
+    }
+}
+
+/// The answer to a request that needs a codec this zarrs lacks (cast_value in a release older
+/// than the codec, scale_offset in zarrs main): unsupported, naming the zarrs and the codec. zarrs
+/// itself refuses such metadata as an unknown codec; it has no way to express the request.
+fn lacks(codec: &str) -> Answer {
+    status(
+        "unsupported",
+        format!(
+            "zarrs {} ({}) has no {codec} codec: no codec of that name is registered in it \
+             (its array -> array codecs: {})",
+            implementation_version(),
+            ZARRS_RELEASE.unwrap_or("built by hand"),
+            CODECS.unwrap_or("")
+        ),
+    )
 }
 
 fn implementation_version() -> String {
@@ -166,7 +212,7 @@ fn hello(request: &HashMap<String, &RawValue>) -> Value {
         "data_types": TYPES.iter().map(|t| t.name).collect::<Vec<_>>(),
         "operations": if two {
             let mut operations = STORE_OPERATIONS.to_vec();
-            if has_scale_offset() {
+            if has_chains() {
                 operations.push("chain");
             }
             operations
@@ -174,23 +220,17 @@ fn hello(request: &HashMap<String, &RawValue>) -> Value {
             vec!["encode", "decode", "validate"]
         },
         "environment": environment,
-        "notes": "zarrs' cast_value codec through its public array API on a MemoryStore: arrays \
-                  opened from the request's exact zarr.json ([cast_value, bytes little]); encode \
-                  = store_chunk then the stored chunk bytes, decode = stored chunk bytes then \
-                  retrieve_chunk; zarrs aborts a chunk on a bad element (per-element verdicts from \
-                  one-element chunks); validate = Array::new_with_metadata AND Array::open of the \
-                  stored zarr.json AND a first write/read of the fill value",
+        "notes": if has_codec("cast_value") { NOTES } else { NOTES_WITHOUT_CAST_VALUE },
     });
     if two {
         // zarrs' codec has every rounding mode, out_of_range rule and scalar_map in both
         // directions for every pair of the 26 (it refuses `wrap` into a float type: a refusal of
         // that configuration, answered `rejected`), so nothing is declared missing.
         answer["capabilities"] = json!({"missing_pairs": []});
-        if has_scale_offset() {
-            // Chains of zarrs' own array -> array codecs, both directions; zarrs has no
-            // numcodecs.fixedscaleoffset (NOTES.md, "Chains").
-            answer["capabilities"]["chain"] =
-                json!({"codecs": ["cast_value", "scale_offset", "transpose"], "directions": ["encode", "decode"]});
+        if has_chains() {
+            // Chains of the array -> array codecs this zarrs has, both directions (NOTES.md,
+            // "Chains"); without cast_value, chains holding one are not sent.
+            answer["capabilities"]["chain"] = json!({"codecs": chain_codecs(), "directions": ["encode", "decode"]});
         }
         let offered = member::<Vec<String>>(request, "encodings").unwrap_or_default();
         if offered.iter().any(|e| e == "base64") {
@@ -199,6 +239,18 @@ fn hello(request: &HashMap<String, &RawValue>) -> Value {
     }
     answer
 }
+
+const NOTES: &str = "zarrs' cast_value codec through its public array API on a MemoryStore: arrays \
+                     opened from the request's exact zarr.json ([cast_value, bytes little]); encode \
+                     = store_chunk then the stored chunk bytes, decode = stored chunk bytes then \
+                     retrieve_chunk; zarrs aborts a chunk on a bad element (per-element verdicts from \
+                     one-element chunks); validate = Array::new_with_metadata AND Array::open of the \
+                     stored zarr.json AND a first write/read of the fill value";
+const NOTES_WITHOUT_CAST_VALUE: &str = "a zarrs release without the cast_value codec: every request that needs \
+                     cast_value is answered unsupported, naming the release; chains of its other \
+                     array -> array codecs (the alias numcodecs.fixedscaleoffset, transpose) run \
+                     through its public array API on a MemoryStore (zarr.json with the request's \
+                     codecs, then bytes little), and the store operations on arrays without cast_value";
 
 /// The operations of a protocol 2 hello: the casts, validate and the store operations.
 const STORE_OPERATIONS: [&str; 6] = ["encode", "decode", "validate", "open_array", "read_array", "write_array"];
@@ -415,18 +467,48 @@ fn answer_elements(request: &HashMap<String, &RawValue>, encoding: Encoding, cas
 }
 
 /// The type a chain's codecs produce from `array_type` on encode: cast_value changes it to its
-/// data_type, the other codecs keep it. None when a codec is not an object with a name, or a
-/// cast_value's data_type is not one of the 26.
-fn chain_output<'a>(array_type: &'static TypeInfo, codecs: &'a Value) -> Option<&'static TypeInfo> {
+/// data_type, the alias to its astype (when given), the other codecs keep it. None when a codec is
+/// not an object with a name, or a type it names is not one of the 26.
+fn chain_output(array_type: &'static TypeInfo, codecs: &Value) -> Option<&'static TypeInfo> {
     let mut current = array_type;
     for codec in codecs.as_array()? {
         match codec.get("name")?.as_str()? {
             "cast_value" => current = type_info(codec.pointer("/configuration/data_type").and_then(type_name)?)?,
+            "numcodecs.fixedscaleoffset" => {
+                if let Some(astype) = codec.pointer("/configuration/astype") {
+                    current = v2_type_info(astype.as_str()?)?;
+                }
+            }
             _ => {}
         }
     }
     Some(current)
 }
+
+/// A type named as the alias's astype names it: one of the 26 names, or Zarr V2 / NumPy type
+/// string ("<u1", "|u1", "u1", ">f8"; the byte order does not matter for the type).
+fn v2_type_info(text: &str) -> Option<&'static TypeInfo> {
+    if let Some(info) = type_info(text) {
+        return Some(info);
+    }
+    let name = match text.trim_start_matches(['<', '>', '|', '=']) {
+        "i1" => "int8",
+        "i2" => "int16",
+        "i4" => "int32",
+        "i8" => "int64",
+        "u1" => "uint8",
+        "u2" => "uint16",
+        "u4" => "uint32",
+        "u8" => "uint64",
+        "f2" => "float16",
+        "f4" => "float32",
+        "f8" => "float64",
+        _ => return None,
+    };
+    type_info(name)
+}
+
+
 
 /// A chain request: the elements through the request's codecs, then bytes, exactly as a cast
 /// request goes through its one codec (the chain's exact text without its brackets in place of
@@ -443,6 +525,9 @@ fn chain(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answer {
         other => return status("error", format!("unknown direction {other:?}")),
     };
     let codecs_value: Value = serde_json::from_str(codecs).unwrap_or(Value::Null);
+    if let Some(codec) = lacked_codec(&codecs_value) {
+        return lacks(codec);
+    }
     let data_type_value: Value = serde_json::from_str(data_type).unwrap_or(Value::Null);
     let Some(array_type) = type_name(&data_type_value).and_then(type_info) else {
         return status("unsupported", "the array type is not one of the 26");
@@ -465,6 +550,9 @@ fn validate(request: &HashMap<String, &RawValue>) -> Answer {
     else {
         return status("error", "validate request without array_data_type, fill_value or codecs");
     };
+    if let Some(codec) = serde_json::from_str::<Value>(codecs).ok().as_ref().and_then(lacked_codec) {
+        return lacks(codec);
+    }
     let document = zarr_json(data_type, fill_value, codecs, 1, 1);
     let invalid = |message: String| status("invalid", message);
     // (1) Array creation from the metadata as zarrs deserialises it.
@@ -495,10 +583,38 @@ fn validate(request: &HashMap<String, &RawValue>) -> Answer {
 
 /// The array stored in the directory `path` of the request, opened by zarrs from its zarr.json
 /// with zarrs' filesystem store.
-fn open_directory(request: &HashMap<String, &RawValue>) -> Result<Array<FilesystemStore>, String> {
-    let path = member::<String>(request, "path").ok_or("request without path")?;
-    let store = FilesystemStore::new(&path).map_err(|e| format!("FilesystemStore::new: {}", describe(&e)))?;
-    Array::open(Arc::new(store), "/").map_err(|e| format!("Array::open: {}", describe(&e)))
+/// Why a stored array was not opened: it needs a codec this zarrs lacks (answered unsupported),
+/// or zarrs' own refusal.
+enum NotOpened {
+    LacksCodec(&'static str),
+    Refused(String),
+}
+use NotOpened::{LacksCodec, Refused};
+
+impl NotOpened {
+    /// The store operation's answer: `unsupported` for a lacked codec, else `status` and zarrs' message.
+    fn answer(self, status_name: &str) -> Answer {
+        match self {
+            LacksCodec(codec) => lacks(codec),
+            Refused(message) => status(status_name, message),
+        }
+    }
+}
+
+fn open_directory(request: &HashMap<String, &RawValue>) -> Result<Array<FilesystemStore>, NotOpened> {
+    let path = member::<String>(request, "path").ok_or(Refused("request without path".into()))?;
+    if let Some(codec) = stored_lacked_codec(&path) {
+        return Err(LacksCodec(codec));
+    }
+    let store = FilesystemStore::new(&path).map_err(|e| Refused(format!("FilesystemStore::new: {}", describe(&e))))?;
+    Array::open(Arc::new(store), "/").map_err(|e| Refused(format!("Array::open: {}", describe(&e))))
+}
+
+/// The codec of the chain family that the zarr.json in the directory `path` names and this zarrs
+/// lacks (an unreadable zarr.json: None, and zarrs says what is wrong with it).
+fn stored_lacked_codec(path: &str) -> Option<&'static str> {
+    let text = std::fs::read_to_string(std::path::Path::new(path).join("zarr.json")).ok()?;
+    lacked_codec(&serde_json::from_str::<Value>(&text).ok()?["codecs"])
 }
 
 /// The wire packing of the request's `data_type` (the array's), or the `unsupported` answer.
@@ -513,7 +629,7 @@ fn array_type(request: &HashMap<String, &RawValue>) -> Result<&'static TypeInfo,
 fn open_array(request: &HashMap<String, &RawValue>) -> Answer {
     let array = match open_directory(request) {
         Ok(array) => array,
-        Err(message) => return status("invalid", message),
+        Err(not_opened) => return not_opened.answer("invalid"),
     };
     let metadata = array.metadata().clone();
     if let Err(e) = Array::new_with_metadata(Arc::new(MemoryStore::new()), "/", metadata) {
@@ -532,7 +648,7 @@ fn read_array(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answe
     };
     let array = match open_directory(request) {
         Ok(array) => array,
-        Err(message) => return status("refused", message),
+        Err(not_opened) => return not_opened.answer("refused"),
     };
     let bytes = match array.retrieve_array_subset::<ArrayBytes>(&array.subset_all()) {
         Ok(bytes) => bytes,
@@ -568,7 +684,7 @@ fn write_array(request: &HashMap<String, &RawValue>, encoding: Encoding) -> Answ
     }
     let array = match open_directory(request) {
         Ok(array) => array,
-        Err(message) => return status("refused", message),
+        Err(not_opened) => return not_opened.answer("refused"),
     };
     // An empty selection is the whole array (what `cvc check-store` sends for a vector without one).
     let subset = if selection.is_empty() {
@@ -629,8 +745,9 @@ fn main() {
                 continue;
             }
             Some("bye") => return,
+            Some("cast") if !has_codec("cast_value") => lacks("cast_value"),
             Some("cast") => cast(&request, encoding),
-            Some("chain") if has_scale_offset() => chain(&request, encoding),
+            Some("chain") if has_chains() => chain(&request, encoding),
             Some("validate") => validate(&request),
             Some("open_array") => open_array(&request),
             Some("read_array") => read_array(&request, encoding),
