@@ -436,6 +436,7 @@ void write_terminal_report(const RunSummary& summary, std::ostream& out,
   write_incidents(summary, out, options);
   write_groups(summary, out, options);
   write_diagnosis(summary, out, options);
+  write_last_screen(summary, options.last_screen, out);
   write_result(summary, out);
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/reports/last_screen.hpp"
 #include "harness/reports/run_summary.hpp"
 
 namespace cvc {
@@ -18,6 +19,7 @@ namespace cvc {
 struct TerminalOptions {
   std::size_t failures_shown = 20;   // failure groups printed with an example (JSON keeps all)
   std::size_t incidents_shown = 20;  // adapter incidents printed
+  LastScreenSources last_screen;     // what the last screen adds from outside the run
 };
 
 // Writes the terminal report of a summary (plain text, no colour, control characters escaped).
