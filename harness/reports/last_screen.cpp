@@ -97,7 +97,7 @@ void write_causes(const RunSummary& summary, const LastScreenSources& sources, s
     out << "    " << grouped_count(group.cases) << "  " << group.title() << " [" << group.model->id
         << "]";
     const auto fault = sources.at_fault.find(group.model->id);
-    if (fault != sources.at_fault.end()) out << "; at fault: " << fault->second;
+    if (fault != sources.at_fault.end()) out << "; at fault: " << one_line(fault->second);
     out << "\n";
   }
   const std::uint64_t unexplained = diagnosis.failures() - diagnosis.explained();
@@ -125,15 +125,18 @@ void write_published(const RunSummary& summary, const LastScreenSources& sources
       sources.published_table.empty() ? "the published table" : sources.published_table;
   if (same == nullptr) {
     if (other != nullptr)
-      out << "  published: " << where << " has " << other->implementation << " " << other->version
-          << " on vectors " << other->vectors << ", not this version and vectors: not compared\n";
+      out << "  published: " << one_line(where) << " has "
+          << one_line(other->implementation + " " + other->version + " on vectors " +
+                      other->vectors)
+          << ", not this version and vectors: not compared\n";
     return;
   }
-  const std::string row = same->implementation + " " + same->version + " on vectors " +
-                          same->vectors + " (" + same->page + ")";
+  const std::string row = one_line(same->implementation + " " + same->version + " on vectors " +
+                                   same->vectors + " (" + same->page + ")");
   if (info.selection != "all cases" || !summary.complete()) {
     out << "  published: the row of " << row << " counts every case; this run "
-        << (summary.complete() ? "selected " + info.selection : std::string("did not end"))
+        << (summary.complete() ? "selected " + one_line(info.selection)
+                               : std::string("did not end"))
         << ": not compared\n";
     return;
   }
@@ -192,9 +195,10 @@ void write_last_screen(const RunSummary& summary, const LastScreenSources& sourc
                        std::ostream& out) {
   if (summary.totals().compared() == 0) return;
   const RunInfo& info = summary.info();
-  out << "\nIn short: " << info.implementation_name
-      << (info.implementation_version.empty() ? "" : " " + info.implementation_version)
-      << " against vectors " << info.vectors_version << "\n"
+  out << "\nIn short: "
+      << one_line(info.implementation_name +
+                  (info.implementation_version.empty() ? "" : " " + info.implementation_version))
+      << " against vectors " << one_line(info.vectors_version) << "\n"
       << "  compared: " << coverage_text(summary) << "\n";
   if (summary.diagnosis().failures() > 0) write_causes(summary, sources, out);
   write_published(summary, sources, out);
@@ -202,7 +206,7 @@ void write_last_screen(const RunSummary& summary, const LastScreenSources& sourc
     std::string paths;
     for (const std::string& path : sources.report_paths)
       paths += (paths.empty() ? "" : ", ") + path;
-    out << "  reports: " << paths << "\n";
+    out << "  reports: " << one_line(paths) << "\n";
   }
 }
 

@@ -78,10 +78,6 @@ class TextTable {
   std::size_t total_row_ = static_cast<std::size_t>(-1);
 };
 
-std::string one_line(std::string_view text) {
-  return sanitize_text(bounded_quote(text, kTextBytes), false);
-}
-
 std::vector<std::string> counts_header(std::string first) {
   std::vector<std::string> header = {std::move(first), "cases"};
   for (const Verdict verdict : kAllVerdicts) header.push_back(verdict_label(verdict));
@@ -372,6 +368,10 @@ void write_result(const RunSummary& summary, std::ostream& out) {
 }
 
 }  // namespace
+
+std::string one_line(std::string_view text) {
+  return sanitize_text(bounded_quote(text, kTextBytes), false);
+}
 
 std::string accounting_text(const RunSummary& summary) {
   const RunEnd& end = summary.run_end();
