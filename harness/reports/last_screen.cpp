@@ -36,12 +36,19 @@ std::string bullet_text(std::string_view note, std::size_t start) {
   return text;
 }
 
-// The first clause: up to ";" or a sentence's end (". "), whichever comes first.
+// The first clause: up to the first ";" or sentence end (". ") outside parentheses, so that a
+// clause never ends inside "(zarr's CastValue, parse_scalar_map; ...)".
 std::string first_clause(std::string text) {
-  std::size_t end = text.find(';');
-  const std::size_t sentence = text.find(". ");
-  if (sentence != std::string::npos) end = std::min(end, sentence);
-  if (end != std::string::npos) text.resize(end);
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+    const bool ends =
+        text[i] == ';' || (text[i] == '.' && i + 1 < text.size() && text[i + 1] == ' ');
+    if (depth <= 0 && ends) {
+      text.resize(i);
+      break;
+    }
+  }
   if (!text.empty() && text.back() == '.') text.pop_back();
   return text;
 }
@@ -83,6 +90,10 @@ std::string implementation_name(std::string_view cell) {
   return std::string(cell.substr(0, note));
 }
 
+std::string padded(std::string text, std::size_t width) {
+  return std::string(width > text.size() ? width - text.size() : 0, ' ') + text;
+}
+
 void write_causes(const RunSummary& summary, const LastScreenSources& sources, std::ostream& out) {
   const Diagnosis& diagnosis = summary.diagnosis();
   const std::vector<DiagnosisGroup> groups = diagnosis.groups();
@@ -92,17 +103,19 @@ void write_causes(const RunSummary& summary, const LastScreenSources& sources, s
       << grouped_count(diagnosis.explained()) << " explained by " << models << " known bug"
       << (models == 1 ? "" : "s") << ", "
       << grouped_count(diagnosis.failures() - diagnosis.explained()) << " unexplained\n";
+  // The counts right-aligned in one column, the widest being the failures' total.
+  const std::size_t width = grouped_count(diagnosis.failures()).size();
   for (const DiagnosisGroup& group : groups) {
     if (group.model == nullptr) continue;
-    out << "    " << grouped_count(group.cases) << "  " << group.title() << " [" << group.model->id
-        << "]";
+    out << "    " << padded(grouped_count(group.cases), width) << "  " << group.title() << " ["
+        << group.model->id << "]";
     const auto fault = sources.at_fault.find(group.model->id);
     if (fault != sources.at_fault.end()) out << "; at fault: " << one_line(fault->second);
     out << "\n";
   }
   const std::uint64_t unexplained = diagnosis.failures() - diagnosis.explained();
   if (unexplained > 0)
-    out << "    " << grouped_count(unexplained)
+    out << "    " << padded(grouped_count(unexplained), width)
         << "  unexplained: no known bug reproduces them (the diagnosis above gives the simplest "
            "case of each kind, with its explain and replay commands)\n";
 }

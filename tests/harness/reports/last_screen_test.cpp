@@ -64,6 +64,9 @@ TEST(LastScreen, ComponentAtFaultIsTheBulletsFirstClauseWithoutMarks) {
   EXPECT_EQ(component_at_fault(kNote),
             "the Rust crate half 2.7.1 (f16::from_f64), not cast-value-rs, which asks for a "
             "direct conversion");
+  EXPECT_EQ(component_at_fault("- **Component at fault:** the codec (zarr's CastValue, parse; "
+                               "and more), not zarr core; cast-value too."),
+            "the codec (zarr's CastValue, parse; and more), not zarr core");
   EXPECT_EQ(component_at_fault("- **Mechanism:** none named"), "");
 }
 
