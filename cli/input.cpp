@@ -4,6 +4,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/near_names.hpp"
+#include "oracle/codec_keys.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/hex_digits.hpp"
 #include "oracle/io/json_exact.hpp"
@@ -26,6 +27,36 @@ std::vector<std::string_view> flag_names() {
   std::vector<std::string_view> names;
   for (const FlagInfo& info : all_flags()) names.push_back(info.name);
   return names;
+}
+
+// A key that is not one of `known` but near one (a slip of the keyboard) is refused here with the
+// nearest known key; other unknown keys are left to the metadata parser, which says what it allows.
+void refuse_misspelt_key(std::string_view command, const nlohmann::json& object,
+                         std::string_view where, std::span<const std::string_view> known) {
+  if (!object.is_object()) return;
+  for (const auto& item : object.items()) {
+    if (std::find(known.begin(), known.end(), item.key()) != known.end()) continue;
+    const std::string hint = did_you_mean(item.key(), known);
+    if (hint.empty()) continue;
+    std::string list;
+    for (std::string_view key : known) list += (list.empty() ? "" : ", ") + std::string(key);
+    throw UsageError(prefix(command) + "invalid --config: unknown key \"" + item.key() + "\" in " +
+                     std::string(where) + hint + "; its keys: " + list);
+  }
+}
+
+// The misspelt keys of a --config: the whole codec's, the configuration's, its scalar_map's.
+void refuse_misspelt_keys(std::string_view command, const nlohmann::json& config) {
+  const bool whole_codec = config.is_object() && config.contains("name");
+  refuse_misspelt_key(command, config, whole_codec ? "the codec" : "the configuration",
+                      whole_codec ? std::span<const std::string_view>(kCodecKeys)
+                                  : std::span<const std::string_view>(kConfigurationKeys));
+  const nlohmann::json* configuration = &config;
+  if (whole_codec && config.contains("configuration")) configuration = &config.at("configuration");
+  if (whole_codec)
+    refuse_misspelt_key(command, *configuration, "the configuration", kConfigurationKeys);
+  if (configuration->is_object() && configuration->contains("scalar_map"))
+    refuse_misspelt_key(command, configuration->at("scalar_map"), "scalar_map", kScalarMapKeys);
 }
 
 }  // namespace
@@ -128,6 +159,7 @@ namespace cvc::cli {
 CastValueCodec codec_argument(std::string_view command, std::string_view text,
                               const DataType& array_type, const Readings& readings) {
   const nlohmann::json config = json_argument(command, "--config", text);
+  refuse_misspelt_keys(command, config);
   try {
     if (config.is_object() && config.contains("name"))
       return parse_cast_value_codec(array_type, config, readings);

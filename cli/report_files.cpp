@@ -2,9 +2,12 @@
 
 #include <iostream>
 
+#include "harness/bug_models/bug_model.hpp"
+#include "harness/reports/last_screen.hpp"
 #include "harness/reports/report_html.hpp"
 #include "harness/reports/report_json.hpp"
 #include "harness/reports/report_junit.hpp"
+#include "oracle/io/input_file.hpp"
 #include "oracle/io/output_file.hpp"
 
 namespace cvc::cli {
@@ -14,6 +17,36 @@ ReportFile open_report_file(const std::string& path,
                             void (*writer)(const RunSummary&, std::ostream&),
                             std::string_view command) {
   return {path, writer, open_report_output(path, command)};
+}
+
+// --findings DIR: the component at fault each known-bug model's note (DIR/ID.md) names; a model
+// without a note, or a note that names none, is left out.
+void read_findings(const std::string& folder, LastScreenSources& sources) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error))
+    throw UsageError("--findings " + folder + ": not a folder (the findings notes: docs/findings)");
+  for (const BugModel& model : bug_models()) {
+    const std::string note = folder + "/" + std::string(model.id) + ".md";
+    if (!std::filesystem::exists(note, error)) continue;
+    try {
+      const std::string component = component_at_fault(read_input_file(note));
+      if (!component.empty()) sources.at_fault.emplace(std::string(model.id), component);
+    } catch (const InputFileError& refused) {
+      throw UsageError("--findings: " + std::string(refused.what()));
+    }
+  }
+}
+
+// --published FILE: the published results table (results/README.md).
+void read_published(const std::string& path, LastScreenSources& sources) {
+  try {
+    sources.published = published_rows(read_input_file(path));
+  } catch (const InputFileError& refused) {
+    throw UsageError("--published: " + std::string(refused.what()));
+  }
+  if (sources.published.empty())
+    throw UsageError("--published " + path + ": no row of a published results table in it");
+  sources.published_table = path;
 }
 
 }  // namespace
@@ -55,6 +88,13 @@ ReportRequest read_report_arguments(Arguments& arguments) {
     request.junit_path = request.junit_path.value_or(*report_dir + "/report.xml");
     request.html_path = request.html_path.value_or(*report_dir + "/report.html");
   }
+  LastScreenSources& last_screen = request.terminal.last_screen;
+  for (const auto* path : {&request.html_path, &request.json_path, &request.junit_path})
+    if (*path) last_screen.report_paths.push_back(**path);
+  if (const std::optional<std::string> findings = arguments.option("findings"))
+    read_findings(*findings, last_screen);
+  if (const std::optional<std::string> published = arguments.option("published"))
+    read_published(*published, last_screen);
   return request;
 }
 

@@ -22,6 +22,10 @@ inline constexpr std::string_view kReportOptionsHelp =
     R"(  --report-dir DIR        write report.json, report.xml (JUnit) and report.html into DIR
   --json PATH, --junit PATH, --html PATH   write one report form to PATH
   --failures N            failure groups printed with an example on the terminal (default 20)
+  --findings DIR          the findings notes (docs/findings): the last screen names the component
+                          at fault of each known bug behind the failures
+  --published FILE        the published results table (results/README.md): the last screen says
+                          whether the run reproduces its implementation's row
 )";
 
 struct ReportRequest {
@@ -30,7 +34,8 @@ struct ReportRequest {
   TerminalOptions terminal;
 };
 
-// Reads --report-dir, --json, --junit, --html and --failures.
+// Reads --report-dir, --json, --junit, --html, --failures, --findings and --published (the
+// last two read here, so that a wrong path stops the command before its work).
 ReportRequest read_report_arguments(Arguments& arguments);
 
 // A report file, opened before the work starts.

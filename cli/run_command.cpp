@@ -289,7 +289,7 @@ std::unique_ptr<CaseSource> open_source(RunRequest& request) {
     } catch (const std::runtime_error& error) {
       throw UsageError(std::string("cvc run: --vectors: ") + error.what());
     }
-    options.mode = "vectors " + *request.vectors;
+    options.mode = "vectors (folder " + *request.vectors + ")";  // never "vectors vectors"
     // The set's identity is its manifest's SHA-256, never only the version it declares: a modified
     // set is said so in every report ("modified (based on 1.1.0)"), and here with what it lacks.
     const VectorSetIdentity& identity = source->identity();

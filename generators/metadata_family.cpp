@@ -677,10 +677,10 @@ constexpr MetadataCaseSpec kCases[] = {
      "valid", ""},
 };
 
-// The seed's fill value table (../shared/seeds/zarr-python-fill-value-round-trip.txt, "Tests":
-// seven accepted round trips, then the six rejected ones), each repeated inside a shard and
-// after a scale_offset (since 1.2.0): the verdict must not change when the same value reaches the
-// cast_value codec through a chain.
+// The seed's fill value table (zarr-python's change adding the cast_value fill value round-trip
+// check, its table "Tests": seven accepted round trips, then the six rejected ones), each repeated
+// inside a shard and after a scale_offset (since 1.2.0): the verdict must not change when the same
+// value reaches the cast_value codec through a chain.
 struct SeedRow {
   std::string_view what;
   std::string_view array_data_type;

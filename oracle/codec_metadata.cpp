@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "oracle/cast.hpp"
+#include "oracle/codec_keys.hpp"
 #include "oracle/data_type.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/io/json_exact.hpp"
@@ -92,10 +93,7 @@ CastValueCodec parse_configuration_at(const DataType& array_type, const json& co
   if (!configuration.is_object())
     throw MetadataError(path, "the cast_value configuration must be a JSON object; got " +
                                   describe_type_of(configuration) + " " + show(configuration));
-  reject_unknown_keys(
-      configuration, path,
-      std::array<std::string_view, 4>{"data_type", "rounding", "out_of_range", "scalar_map"},
-      "the cast_value configuration");
+  reject_unknown_keys(configuration, path, kConfigurationKeys, "the cast_value configuration");
   CastValueCodec codec;
   codec.array_type = &array_type;
   const std::string data_type_path = join_path(path, "data_type");
@@ -115,8 +113,7 @@ CastValueCodec parse_configuration_at(const DataType& array_type, const json& co
                           "must be a JSON object with optional arrays \"encode\" and "
                           "\"decode\"; got " +
                               describe_type_of(*map) + " " + show(*map));
-    reject_unknown_keys(*map, map_path, std::array<std::string_view, 2>{"encode", "decode"},
-                        "scalar_map");
+    reject_unknown_keys(*map, map_path, kScalarMapKeys, "scalar_map");
     if (const json* encode = find_key(*map, "encode"))
       codec.encode = parse_map_entries(*encode, join_path(map_path, "encode"), array_type,
                                        *codec.data_type, "encode", readings);
@@ -134,8 +131,7 @@ CastValueCodec parse_codec_at(const DataType& array_type, const json& codec,
                         "codec metadata must be a JSON object {\"name\": \"cast_value\", "
                         "\"configuration\": {...}}; got " +
                             describe_type_of(codec) + " " + show(codec));
-  reject_unknown_keys(codec, path, std::array<std::string_view, 2>{"name", "configuration"},
-                      "codec metadata");
+  reject_unknown_keys(codec, path, kCodecKeys, "codec metadata");
   const json* name = find_key(codec, "name");
   if (name == nullptr) throw MetadataError(join_path(path, "name"), "missing (required)");
   if (!name->is_string() || name->get<std::string>() != "cast_value")

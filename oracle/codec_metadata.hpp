@@ -1,4 +1,4 @@
-// cast_value codec metadata: parsing and validation (../shared/spec/cast_value.md, "Codec
+// cast_value codec metadata: parsing and validation (the cast_value spec, docs/specs.md, "Codec
 // metadata", and cast_value.schema.json), and the fill value round trip the spec requires
 // (section data_type: "If the fill value cannot survive a round-trip cast, implementations MUST
 // treat this as an error").

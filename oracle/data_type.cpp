@@ -42,8 +42,8 @@ constexpr DataType binary_float(std::string_view name, int bits, int e, int m, i
   return with_derived_facts(DataType{name, Family::BinaryFloat, bits, e, m, bias, specials, {}});
 }
 
-// The table. Sources: ../shared/spec/data-types/*.md (sub-byte and float8 types) and
-// core-data-types.rst (int8..uint64, float16..float64).
+// The table. Sources (docs/specs.md): the extension data types' texts (sub-byte and float8 types)
+// and the core data types (int8..uint64, float16..float64).
 constexpr std::array<DataType, kDataTypeCount> kTable = {
     integer("int2", Family::SignedInteger, 2),
     integer("int4", Family::SignedInteger, 4),

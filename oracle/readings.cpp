@@ -13,8 +13,8 @@ constexpr std::string_view kScalarMapMatchText =
 constexpr std::string_view kSignedZeroText =
     "cast_value.md, Special values: \"Signed zero MUST be preserved.\"";
 
-// Order must follow enum Flag. Text is ours (the spec quotes aside); ../shared/design/readings.md
-// is the source.
+// Order must follow enum Flag. Text is ours (the spec quotes aside); docs/readings.md
+// says each in full.
 constexpr std::array<FlagInfo, kFlagCount> kFlags = {{
     {Flag::MapSignedZero,
      "MapSignedZero",

@@ -32,7 +32,7 @@ enum class Flag : std::uint8_t {
   HexWidth,
   PlusInfinity,
   // scale_offset flags (since vectors 1.2.0): they change what one element becomes in the
-  // scale_offset codec (../shared/spec/scale_offset.md, "Algorithm").
+  // scale_offset codec (the scale_offset spec, "Algorithm": docs/specs.md).
   ScaleOffsetNonFinite,
   ScaleOffsetRounding,
   ScaleOffsetIntegerDivision,

@@ -1,5 +1,5 @@
-// Scalars as JSON: the Zarr v3 fill value encoding (../shared/spec/data-types/
-// core-data-types.rst, "Permitted fill values"; the extension types refer to it), used for fill
+// Scalars as JSON: the Zarr v3 fill value encoding (the core data
+// types, docs/specs.md, "Permitted fill values"; the extension types refer to it), used for fill
 // values and for the entries of scalar_map (cast_value.md: "Input scalars are encoded to JSON using
 // the Zarr V3 fill value encoding").
 //

@@ -1,4 +1,4 @@
-// The scale_offset codec (../shared/spec/scale_offset.md), one element at a time: encode
+// The scale_offset codec (the scale_offset spec, docs/specs.md), one element at a time: encode
 // (in - offset) * scale, decode (in / scale) + offset, "using the arithmetic semantics of the input
 // array's data type", and an error wherever "any intermediate or final value ... is not
 // representable in that data type". docs/procedure.md, "scale_offset", gives the steps; the

@@ -34,6 +34,7 @@ table.matrix a { color: inherit; text-decoration: none; display: block; }
 table.groups td { text-align: left; font-family: ui-monospace, monospace; font-size: 0.85em;
   white-space: pre-wrap; max-width: 30em; overflow-wrap: anywhere; }
 table.groups td.config { overflow-wrap: normal; word-break: normal; }
+td.where { overflow-wrap: normal; word-break: normal; white-space: normal; }
 table.groups td.count { text-align: right; }
 .pass { background: #a5d6a7; } .partly-unsupported { background: #dcedc8; }
 .divergence { background: #ffd54f; } .fail { background: #ef9a9a; } .unexplained { background: #ce93d8; }
@@ -136,6 +137,12 @@ void write_html_header(const RunSummary& summary, std::ostream& out) {
   out << "<p class=\"result\">Result: " << html(verdict_text(summary)) << " (exit code " << code
       << ")</p>\n<p>Totals: " << html(counts_text(summary.totals()))
       << "</p>\n<p>Accounting: " << html(accounting_text(summary)) << "</p>\n";
+  // The diagnosis is the page's answer to "whose fault": one click from the top.
+  const Diagnosis& diagnosis = summary.diagnosis();
+  if (diagnosis.failures() > 0)
+    out << "<p><a href=\"#diagnosis\">Diagnosis: " << diagnosis.failures() << " failures, "
+        << diagnosis.explained() << " explained by known bugs, "
+        << diagnosis.failures() - diagnosis.explained() << " unexplained</a></p>\n";
   if (!end.outside_selection.empty()) {
     out << "<p>Outside the selection (no protocol operation exercises them):</p>\n<ul>\n";
     for (const std::string& line : end.outside_selection) out << "<li>" << html(line) << "</li>\n";
@@ -293,7 +300,7 @@ void write_group_row(const FailureGroup& group, GroupDetail detail, std::ostream
       << group.counts.total() << "</td>";
   if (detail == GroupDetail::WithExample && !group.examples.empty()) {
     const CaseOutcome& example = group.examples.front();
-    out << "<td>" << html(example.where) << "</td><td class=\"config\">"
+    out << "<td class=\"where\">" << html(example.where) << "</td><td class=\"config\">"
         << wrappable_json(example.configuration) << "</td>";
     for (const std::string* text :
          {&example.input_text, &example.expected, &example.got, &example.explanation})
@@ -367,8 +374,8 @@ void write_rules_and_flags(const RunSummary& summary, std::ostream& out) {
     out << "<tr><td class=\"text\">" << html(flag->flag) << "</td><td>" << flag->count
         << "</td><td class=\"text\"><a href=\"#"
         << anchor("cell", first.operation, first.input, first.output) << "\">"
-        << html(outcome_cell_name(first)) << "</a></td><td class=\"text\">" << html(first.where)
-        << "</td></tr>\n";
+        << html(outcome_cell_name(first)) << "</a></td><td class=\"text where\">"
+        << html(first.where) << "</td></tr>\n";
   }
   out << "</table>\n";
 }

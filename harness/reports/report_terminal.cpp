@@ -78,10 +78,6 @@ class TextTable {
   std::size_t total_row_ = static_cast<std::size_t>(-1);
 };
 
-std::string one_line(std::string_view text) {
-  return sanitize_text(bounded_quote(text, kTextBytes), false);
-}
-
 std::vector<std::string> counts_header(std::string first) {
   std::vector<std::string> header = {std::move(first), "cases"};
   for (const Verdict verdict : kAllVerdicts) header.push_back(verdict_label(verdict));
@@ -373,6 +369,10 @@ void write_result(const RunSummary& summary, std::ostream& out) {
 
 }  // namespace
 
+std::string one_line(std::string_view text) {
+  return sanitize_text(bounded_quote(text, kTextBytes), false);
+}
+
 std::string accounting_text(const RunSummary& summary) {
   const RunEnd& end = summary.run_end();
   const std::uint64_t counted = summary.cases_counted();
@@ -436,6 +436,7 @@ void write_terminal_report(const RunSummary& summary, std::ostream& out,
   write_incidents(summary, out, options);
   write_groups(summary, out, options);
   write_diagnosis(summary, out, options);
+  write_last_screen(summary, options.last_screen, out);
   write_result(summary, out);
 }
 

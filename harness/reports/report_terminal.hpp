@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/reports/last_screen.hpp"
 #include "harness/reports/run_summary.hpp"
 
 namespace cvc {
@@ -18,6 +19,7 @@ namespace cvc {
 struct TerminalOptions {
   std::size_t failures_shown = 20;   // failure groups printed with an example (JSON keeps all)
   std::size_t incidents_shown = 20;  // adapter incidents printed
+  LastScreenSources last_screen;     // what the last screen adds from outside the run
 };
 
 // Writes the terminal report of a summary (plain text, no colour, control characters escaped).
@@ -33,6 +35,9 @@ std::string describe_incident(const AdapterIncident& incident, std::string_view 
 // How the run accounts for its selection: "888567 pass + 7 divergence + ... = 3370054 cases
 // selected: every one counted" (or what was not reached).
 std::string accounting_text(const RunSummary& summary);
+// A text from outside (an adapter's name, a note) as the terminal prints it: on one line, control
+// characters escaped, cut to 4096 bytes with its size said.
+std::string one_line(std::string_view text);
 // "pass", "divergence", "fail", "unsupported", "adapter error".
 std::string verdict_label(Verdict verdict);
 

@@ -7,6 +7,7 @@ the folder and listed once, no link, FIFO or unlisted file: docs/input-contract.
 file is copied from the bytes the reader read and checked (size and SHA-256): a folder the reader
 would refuse is refused here, never copied outside the build folder."""
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -46,4 +47,14 @@ class build_py_with_vectors(build_py):
         print(f"cast-value-vectors: carrying {vectors.identity.description()}")
 
 
-setup(cmdclass={"build_py": build_py_with_vectors})
+def vectors_version():
+    """The package's version: the vectors' version (their manifest's vectors_version), so that a
+    wheel says which vectors it was made for; 0.0.0.dev0 when it carries none."""
+    source = Path(os.environ.get("CAST_VALUE_VECTORS_SOURCE") or HERE.parent.parent / "vectors")
+    try:
+        return str(json.loads((source / "manifest.json").read_text(encoding="utf-8"))["vectors_version"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return "0.0.0.dev0"
+
+
+setup(version=vectors_version(), cmdclass={"build_py": build_py_with_vectors})

@@ -29,16 +29,16 @@ row() {
   [ -z "$message" ] || check "$code: $label: says \"$message\"" says "$message"
 }
 
-# --- The table: one place, printed, and the README's copy of it --------------------------------
+# --- The table: one place, printed, and docs/commands.md's copy of it --------------------------------
 row 0 "cvc help exit-codes" "" "$cvc" help exit-codes
 for code in 0 1 2 3 4 77; do
   check "cvc help exit-codes has the row $code" grep -Eq "^ +$code  [a-z]" "$work/out"
 done
-# The README's table holds the same meanings (the help text wraps them: compared joined).
+# docs/commands.md's table holds the same meanings (the help text wraps them: compared joined).
 help_rows="$(awk '/^ +[0-9]+  / {if (row) print row; row = $0; next} /^     / {sub(/^ +/, ""); row = row " " $0} END {print row}' "$work/out" |
   sed -E 's/^ +([0-9]+)  /\1 /')"
-readme_rows="$(sed -n -E 's/^\| ([0-9]+) \| (.*) \|$/\1 \2/p' "$root/README.md")"
-check "the README's exit-code table is the one of cvc help exit-codes" test "$help_rows" = "$readme_rows"
+readme_rows="$(sed -n -E 's/^\| ([0-9]+) \| (.*) \|$/\1 \2/p' "$root/docs/commands.md")"
+check "docs/commands.md's exit-code table is the one of cvc help exit-codes" test "$help_rows" = "$readme_rows"
 [ "$help_rows" = "$readme_rows" ] || diff <(echo "$help_rows") <(echo "$readme_rows")
 
 # --- cvc itself --------------------------------------------------------------------------------
@@ -68,6 +68,14 @@ row 2 "cast: a near required option" 'missing required option --config (--confg 
   "$cvc" cast --from float64 --confg "$config" 1
 row 2 "cast: a near option" 'unknown option --readng (did you mean "--reading"?); see cvc cast --help' \
   "$cvc" cast --from float64 --config "$config" --readng InfClamp=default 1
+row 2 "cast: a misspelt configuration key" 'unknown key "roundng" in the configuration (did you mean "rounding"?); its keys: data_type, rounding, out_of_range, scalar_map' \
+  "$cvc" cast --from float64 --config '{"data_type": "int8", "roundng": "towards-zero"}' 1
+row 2 "cast: a misspelt key of the whole codec's configuration" 'unknown key "out_of_rang" in the configuration (did you mean "out_of_range"?)' \
+  "$cvc" cast --from float64 --config '{"name": "cast_value", "configuration": {"data_type": "int8", "out_of_rang": "clamp"}}' 1
+row 2 "cast: a misspelt scalar_map key" 'unknown key "encdoe" in scalar_map (did you mean "encode"?)' \
+  "$cvc" cast --from float64 --config '{"data_type": "int8", "scalar_map": {"encdoe": []}}' 1
+row 2 "cast: a key far from every known one is the parser's refusal" 'unknown key in the cast_value configuration (allowed: data_type, rounding, out_of_range, scalar_map' \
+  "$cvc" cast --from float64 --config '{"data_type": "int8", "colour": "red"}' 1
 
 codecs='[{"name": "cast_value", "configuration": {"data_type": "float16"}}, "bytes"]'
 row 0 "validate: valid" "" "$cvc" validate --array-type float32 --fill-value 0.5 --codecs "$codecs"

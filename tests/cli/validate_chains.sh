@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# cvc validate on the chains issue 21 names: the seed's two cases inside shards (../shared/seeds/
-# zarr-python-fill-value-round-trip.txt, test_fill_value_checked_inside_shards: "accepted"; "raises"),
-# the three scale_offset examples (../shared/spec/scale_offset.md, "Examples": valid; the first
+# cvc validate on the chains issue 21 names: the seed's two cases inside shards (zarr-python's
+# fill value round-trip change, test_fill_value_checked_inside_shards: "accepted"; "raises"),
+# the three scale_offset examples (the scale_offset spec, docs/specs.md, "Examples": valid; the first
 # has no fill value in the spec, 5 is the one offset 5 maps to 0), the alias's conversion example
 # ("a float32 array with a fill_value of 10.0 ... a uint8 array with a fill_value of 0"), and a
 # codec the oracle does not follow (exit 4, "cannot decide", never "invalid"). Each verdict's exit

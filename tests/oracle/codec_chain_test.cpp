@@ -1,8 +1,8 @@
 // Chains (oracle/codec_chain.hpp) and the fill value threaded through them, sharding included
-// (validate_array_metadata). The verdicts are the seed's (../shared/seeds/
-// zarr-python-fill-value-round-trip.txt, table "Tests") and the specs' (../shared/spec/
-// scale_offset.md "Examples" and "Conversion example"); every value is derived by hand in a
-// comment, none copied from a run.
+// (validate_array_metadata). The verdicts are the seed's (zarr-python's
+// change adding the cast_value fill value round-trip check, table "Tests") and the specs' (the
+// scale_offset spec, docs/specs.md, "Examples" and "Conversion example"); every value is derived by
+// hand in a comment, none copied from a run.
 #include "oracle/codec_chain.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // cast_value codec metadata (oracle/codec_metadata.hpp): what the spec and its schema reject,
 // the error paths, and the fill value round trip. Expected values are quoted from
-// ../shared/spec/cast_value.md or derived by hand in comments; none is copied from a run.
+// the cast_value spec (docs/specs.md) or derived by hand in comments; none is copied from a run.
 #include "oracle/codec_metadata.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // JSON with exact numbers (oracle/io/json_exact.hpp) and the Zarr fill value encoding of scalars
 // (oracle/scalar_json.hpp). Every expected pattern is derived by hand in a comment or quoted from
-// the spec texts in ../shared/spec; none is copied from a run of the code.
+// the spec texts (docs/specs.md); none is copied from a run of the code.
 #include "oracle/scalar_json.hpp"
 
 #include <gtest/gtest.h>

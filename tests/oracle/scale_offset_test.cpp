@@ -1,5 +1,5 @@
-// scale_offset (../shared/spec/scale_offset.md) on hand-derived cases, against both oracles: the
-// spec's examples (line numbers cited), integer range and division, each reading's alternative,
+// scale_offset (the scale_offset spec, docs/specs.md) on hand-derived cases, against both oracles:
+// the spec's examples (line numbers cited), integer range and division, each reading's alternative,
 // signed zeros, infinities and float8_e8m0fnu. Every expected pattern is derived by hand in a
 // comment; none is copied from a run.
 #include "oracle/scale_offset.hpp"

@@ -19,6 +19,7 @@
 #include "harness/reports/report_terminal.hpp"
 #include "harness/reports/run_summary.hpp"
 #include "harness/reports/summary_consistency.hpp"
+#include "tests/support/sample_outcome.hpp"
 
 // Each test file in a namespace of its own: the test binary is built in batches of files.
 namespace cvc::report_bounds_test {
@@ -27,20 +28,10 @@ namespace {
 namespace fs = std::filesystem;
 
 CaseOutcome case_of(Verdict verdict, std::uint64_t sequence, std::string rule = "nearest-even") {
-  CaseOutcome outcome;
+  CaseOutcome outcome = test_support::sample_outcome(verdict, std::move(rule));
   outcome.family = "live";
   outcome.where = "live case #" + std::to_string(sequence);
   outcome.sequence = sequence;
-  outcome.operation = "encode";
-  outcome.input = &data_type("float16");
-  outcome.output = &data_type("int8");
-  outcome.configuration = R"({"data_type":"int8"})";
-  outcome.rule = std::move(rule);
-  outcome.input_text = "0x3c00 (1)";
-  outcome.expected = "0x01 (1)";
-  outcome.got = verdict == Verdict::Pass ? "0x01 (1)" : "0x00 (0)";
-  outcome.verdict = verdict;
-  if (verdict == Verdict::Fail) outcome.kind = "wrong value";
   return outcome;
 }
 

@@ -766,6 +766,18 @@ TEST(HtmlReportTest, MatrixCellsSayTheirStatusWithoutColour) {
   EXPECT_NE(html.find("every one counted"), std::string::npos);
 }
 
+// Issue 35: the top of the page links to the diagnosis (whose fault), and a file name in the
+// failure groups breaks only between words, never inside "float64.json".
+TEST(HtmlReportTest, TheTopLinksToTheDiagnosisAndFileNamesBreakBetweenWords) {
+  const std::string html = written(&write_html_report);
+  const std::size_t link = html.find("<a href=\"#diagnosis\">Diagnosis: ");
+  ASSERT_NE(link, std::string::npos);
+  EXPECT_LT(link, html.find("<h2 id=\"diagnosis\">"));
+  EXPECT_LT(link, html.find("<h2 id=\"groups\">"));
+  EXPECT_NE(html.find("td.where { overflow-wrap: normal; word-break: normal;"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"where\">"), std::string::npos);
+}
+
 TEST(HtmlReportTest, PageStaysSmallWhateverTheRun) {
   // Every cell of two operations fails under 20 rules in 2 ways, with long texts: 54,080 groups
   // with the default limits, far more than a page can list.

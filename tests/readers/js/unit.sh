@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The JavaScript reader's own tests (readers/js/test, node:test) and its README's example
-# (readers/js/examples/fround.test.js, on VECTORS_DIR) on the system's Node.js, which must be 20 or
+# (readers/js/examples/fround.test.mjs, on VECTORS_DIR) on the system's Node.js, which must be 20 or
 # later (the package's "engines"); 77 (skipped, saying why) when there is none.
 # usage: tests/readers/js/unit.sh [VECTORS_DIR]   (default: the repository's vectors/)
 set -euo pipefail
@@ -15,7 +15,7 @@ cd "$root/readers/js"
 CAST_VALUE_VECTORS="$vectors" "$node" --test test/*.test.js
 counts="$(mktemp)"
 trap 'rm -f "$counts"' EXIT
-CAST_VALUE_VECTORS="$vectors" COUNTS="$counts" "$node" --test examples/fround.test.js
+CAST_VALUE_VECTORS="$vectors" COUNTS="$counts" "$node" --test examples/fround.test.mjs
 # The example's cases were all counted: none failed, and some passed.
 "$node" -e '
 const t = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).totals;

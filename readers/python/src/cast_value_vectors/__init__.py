@@ -10,7 +10,13 @@ from .results import Result, parse_result
 from .selection import Selection
 from .testing import batches, carried_vectors, cases, check, check_batch, unsupported
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError as _NotInstalled
+from importlib.metadata import version as _installed_version
+
+try:  # the vectors' version, which the package takes (setup.py)
+    __version__ = _installed_version("cast-value-vectors")
+except _NotInstalled:  # run from the source tree
+    __version__ = "0.0.0.dev0"
 
 
 def open_vectors(root=None, max_file_bytes: int = MAX_FILE_BYTES) -> VectorSet:

@@ -1,4 +1,4 @@
-// node --test examples/fround.test.js   (CAST_VALUE_VECTORS: the vector folder)
+// node --test fround.test.mjs   (CAST_VALUE_VECTORS: the vector folder, default ./vectors)
 // Checks JavaScript's Math.fround as cast_value's encode float64 -> float32, nearest-even.
 import { ERROR, UNSUPPORTED, openVectors, patternToValue, registerTests, valueToPattern } from "cast-value-vectors";
 
