@@ -76,8 +76,8 @@ TEST_P(AliasRounding, E8M0KeepsWhatWouldRoundToZero) {
 INSTANTIATE_TEST_SUITE_P(BothOracles, AliasRounding,
                          testing::Values(Oracle{"fast", &alias_round_to_integer},
                                          Oracle{"slow", &slow::alias_round_to_integer}),
-                         [](const testing::TestParamInfo<Oracle>& info) {
-                           return std::string(info.param.name);
+                         [](const testing::TestParamInfo<Oracle>& param_info) {
+                           return std::string(param_info.param.name);
                          });
 
 // The two oracles share no code for it: equal on every pattern of every type of at most 16 bits,
@@ -94,8 +94,10 @@ TEST(AliasRoundingAgreement, FastEqualsSlow) {
     const int m = type.mantissa_bits;
     for (int exponent = -2; exponent <= 60; ++exponent) {
       const std::uint64_t biased = static_cast<std::uint64_t>(exponent + type.bias);
-      for (std::uint64_t low : {0ull, 1ull, 2ull, 3ull, (1ull << m) - 1, 1ull << (m - 1)})
-        for (std::uint64_t sign : {0ull, type.sign_mask()}) {
+      for (const std::uint64_t low :
+           {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{3},
+            (std::uint64_t{1} << m) - 1, std::uint64_t{1} << (m - 1)})
+        for (const std::uint64_t sign : {std::uint64_t{0}, type.sign_mask()}) {
           const std::uint64_t bits = sign | (biased << m) | (low & ((1ull << m) - 1));
           ASSERT_EQ(alias_round_to_integer(type, bits), slow::alias_round_to_integer(type, bits))
               << name << " " << bits;
