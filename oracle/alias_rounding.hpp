@@ -13,9 +13,11 @@ namespace cvc {
 
 // `input`, a pattern of `type`, rounded to the nearest integer, ties to even. NaN, infinities and
 // integral values are returned as they are; a negative value that rounds to zero gives -0 where
-// the type has it (+0 otherwise). The integer is always one of the type's values (below 2^p every
-// integer is, above it every value is integral), except zero in float8_e8m0fnu, which has no zero:
-// its values below 1 are kept (no NumPy type is e8m0fnu, so the algorithm never met one).
+// the type has it (+0 otherwise). The integer is one of the type's values (below 2^p every
+// integer is, above it every value is integral) except where the type has no such value: zero in
+// float8_e8m0fnu, an integer above the largest finite value in a narrow type (float6_e2m3fn's 7.5
+// would round to 8); the value is then kept (no NumPy type is one of these, so numcodecs'
+// algorithm never met them).
 std::uint64_t alias_round_to_integer(const DataType& type, std::uint64_t input);
 
 }  // namespace cvc
