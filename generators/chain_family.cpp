@@ -13,6 +13,7 @@
 #include "oracle/codec_chain.hpp"
 #include "oracle/io/json_exact.hpp"
 #include "oracle/rational/rational_value.hpp"
+#include "oracle/scalar_json.hpp"
 #include "vector_format/chain_expectation.hpp"
 #include "vector_format/vector_file.hpp"
 
@@ -29,6 +30,10 @@ struct ChainScenario {
   std::string_view array_type;
   std::string_view codecs;      // JSON text, exact numbers
   std::string_view fill_value;  // JSON text; empty: the first of 0, 1, 2 valid for the chain
+  // Inputs every group of the scenario holds besides the generated ones (since vectors 1.4.0):
+  // JSON arrays of scalars of the array type (encode) and of the chain's last type (decode).
+  std::string_view encode_inputs = "";
+  std::string_view decode_inputs = "";
 };
 
 // The maps of the spec's third example: NaN is stored as 0 and 0 read back as NaN.
@@ -127,6 +132,142 @@ constexpr ChainScenario kScenarios[] = {
      R"([{"name": "scale_offset", "configuration": {"offset": 4}},
          {"name": "cast_value", "configuration": {"data_type": "uint4", "out_of_range": "wrap"}}])",
      "4"},  // the offset: encodes to 0
+    // --- Since vectors 1.4.0 (appended: every earlier case keeps its id) ---
+    // 64-bit integers: products and sums at the 2^63 and 2^64 edges.
+    {"int64, scale 4 alone: products at the 2^63 edge (elements near 2^61..2^62; zarr-python 3.4.2 "
+     "stores [2^62, 1, -2^62, 2^61] as [0, 4, 0, -2^63] with no error); decoding divides by 4",
+     "int64", R"([{"name": "scale_offset", "configuration": {"scale": 4}}])", "",
+     R"([4611686018427387904, 1, -4611686018427387904, 2305843009213693952, 2305843009213693951,
+         -2305843009213693952, -2305843009213693953, 1152921504606846977, 3458764513820540928])",
+     R"([9223372036854775804, -9223372036854775808, 4611686018427387904, 18, -18])"},
+    {"int64 into int32: offset -2^62, scale 2, clamp: the difference and the product each cross "
+     "2^63 (x - offset for x >= 2^62, (x - offset) * 2 for x - offset >= 2^62)",
+     "int64",
+     R"([{"name": "scale_offset", "configuration": {"offset": -4611686018427387904, "scale": 2}},
+         {"name": "cast_value", "configuration": {"data_type": "int32", "out_of_range": "clamp"}}])",
+     "-4611686018427387904",  // the offset: encodes to 0
+     R"([4611686018427387903, 4611686018427387904, -4611686018427387904, 0, -1,
+         -6917529027641081856, -2305843009213693952, -2305843009213693953])",
+     R"([2147483647, -2147483648, 2, 3, -3])"},
+    {"int64, offset 2^62 alone: sums at the 2^63 edge (encode x - 2^62 below -2^63 for x < -2^62, "
+     "decode y + 2^62 above 2^63 - 1 for y >= 2^62)",
+     "int64", R"([{"name": "scale_offset", "configuration": {"offset": 4611686018427387904}}])",
+     "4611686018427387904",  // the offset: encodes to 0
+     R"([-4611686018427387904, -4611686018427387905, 4611686018427387904, -1, 0])",
+     R"([4611686018427387903, 4611686018427387904, -9223372036854775808, -1])"},
+    {"uint64, offset 1, scale 2 alone: 0 - 1 is no uint64, products at the 2^64 edge ((x - 1) * 2 "
+     "for x - 1 >= 2^63); decoding halves and adds 1",
+     "uint64", R"([{"name": "scale_offset", "configuration": {"offset": 1, "scale": 2}}])", "1",
+     R"([0, 1, 2, 9223372036854775808, 9223372036854775809, 9223372036854775810])",
+     R"([18446744073709551614, 18446744073709551615, 0, 9223372036854775808])"},
+    {"uint64, offset 2^63 alone: sums at the 2^64 edge (decode y + 2^63 beyond 2^64 - 1 for "
+     "y >= 2^63) and differences below 0 (encode x < 2^63)",
+     "uint64", R"([{"name": "scale_offset", "configuration": {"offset": 9223372036854775808}}])",
+     "9223372036854775808",  // the offset: encodes to 0
+     R"([9223372036854775807, 9223372036854775808, 18446744073709551615, 0])",
+     R"([9223372036854775807, 9223372036854775808, 18446744073709551615])"},
+    {"float64 through numcodecs.fixedscaleoffset into int64 (astype \"<i8\", wrap): scale 4, the "
+     "float product near 2^63 wraps in cast_value",
+     "float64",
+     R"([{"name": "numcodecs.fixedscaleoffset",
+          "configuration": {"astype": "<i8", "dtype": "<f8", "scale": 4, "offset": 0}}])",
+     "", R"([4611686018427387904, 2305843009213693952, -2305843009213693952, 2.5, -0.375])"},
+    // Narrow float arrays under scale_offset.
+    {"float16 into int16: offset 0.5, scale 1000, clamp: products beyond 65504 (float16's largest "
+     "finite value) are not representable",
+     "float16",
+     R"([{"name": "scale_offset", "configuration": {"offset": 0.5, "scale": 1000}},
+         {"name": "cast_value", "configuration": {"data_type": "int16", "out_of_range": "clamp"}}])",
+     "0.5"},  // the offset: encodes to 0
+    {"bfloat16 into int8: offset 10, scale 3, clamp (bfloat16 keeps 8 significand bits: each "
+     "operation rounds)",
+     "bfloat16",
+     R"([{"name": "scale_offset", "configuration": {"offset": 10, "scale": 3}},
+         {"name": "cast_value", "configuration": {"data_type": "int8", "out_of_range": "clamp"}}])",
+     "10"},  // the offset: encodes to 0
+    {"float8_e4m3, offset 1, scale 0.5 alone: every pattern", "float8_e4m3",
+     R"([{"name": "scale_offset", "configuration": {"offset": 1, "scale": 0.5}}])", ""},
+    {"float8_e5m2 into float8_e4m3fnuz: scale 3, clamp: overflow in scale_offset, then a type "
+     "without infinities (InfClamp) and without -0",
+     "float8_e5m2",
+     R"([{"name": "scale_offset", "configuration": {"scale": 3}},
+         {"name": "cast_value", "configuration": {"data_type": "float8_e4m3fnuz",
+          "out_of_range": "clamp"}}])",
+     ""},
+    {"float8_e4m3fnuz, scale 16 alone: overflow in a type with a NaN but no infinity and no -0",
+     "float8_e4m3fnuz", R"([{"name": "scale_offset", "configuration": {"scale": 16}}])", ""},
+    {"float8_e8m0fnu, scale 2 alone (an offset could not be subtracted: no zero): overflow beyond "
+     "2^127, division below 2^-127",
+     "float8_e8m0fnu", R"([{"name": "scale_offset", "configuration": {"scale": 2}}])", "1.0"},
+    // Special operands.
+    {"float32, offset NaN alone: every element becomes NaN both ways", "float32",
+     R"([{"name": "scale_offset", "configuration": {"offset": "NaN"}}])", ""},
+    {"float64, scale Infinity alone: x * Infinity, 0 * Infinity (no number), decoding x / Infinity",
+     "float64", R"([{"name": "scale_offset", "configuration": {"scale": "Infinity"}}])",
+     R"("NaN")"},  // 0 * Infinity has no number; NaN passes both ways
+    {"float32, offset -Infinity alone: x - -Infinity, decoding y + -Infinity (Infinity + "
+     "-Infinity has no number)",
+     "float32", R"([{"name": "scale_offset", "configuration": {"offset": "-Infinity"}}])",
+     R"("NaN")"},  // NaN passes both ways
+    {"float32 into float16: offset -0.0, scale 2: zeros' signs through x - -0 and y + -0",
+     "float32",
+     R"([{"name": "scale_offset", "configuration": {"offset": -0.0, "scale": 2}},
+         {"name": "cast_value", "configuration": {"data_type": "float16"}}])",
+     ""},
+    {"float32 into float16: scale 10, offset absent: decoding -0 gives -0 (adding an offset of +0 "
+     "would give +0)",
+     "float32",
+     R"([{"name": "scale_offset", "configuration": {"scale": 10}},
+         {"name": "cast_value", "configuration": {"data_type": "float16"}}])",
+     "", "", R"([-0.0, 0.0, "0x8001", "0x0001"])"},
+    // Scales at the edges of the type.
+    {"float16, scale 2^-24 (its smallest subnormal, \"0x0001\") alone: products underflow, "
+     "quotients overflow",
+     "float16", R"([{"name": "scale_offset", "configuration": {"scale": "0x0001"}}])", ""},
+    {"float16, scale 65504 (its largest finite value) alone", "float16",
+     R"([{"name": "scale_offset", "configuration": {"scale": 65504}}])", ""},
+    {"float32, scale 2^-149 (its smallest subnormal, \"0x00000001\") alone", "float32",
+     R"([{"name": "scale_offset", "configuration": {"scale": "0x00000001"}}])", ""},
+    {"float32, scale 3.4028235e38 (its largest finite value, \"0x7f7fffff\") alone", "float32",
+     R"([{"name": "scale_offset", "configuration": {"scale": "0x7f7fffff"}}])", ""},
+    {"bfloat16, scale 2^-133 (its smallest subnormal, \"0x0001\") alone", "bfloat16",
+     R"([{"name": "scale_offset", "configuration": {"scale": "0x0001"}}])", ""},
+    // transpose in the chain: it moves elements and changes none; the results are the whole
+    // chain's.
+    {"float32 into int16: transpose, then offset 273.15, scale 100, clamp", "float32",
+     R"([{"name": "transpose", "configuration": {"order": [0]}},
+         {"name": "scale_offset", "configuration": {"offset": 273.15, "scale": 100}},
+         {"name": "cast_value", "configuration": {"data_type": "int16", "out_of_range": "clamp"}}])",
+     "273.15"},  // 0 degrees Celsius: encodes to 0 exactly
+    {"int64 into int32: scale 4, transpose, then cast_value wrap: the product's 2^63 edge, then a "
+     "wrap",
+     "int64",
+     R"([{"name": "scale_offset", "configuration": {"scale": 4}},
+         {"name": "transpose", "configuration": {"order": [0]}},
+         {"name": "cast_value", "configuration": {"data_type": "int32", "out_of_range": "wrap"}}])",
+     "", R"([4611686018427387904, 2305843009213693952, 536870912, -536870913])"},
+    // numcodecs.fixedscaleoffset with a float astype (reading FixedScaleOffsetRounding).
+    {"numcodecs.fixedscaleoffset with a float astype (\"<f8\"), as numcodecs' own fixture "
+     "fixedscaleoffset: offset 1000, scale 10^12; numcodecs stores 1001001001.0 for 1000 + 1/999, "
+     "the conversion 1001001000.9864345 (reading FixedScaleOffsetRounding)",
+     "float64",
+     R"([{"name": "numcodecs.fixedscaleoffset",
+          "configuration": {"astype": "<f8", "dtype": "<f8", "scale": 1000000000000,
+                            "offset": 1000}}])",
+     "1000",  // the offset: encodes to 0
+     R"([1000.001001001001, 1000.002002002002, 1000.5, 1000.25, 1001, 999.9999999999995])"},
+    {"numcodecs.fixedscaleoffset float32 to float32 (astype \"<f4\"): offset 0, scale 10; the "
+     "fraction kept, or rounded away (reading FixedScaleOffsetRounding)",
+     "float32",
+     R"([{"name": "numcodecs.fixedscaleoffset",
+          "configuration": {"astype": "<f4", "dtype": "<f4", "scale": 10, "offset": 0}}])",
+     "", R"([0.25, 0.05, 0.15, -0.04, -0.05, 1.23, 2.5])"},
+    {"numcodecs.fixedscaleoffset float32 to float16 (astype \"<f2\"): offset 0.5, scale 100 "
+     "(reading FixedScaleOffsetRounding)",
+     "float32",
+     R"([{"name": "numcodecs.fixedscaleoffset",
+          "configuration": {"astype": "<f2", "dtype": "<f4", "scale": 100, "offset": 0.5}}])",
+     "0.5", R"([0.505, 0.515, 0.4951, 700, 655.5])"},
 };
 
 #undef CVC_NAN_MAP
@@ -150,6 +291,16 @@ Rational offset_value(const ScaleOffsetCodec& codec) {
 }
 Rational scale_value(const ScaleOffsetCodec& codec) {
   return codec.scale ? rational::value_of(*codec.type, *codec.scale).value : Rational(1);
+}
+
+// Both operands numbers (absent, or finite): only then do key points map back through them (an
+// infinite scale or a NaN offset maps every input to the same special value).
+bool finite_operands(const ScaleOffsetCodec& codec) {
+  const auto finite = [&](const std::optional<std::uint64_t>& operand) {
+    return !operand ||
+           rational::value_of(*codec.type, *operand).kind == rational::RationalValue::Kind::Finite;
+  };
+  return finite(codec.offset) && finite(codec.scale);
 }
 
 // The key points of `type` at and beyond its range: where a value stops being representable.
@@ -223,12 +374,15 @@ std::set<std::uint64_t> wide_type_inputs(const DataType& type, gen::Rng& rng) {
 // x = t / scale + offset of each key point t of the intermediate (found exactly), the boundary
 // patterns of the input type, the specials, uniform patterns, and values that encode in range
 // (a random k of the cast's output range plus a random fraction, mapped back).
-std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t seed) {
+std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t seed,
+                                         const std::vector<std::uint64_t>& extra) {
   const DataType& in = *chain.array_type;
   if (in.bits <= kExhaustiveBits) return every_pattern(in);
   gen::Rng rng(seed);
   std::set<std::uint64_t> inputs = wide_type_inputs(in, rng);
-  if (const ScaleOffsetCodec* codec = first_scale_offset(chain)) {
+  inputs.insert(extra.begin(), extra.end());
+  const ScaleOffsetCodec* codec = first_scale_offset(chain);
+  if (codec != nullptr && finite_operands(*codec)) {
     const Rational offset = offset_value(*codec), scale = scale_value(*codec);
     std::vector<std::uint64_t> around;
     for (const Rational& key : intermediate_key_points(chain, *codec))
@@ -249,13 +403,15 @@ std::vector<std::uint64_t> encode_inputs(const ArrayChain& chain, std::uint64_t 
 // Decode inputs, patterns of the chain's last type: every one of 8 bits or fewer; for wider types
 // its boundary patterns, the specials, uniform patterns, and (a float last type) the values
 // y = (t - offset) * scale that decode to the array type's range limits t.
-std::vector<std::uint64_t> decode_inputs(const ArrayChain& chain, std::uint64_t seed) {
+std::vector<std::uint64_t> decode_inputs(const ArrayChain& chain, std::uint64_t seed,
+                                         const std::vector<std::uint64_t>& extra) {
   const DataType& in = chain.output_type();
   if (in.bits <= kExhaustiveBits) return every_pattern(in);
   gen::Rng rng(seed);
   std::set<std::uint64_t> inputs = wide_type_inputs(in, rng);
+  inputs.insert(extra.begin(), extra.end());
   const ScaleOffsetCodec* codec = first_scale_offset(chain);
-  if (codec != nullptr && in.is_float()) {
+  if (codec != nullptr && in.is_float() && finite_operands(*codec)) {
     const Rational offset = offset_value(*codec), scale = scale_value(*codec);
     std::vector<std::uint64_t> around;
     for (const Rational& key : range_key_points(*chain.array_type))
@@ -263,6 +419,15 @@ std::vector<std::uint64_t> decode_inputs(const ArrayChain& chain, std::uint64_t 
     inputs.insert(around.begin(), around.end());
   }
   return {inputs.begin(), inputs.end()};
+}
+
+// A scenario's own inputs: a JSON array of scalars of `type` (empty text: none).
+std::vector<std::uint64_t> scenario_inputs(std::string_view text, const DataType& type) {
+  std::vector<std::uint64_t> inputs;
+  if (text.empty()) return inputs;
+  for (const nlohmann::json& scalar : parse_json_exact(text))
+    inputs.push_back(parse_scalar(type, scalar));
+  return inputs;
 }
 
 // One group of the file: its parameters; the cases follow.
@@ -347,9 +512,12 @@ std::string file_text() {
     for (Direction direction : {Direction::Encode, Direction::Decode}) {
       const ChainGroup group{scenario, direction, parse_array_chain(array_type, codecs), codecs};
       const std::uint64_t seed = group_seed(scenario.purpose, direction_name(direction));
-      const std::vector<std::uint64_t> inputs = direction == Direction::Encode
-                                                    ? encode_inputs(group.chain, seed)
-                                                    : decode_inputs(group.chain, seed);
+      const std::vector<std::uint64_t> inputs =
+          direction == Direction::Encode
+              ? encode_inputs(group.chain, seed,
+                              scenario_inputs(scenario.encode_inputs, group.input_type()))
+              : decode_inputs(group.chain, seed,
+                              scenario_inputs(scenario.decode_inputs, group.input_type()));
       VectorGroup written;
       written.parameters = {{"purpose", std::string(scenario.purpose)},
                             {"array_data_type", std::string(array_type.name)},

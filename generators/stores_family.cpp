@@ -670,6 +670,73 @@ void add_scale_offset(std::vector<Plan>& plans) {
   add_alias_and_open(plans);
 }
 
+// int64 through scale_offset (scale 4): the products at the 2^63 edge that zarr-python 3.4.2
+// wraps silently, written (an error) and read; plain and inside sharding_indexed.
+void add_int64_chains(std::vector<Plan>& plans) {
+  const Json scale_4 = Json::array({scale_offset_codec({{"scale", 4}}), bytes_codec(false)});
+  plans.push_back(sifted_plan(
+      "encode/error-scale-offset-int64-product",
+      "writing [2^62, 1, -2^62, 2^61] to int64 through scale_offset scale 4 fails: 2^62 * 4 is no "
+      "int64 (zarr-python 3.4.2 stores [0, 4, 0, -2^63] with no error)",
+      "int64", 0, scale_4,
+      patterns(data_type("int64"),
+               {"4611686018427387904", "1", "-4611686018427387904", "2305843009213693952"}),
+      "not_representable"));
+  plans.push_back(sifted_plan(
+      "encode/scale-offset-int64",
+      "int64 through scale_offset scale 4, every product within int64 (up to 2^63 - 4 and down "
+      "to -2^63)",
+      "int64", 0, scale_4,
+      patterns(data_type("int64"), {"1", "-1", "2305843009213693951", "-2305843009213693952",
+                                    "123456789012345", "0"})));
+  plans.push_back(sifted_plan(
+      "decode/scale-offset-int64",
+      "stored int64 read through scale_offset scale 4: multiples of 4 up to 2^63 - 4 and -2^63, "
+      "divided exactly",
+      "int64", 0, scale_4,
+      patterns(data_type("int64"), {"4", "-4", "9223372036854775804", "-9223372036854775808", "0",
+                                    "493827156049380"})));
+  add_both(plans, "shard-scale-offset-int64",
+           "int64 through scale_offset scale 4 inside sharding_indexed, fill 1 (stored 4): 4x6 "
+           "array in 2x4 shards of 1x2 inner chunks written in rows 0-2, columns 0-2",
+           "int64", {4, 6}, {2, 4}, 1,
+           sharded({{1, 2}, true, false},
+                   Json::array({scale_offset_codec({{"scale", 4}}), bytes_codec(false)})),
+           {{0, 3}, {0, 3}},
+           {"2305843009213693951", "-2305843009213693952", "-1", "0", "1000000007", "7", "-99"},
+           {"fill-value"});
+}
+
+// Narrow floats through scale_offset into an integer, inside sharding_indexed; and the alias
+// with a float astype, read (decoding does not depend on FixedScaleOffsetRounding).
+void add_narrow_float_chains(std::vector<Plan>& plans) {
+  add_both(plans, "shard-scale-offset-float16-int16",
+           "float16 through scale_offset (offset 0.5, scale 100) then cast_value int16 clamp "
+           "inside sharding_indexed, fill 0.5 (stored 0): 3x4 array in 3x2 shards of 1x2 inner "
+           "chunks written in rows 0-1, columns 1-3",
+           "float16", {3, 4}, {3, 2}, 0.5,
+           sharded({{1, 2}, false, true}, quantizing_chain({{"offset", 0.5}, {"scale", 100}},
+                                                           {"int16", "", "clamp"}, false)),
+           {{0, 2}, {1, 4}}, {"0.75", "1.5", "-3", "327", "0.51", "0.5", "100"}, {"fill-value"});
+  plans.push_back(sifted_plan(
+      "encode/scale-offset-bfloat16-int8",
+      "bfloat16 through scale_offset (offset 10, scale 3) then cast_value int8 clamp", "bfloat16",
+      10, quantizing_chain({{"offset", 10}, {"scale", 3}}, {"int8", "", "clamp"}, true),
+      patterns(data_type("bfloat16"), {"10", "11", "0", "-40", "60", "10.5", "9.25"})));
+  const Json alias =
+      Json::array({{{"name", "numcodecs.fixedscaleoffset"},
+                    {"configuration", parse_json_exact(R"({"astype": "<f8", "dtype": "<f8",
+                                                "scale": 1000000000000, "offset": 1000})")}},
+                   bytes_codec(false)});
+  plans.push_back(sifted_plan(
+      "decode/fixedscaleoffset-float64-f8",
+      "numcodecs.fixedscaleoffset with a float astype (\"<f8\", offset 1000, scale 10^12, as "
+      "numcodecs' fixture fixedscaleoffset): stored float64 read as value / 10^12 + 1000",
+      "float64", 1000, alias,
+      patterns(data_type("float64"),
+               {"1001001001.0", "1001001000.9864345", "0", "500000000000", "-250000000000"})));
+}
+
 // --- Writing the files
 // ------------------------------------------------------------------------------
 
@@ -910,6 +977,8 @@ std::vector<Plan> all_plans() {
   add_upper_bits(plans);
   add_open(plans);
   add_scale_offset(plans);  // vectors 1.2.0: appended, so that every earlier array keeps its place
+  add_int64_chains(plans);  // vectors 1.4.0: appended likewise
+  add_narrow_float_chains(plans);
   return plans;
 }
 

@@ -2,6 +2,7 @@
 // them in reverse (each codec's decode inverts its encode, so the last codec decodes first).
 #include <type_traits>
 
+#include "oracle/alias_rounding.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_chain.hpp"
 
@@ -25,7 +26,8 @@ CastResult ChainResult::as_compared_cast() const {
 }
 
 const ElementOracle& fast_element_oracle() {
-  static constexpr ElementOracle kFast{&cast_value, &scale_offset_encode, &scale_offset_decode};
+  static constexpr ElementOracle kFast{&cast_value, &scale_offset_encode, &scale_offset_decode,
+                                       &alias_round_to_integer};
   return kFast;
 }
 
@@ -37,6 +39,10 @@ ChainResult step_through(const ChainStep& step, Direction direction, std::uint64
       [&](const auto& codec) {
         using Codec = std::decay_t<decltype(codec)>;
         if constexpr (std::is_same_v<Codec, CastValueCodec>) {
+          // numcodecs' "arr = round(arr)", under its reading, before the cast to astype.
+          if (encode && step.alias_cast &&
+              readings[Flag::FixedScaleOffsetRounding] == kFixedScaleOffsetRoundingToInteger)
+            input = oracle.alias_round(*step.input, input);
           result.cast =
               oracle.cast(encode ? codec.encode_rule() : codec.decode_rule(), input, readings);
           result.bits = result.cast.bits;

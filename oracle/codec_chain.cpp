@@ -162,7 +162,7 @@ void append_fixed_scale_offset(ArrayChain& chain, const json& codec, const std::
   cast.out_of_range = astype.is_integer() ? OutOfRange::Wrap : OutOfRange::None;
   const std::string name(kFixedScaleOffset);
   chain.steps.push_back({path, name, scale_offset, &type, &type});
-  chain.steps.push_back({path, name, std::move(cast), &type, &astype});
+  chain.steps.push_back({path, name, std::move(cast), &type, &astype, /*alias_cast=*/true});
 }
 
 }  // namespace

@@ -31,6 +31,9 @@ struct ChainStep {
   ChainCodec codec;
   const DataType* input = nullptr;   // the data type reaching it on encode
   const DataType* output = nullptr;  // the data type it produces on encode
+  // The alias's cast_value step: under reading FixedScaleOffsetRounding=round-to-integer, the
+  // element is rounded to the nearest integer before it on encode (numcodecs' own algorithm).
+  bool alias_cast = false;
 };
 
 struct ArrayChain {
@@ -99,6 +102,7 @@ struct ElementOracle {
   CastResult (*cast)(const CastRule&, std::uint64_t, const Readings&);
   ScaleOffsetResult (*encode)(const ScaleOffsetCodec&, std::uint64_t, const Readings&);
   ScaleOffsetResult (*decode)(const ScaleOffsetCodec&, std::uint64_t, const Readings&);
+  std::uint64_t (*alias_round)(const DataType&, std::uint64_t);  // oracle/alias_rounding.hpp
 };
 const ElementOracle& fast_element_oracle();
 

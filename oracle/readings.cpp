@@ -183,6 +183,19 @@ constexpr std::array<FlagInfo, kFlagCount> kFlags = {{
      "encode the fill value and the whole chain decode it without error",
      {"whole-chain", "", ""},
      FlagScope::Metadata},
+    {Flag::FixedScaleOffsetRounding,
+     "FixedScaleOffsetRounding",
+     "numcodecs.fixedscaleoffset with a float astype: is the scaled value rounded to the nearest "
+     "integer before the cast to astype?",
+     "scale_offset.md, numcodecs.fixedscaleoffset, Algorithm, Encoding: \"arr = round(arr) # "
+     "round to nearest integer\", \"O = cast(arr, astype)\"; Conversion to scale_offset: "
+     "\"Configure a scale_offset codec using the scale and offset parameters\" and \"Use the "
+     "astype field to configure a codec that performs data type casting, e.g., the cast_value "
+     "codec.\"",
+     "the conversion: scale_offset then cast_value to astype, so a float astype keeps the "
+     "fraction",
+     {"round-to-integer", "", ""},
+     FlagScope::ScaleOffset},
 }};
 
 // The table is indexed by enum Flag: checked at compile time, so that a flag added to one and

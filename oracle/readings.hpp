@@ -39,12 +39,15 @@ enum class Flag : std::uint8_t {
   // Chain metadata flags (since vectors 1.2.0): whether a chain's metadata is valid.
   ScaleZero,
   ChainFillRoundTrip,
+  // The numcodecs.fixedscaleoffset alias (since vectors 1.4.0): what one element becomes in it
+  // (../shared/spec/scale_offset.md, "Legacy numcodecs.fixedscaleoffset codec").
+  FixedScaleOffsetRounding,
 };
-inline constexpr int kFlagCount = static_cast<int>(Flag::ChainFillRoundTrip) + 1;
+inline constexpr int kFlagCount = static_cast<int>(Flag::FixedScaleOffsetRounding) + 1;
 
 // What a flag acts on: a single cast (what one element becomes), or metadata and scalars
 // (whether JSON is valid).
-// ScaleOffset: what one element becomes in a scale_offset codec.
+// ScaleOffset: what one element becomes in a scale_offset codec (or the alias that holds one).
 enum class FlagScope : std::uint8_t { Cast, Metadata, ScaleOffset };
 
 struct FlagInfo {
@@ -106,5 +109,6 @@ inline constexpr int kScaleOffsetIntegerDivisionTruncate = 1;
 inline constexpr int kScaleOffsetIntegerDivisionFloor = 2;
 inline constexpr int kScaleZeroValid = 1;
 inline constexpr int kChainFillRoundTripWholeChain = 1;
+inline constexpr int kFixedScaleOffsetRoundingToInteger = 1;
 
 }  // namespace cvc

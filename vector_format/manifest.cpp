@@ -59,7 +59,8 @@ namespace fs = std::filesystem;
 // regular files.
 bool is_unlisted_documentation(const std::string& relative) {
   return relative == "manifest.json" || relative == "README.md" || relative == "CHANGELOG.md" ||
-         relative == "STORES.md" || relative.starts_with("schema/");
+         relative == "STORES.md" || relative.starts_with("schema/") ||
+         relative.starts_with("changes/");
 }
 
 // The manifest's header: vectors version and spec revision.

@@ -16,7 +16,7 @@ namespace cvc {
 
 // The version of the published vectors (semantic: a change of any expected result is a new major
 // or minor version; vectors/CHANGELOG.md says what changed) and the spec text they follow.
-inline constexpr std::string_view kVectorsVersion = "1.3.0";
+inline constexpr std::string_view kVectorsVersion = "1.4.0";
 inline constexpr std::string_view kSpecRevision =
     "zarr-extensions codecs/cast_value/README.md, change log through \"Fixed the NumPy "
     "compatibility example to encode positive infinity as Infinity\"";

@@ -790,6 +790,35 @@ constexpr CatalogueEntry kCatalogue[] = {
                 "scale_offset.md:39: the offset \"MUST be encoded to JSON using the Zarr V3 fill "
                 "value encoding for the input array's data type\" (a value of that type)",
     }),
+    chain_model<ScaleOffsetAbsentOffsetAdded>({
+        .id = "scale-offset-absent-offset-added",
+        .title = "an absent scale_offset offset added as +0 on decode (-0 read as +0)",
+        .mechanism =
+            "Decoding computes in / scale + offset with an absent offset taken as 0 instead of "
+            "skipping the addition: -0 + +0 is +0 in IEEE 754, so a stored -0 (or a quotient "
+            "that is -0) is read back as +0. Every other value is unchanged.",
+        .seen_in = "none seen yet; plausible because the natural default is `offset = "
+                   "config.get(\"offset\", 0)` (the chain vectors decode -0 through an absent "
+                   "offset since vectors 1.4.0)",
+        .spec = "scale_offset.md:39: \"A missing offset field encodes the additive identity "
+                "element for the data type\" (an identity leaves -0 as it is; +0 does not: "
+                "-0 + +0 = +0); cast_value.md:25: \"Signed zero MUST be preserved.\"",
+    }),
+    chain_model<ScaleOffsetIntegersThroughFloat64>({
+        .id = "scale-offset-integers-through-float64",
+        .title = "int64 and uint64 scale_offset computed in float64",
+        .mechanism =
+            "A 64-bit integer scale_offset is computed in double precision: the element, the "
+            "offset and the scale rounded to 53 bits, each operation in float64, the final value "
+            "truncated to the integer type (outside its range: an error). Elements above 2^53 "
+            "lose their low bits ((2^55 + 1) * 4 gives 2^57), and a quotient with a remainder "
+            "is truncated instead of refused.",
+        .seen_in = "none seen yet; plausible because NumPy promotes uint64 with int64 "
+                   "operands to float64 (its type promotion table), and JavaScript numbers are "
+                   "doubles (the chain vectors hold int64 and uint64 chains since vectors 1.4.0)",
+        .spec = "scale_offset.md:47: \"The encoding and decoding transformations MUST be "
+                "performed using the arithmetic semantics of the input array's data type.\"",
+    }),
     validate_model<ScaleOffsetFillNotThreaded>({
         .id = "scale-offset-fill-not-threaded",
         .title = "fill value not transformed by scale_offset on its way down the chain",

@@ -145,24 +145,62 @@ std::optional<ChainResult> javascript_float_decode(const ChainStep& step,
   return value(stored.ok() ? stored.bits : type.infinity_bits(std::signbit(result)));
 }
 
+// --- Plausible: an absent offset taken as 0 and added all the same ------------------------------
+
+// Decoding adds the offset even when the configuration has none, as +0: -0 + +0 is +0 in IEEE
+// 754, so a stored -0 is read as +0 (an absent operand skips its operation, scale_offset.md).
+std::optional<ChainResult> absent_offset_added(const ChainStep& step, const nlohmann::json&,
+                                               Direction direction, std::uint64_t input) {
+  const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
+  if (codec == nullptr || codec->offset || direction != Direction::Decode ||
+      !codec->type->has_negative_zero())
+    return std::nullopt;
+  const ChainResult correct = step_through(step, direction, input, {}, fast_element_oracle());
+  if (!correct.ok() || correct.bits != codec->type->sign_mask()) return std::nullopt;
+  return value(0);  // +0
+}
+
+// --- Plausible: 64-bit integers computed in float64 ----------------------------------------------
+
+double integer_as_double(const DataType& type, std::uint64_t bits) {
+  return static_cast<double>(integer_value(type, bits));  // rounded to nearest, ties to even
+}
+
+// An int64 or uint64 scale_offset computed in float64 (NumPy promotes uint64 with int64 operands to
+// float64; JavaScript numbers are doubles): the input and the operands rounded to 53 bits, each
+// operation in double, the final double truncated to the integer type, out of range an error.
+std::optional<ChainResult> integers_through_float64(const ChainStep& step, const nlohmann::json&,
+                                                    Direction direction, std::uint64_t input) {
+  const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
+  if (codec == nullptr || !codec->type->is_integer() || codec->type->bits != 64)
+    return std::nullopt;
+  const DataType& type = *codec->type;
+  const double offset = codec->offset ? integer_as_double(type, *codec->offset) : 0.0;
+  const double scale = codec->scale ? integer_as_double(type, *codec->scale) : 1.0;
+  const double x = integer_as_double(type, input);
+  const double y =
+      std::trunc(direction == Direction::Encode ? (x - offset) * scale : x / scale + offset);
+  // 2^63 and 2^64 are doubles: the range check is exact.
+  const double low = type.is_signed() ? -0x1p63 : 0.0, above = type.is_signed() ? 0x1p63 : 0x1p64;
+  if (!(y >= low && y < above)) return refused_step();
+  const Wide integer = static_cast<Wide>(y);
+  return value(static_cast<std::uint64_t>(integer) & type.bit_mask());
+}
+
 }  // namespace
 
-ChainResult ScaleOffsetFinalCheckOnly::chain(const ArrayChain& chain, const nlohmann::json& codecs,
-                                             Direction direction, std::uint64_t input) {
-  return through(chain, codecs, direction, input, &final_checked);
-}
-
-ChainResult FixedScaleOffsetNonFiniteZero::chain(const ArrayChain& chain,
-                                                 const nlohmann::json& codecs, Direction direction,
-                                                 std::uint64_t input) {
-  return through(chain, codecs, direction, input, &numpy_astype);
-}
-
-ChainResult ScaleOffsetJavascriptFloats::chain(const ArrayChain& chain,
-                                               const nlohmann::json& codecs, Direction direction,
-                                               std::uint64_t input) {
-  return through(chain, codecs, direction, input, &javascript_float_decode);
-}
+// Each chain model: one element through the chain with its step bug (one definition for all).
+#define CVC_CHAIN_THROUGH(Model, step_bug)                                        \
+  ChainResult Model::chain(const ArrayChain& chain, const nlohmann::json& codecs, \
+                           Direction direction, std::uint64_t input) {            \
+    return through(chain, codecs, direction, input, &step_bug);                   \
+  }
+CVC_CHAIN_THROUGH(ScaleOffsetFinalCheckOnly, final_checked)
+CVC_CHAIN_THROUGH(FixedScaleOffsetNonFiniteZero, numpy_astype)
+CVC_CHAIN_THROUGH(ScaleOffsetJavascriptFloats, javascript_float_decode)
+CVC_CHAIN_THROUGH(ScaleOffsetAbsentOffsetAdded, absent_offset_added)
+CVC_CHAIN_THROUGH(ScaleOffsetIntegersThroughFloat64, integers_through_float64)
+#undef CVC_CHAIN_THROUGH
 
 // zarrita 0.7.5: ScaleOffsetCodec has no getEncodedMeta, so the pipeline (src/codecs.ts) hands
 // the array's fill value unchanged to the codecs after it: validated as if every scale_offset

@@ -137,6 +137,8 @@ CVC_VALIDATE_MODEL(BareCodecNameRefused);
 CVC_CHAIN_MODEL(ScaleOffsetFinalCheckOnly);
 CVC_CHAIN_MODEL(FixedScaleOffsetNonFiniteZero);
 CVC_CHAIN_MODEL(ScaleOffsetJavascriptFloats);
+CVC_CHAIN_MODEL(ScaleOffsetAbsentOffsetAdded);
+CVC_CHAIN_MODEL(ScaleOffsetIntegersThroughFloat64);
 CVC_VALIDATE_MODEL(ScaleOffsetFillNotThreaded);
 
 #undef CVC_CHAIN_MODEL

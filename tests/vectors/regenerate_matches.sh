@@ -5,9 +5,10 @@ set -euo pipefail
 cvc="$1"; committed="$2"
 fresh="$(mktemp -d)"; trap 'rm -rf "$fresh"' EXIT
 "$cvc" generate --out "$fresh" --quiet >/dev/null
-# The hand-written files of the vector folder, the only ones cvc generate does not write (a file of
+# The hand-written files of the vector folder and changes/ (scripts/vector-changes), the only ones
+# cvc generate does not write (a file of
 # the committed folder that is neither these nor generated is a difference: "Only in").
-hand_written=(README.md CHANGELOG.md STORES.md schema)
+hand_written=(README.md CHANGELOG.md STORES.md schema changes)
 if ! diff -r -q "${hand_written[@]/#/-x}" "$committed" "$fresh"; then
   echo "the committed vectors differ from a fresh generation: run 'build/cvc generate --out vectors'"
   exit 1

@@ -4,13 +4,14 @@
 usage: stable_ids.py check VECTORS_DIR [RECORD...]   (a) every case line's "stable_id" is the
                                                      definition's, (b) no two cases of the set
                                                      share an id, (c) every case of each RECORD's
-                                                     release that is in VECTORS_DIR has the id
-                                                     it had there
+                                                     release is in VECTORS_DIR (same file, group
+                                                     and key) with the id it had there
        stable_ids.py record VECTORS_DIR RECORD       write the record of VECTORS_DIR's release
                                                      (xz text; the ids stored, or the definition's
                                                      for a release from before them)
        stable_ids.py teeth VECTORS_DIR               the check fails on a copy with one id edited,
-                                                     on one where two cases share an id, and on
+                                                     on one where two cases share an id, on one
+                                                     with a recorded case removed, and on
                                                      positional ids once a case is inserted at a
                                                      group's start (content ids pass that)
 
@@ -232,17 +233,19 @@ def read_record(text: str):
 
 
 class StableCheck:
-    """(c) the cases of a record's release that are in the set have the ids they had."""
+    """(c) every case of a record's release is in the set, with the id it had."""
 
     def __init__(self, record_text: str):
         self.release, self.recorded = read_record(record_text)
-        self.problems, self.compared = [], 0
+        self.problems, self.compared, self.found = [], 0, set()
 
     def add(self, item: Case) -> None:
-        was = self.recorded.get((item.path, item.group_key(), item.case_key()))
+        key = (item.path, item.group_key(), item.case_key())
+        was = self.recorded.get(key)
         if was is None:
             return
         self.compared += 1
+        self.found.add(key)
         now = item.case.get("stable_id")
         if now != was:
             self.problems.append(f"{item.where}: stable_id is {now!r}, in {self.release} it was "
@@ -251,8 +254,15 @@ class StableCheck:
     def finish(self, root: Path) -> str:
         if self.compared == 0:
             self.problems.append(f"no case of {self.release} is in {root}: nothing compared")
+        missing = [key for key in self.recorded if key not in self.found]
+        for path, _, key in missing[:20]:
+            self.problems.append(f"{path}: the case {key!r} of {self.release} is not here (with "
+                                 f"the same group parameters): removed, or its group changed")
+        if len(missing) > 20:
+            self.problems.append(f"... and {len(missing) - 20} more cases of {self.release} missing")
         return (f"{self.compared} of the {len(self.recorded)} cases of {self.release} are here "
-                f"with the same defining content: {len(self.problems)} with another id")
+                f"with the same defining content: {len(self.problems)} problems (another id, "
+                f"or missing)")
 
 
 def check_stable(root: Path, record_text: str) -> list:
@@ -367,6 +377,11 @@ def teeth(root: Path) -> list:
         rewrite(copy / "chain.json", lambda doc: (insert_at_start(doc), with_definition_ids(doc)))
         if check_stable(copy, record) or check_ids(copy):
             problems.append("content ids fail once a case is inserted at a group's start")
+        restore()
+        # A case of the recorded release that is gone fails (c): a release keeps every case.
+        rewrite(copy / "chain.json", lambda doc: doc["groups"][0]["cases"].pop(1))
+        if not any("is not here" in p for p in check_stable(copy, record)):
+            problems.append("a copy with a recorded case removed passes (c)")
         restore()
         # Positional ids: the same insertion moves every later case's id.
         rewrite(copy / "chain.json", positional("chain"))

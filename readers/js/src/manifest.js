@@ -16,7 +16,8 @@ export { VectorsError } from "./errors.js";
 export { DEFAULT_MAX_FILE_BYTES } from "./read-file.js";
 
 const DOCUMENTATION = new Set(["manifest.json", "README.md", "CHANGELOG.md", "STORES.md"]);
-const isDocumentation = (path) => DOCUMENTATION.has(path) || path === "schema" || path.startsWith("schema/");
+const isDocumentation = (path) =>
+  DOCUMENTATION.has(path) || ["schema", "changes"].some((folder) => path === folder || path.startsWith(`${folder}/`));
 
 /** Why a file system call failed, in words. */
 const reason = (err) => (err?.code ? `${err.code}: ${err.message}` : String(err?.message ?? err));

@@ -36,6 +36,7 @@ pub(crate) fn is_unlisted_documentation(path: &str) -> bool {
         path,
         "manifest.json" | "README.md" | "CHANGELOG.md" | "STORES.md"
     ) || path.starts_with("schema/")
+        || path.starts_with("changes/")
 }
 
 pub(crate) fn read_manifest(root: &Path, max_file_bytes: u64) -> Result<Manifest, Error> {

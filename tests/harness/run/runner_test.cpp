@@ -171,6 +171,8 @@ const std::map<std::string, std::string> kNotCaughtLive = {
     {"scale-offset-final-check-only", "live mode sends no chain"},
     {"fixed-scale-offset-non-finite-zero", "live mode sends no chain"},
     {"scale-offset-javascript-floats", "live mode sends no chain"},
+    {"scale-offset-absent-offset-added", "live mode sends no chain"},
+    {"scale-offset-integers-through-float64", "live mode sends no chain"},
     {"scale-offset-fill-not-threaded", "live mode sends no chain, and writes no scale_offset"},
 };
 

@@ -16,7 +16,7 @@ from .errors import VectorsError
 
 # Files a vector folder may hold besides the listed ones (vectors/README.md, "The manifest's rules").
 DOCUMENTATION = frozenset({"manifest.json", "README.md", "CHANGELOG.md", "STORES.md"})
-DOCUMENTATION_FOLDERS = frozenset({"schema"})
+DOCUMENTATION_FOLDERS = frozenset({"schema", "changes"})
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
