@@ -40,7 +40,7 @@ enum class Flag : std::uint8_t {
   ScaleZero,
   ChainFillRoundTrip,
   // The numcodecs.fixedscaleoffset alias (since vectors 1.4.0): what one element becomes in it
-  // (../shared/spec/scale_offset.md, "Legacy numcodecs.fixedscaleoffset codec").
+  // (the scale_offset spec, "Legacy numcodecs.fixedscaleoffset codec": docs/specs.md).
   FixedScaleOffsetRounding,
 };
 inline constexpr int kFlagCount = static_cast<int>(Flag::FixedScaleOffsetRounding) + 1;

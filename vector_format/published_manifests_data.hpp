@@ -1123,7 +1123,7 @@ inline constexpr PublishedManifest kPublishedManifests[] = {
 {"bytes":464,"path":"stores/encode/error-scale-offset-uint16-uint8/zarr.json","sha256":"bea3fd54c3141611a665925909acd14fa8c22db5310a2ea198ccc2bdec57d398"},
 {"bytes":80506,"path":"stores/index.json","sha256":"96fb2ba5523c299c4f2269850b7c939ccc50f773640e7e671f14c07abd725ff3"}]}
 )manifest"},
-    {"1.4.0", "81e8f22b398791cd738cf53ca1a4fc2cb0e28d0b56ca4d613b4b49bbf8739add", "",
+    {"1.4.0", "81e8f22b398791cd738cf53ca1a4fc2cb0e28d0b56ca4d613b4b49bbf8739add", "8fd42dcb8fd5",
      R"manifest({"schema":"cast-value-vectors-manifest","schema_version":1,
 "vectors_version":"1.4.0",
 "spec_revision":"zarr-extensions codecs/cast_value/README.md, change log through \"Fixed the NumPy compatibility example to encode positive infinity as Infinity\"",
