@@ -12,24 +12,19 @@ usage: changes_check.py VECTORS_DIR
 Exit 0 when every check passes, 1 naming each problem, 2 for bad usage.
 """
 import json
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import stable_ids  # tests/vectors/stable_ids.py: the small copy of a vector set
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPT = ROOT / "scripts" / "vector-changes"
 
 
 def small_copy(root: Path, copy: Path) -> None:
-    keep = ["cast/int8.json", "chain.json", "metadata.json"]
-    for path in keep:
-        (copy / path).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(root / path, copy / path)
-    manifest = json.loads((root / "manifest.json").read_text())
-    manifest["files"] = [entry for entry in manifest["files"] if entry["path"] in keep]
-    (copy / "manifest.json").write_text(json.dumps(manifest))
+    stable_ids.small_copy(root, copy, keep=("cast/int8.json", "chain.json", "metadata.json"))
 
 
 def between(old: Path, new: Path) -> dict:

@@ -294,10 +294,13 @@ def run_check(root: Path, records: list) -> list:
 # --- Teeth ----------------------------------------------------------------------------------
 
 
-def small_copy(root: Path, copy: Path) -> Path:
-    """A copy of a few files of `root` (one of each kind of case line), with a manifest that lists
-    only them (these checks read the manifest's list, not its digests)."""
-    keep = ["cast/int8.json", "scalar_map.json", "metadata.json", "scalars.json", "chain.json"]
+SMALL_COPY_FILES = ("cast/int8.json", "scalar_map.json", "metadata.json", "scalars.json",
+                    "chain.json")
+
+
+def small_copy(root: Path, copy: Path, keep=SMALL_COPY_FILES) -> Path:
+    """A copy of a few files of `root` (by default one of each kind of case line), with a manifest
+    that lists only them (these checks read the manifest's list, not its digests)."""
     for path in keep:
         (copy / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(root / path, copy / path)
