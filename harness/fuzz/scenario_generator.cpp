@@ -65,9 +65,13 @@ CastScenario draw_configuration(const DataType& array, const DataType& data, Dir
 // The offset of a chain's leading codec, when it has one.
 const json* leading_offset(const CastScenario& scenario) {
   if (!scenario.is_chain()) return nullptr;
-  const json& configuration = scenario.leading.front().value("configuration", json::object());
-  const auto offset = configuration.find("offset");
-  return offset == configuration.end() ? nullptr : &*offset;
+  // (A pointer into the scenario itself: `value("configuration", ...)` would return a copy, gone
+  // when this function returns.)
+  const json& codec = scenario.leading.front();
+  const auto configuration = codec.find("configuration");
+  if (configuration == codec.end() || !configuration->is_object()) return nullptr;
+  const auto offset = configuration->find("offset");
+  return offset == configuration->end() ? nullptr : &*offset;
 }
 
 // A fill value the oracle accepts for the scenario's metadata: 0 mostly, a landmark of the array
