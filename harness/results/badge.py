@@ -1,4 +1,5 @@
-"""The shields.io endpoint badge of one published result (results/badges/<implementation>.json).
+"""The shields.io endpoint badge of one published result (results/badges/<implementation>-<version>.json,
+named as the row's page).
 
 A badge says no more than its report: the share of all the report's cases that passed, the share
 of its selected cases that were compared with the oracle (pass, divergence or fail: an unsupported

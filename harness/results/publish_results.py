@@ -7,7 +7,7 @@ For each ADAPTER, reads DIR/ADAPTER/report.json, report.html and terminal.txt, a
 results/<implementation>-<version>.json (the full JSON report, valid against
 harness/reports/report.schema.json), .html (the report page) and .md (a summary naming what produced the
 result: implementation, environment, vectors version and manifest SHA-256, harness version, the
-command, relative to the repository root), and results/badges/<implementation>.json (its
+command, relative to the repository root), and results/badges/<implementation>-<version>.json (its
 shields.io endpoint badge, harness/results/badge.py). Then writes results/README.md with the
 summary table (every report in results/, so earlier results of other versions stay listed) and replaces the
 table between the markers in the top-level README.
@@ -133,10 +133,12 @@ def publish(adapter: str, reports: Path, results: Path) -> list[Path]:
     shutil.copyfile(source / "report.html", written[1])
     terminal = (source / "terminal.txt").read_text()
     written[2].write_text(summary_page(adapter, name, report, terminal))
-    # The shields.io endpoint badge: one per implementation, the version just published.
+    # The shields.io endpoint badge: one per published row, named as its page. (One per
+    # implementation would be shared by two rows of the same implementation, zarrs 0.23.14 and
+    # zarrs main, and say whichever was published last.)
     badges = results / "badges"
     badges.mkdir(exist_ok=True)
-    written.append(badges / f"{slug(implementation['name'])}.json")
+    written.append(badges / f"{name}.json")
     written[-1].write_text(json.dumps(badge(report), ensure_ascii=False, indent=1) + "\n")
     # The upstream bug-report drafts, one per diagnosis group (cvc run --issue-drafts).
     drafts = results / "issue-drafts" / name
@@ -253,7 +255,7 @@ def main() -> int:
         "(`scripts/publish-results`). Counts are cases (one element under one configuration); "
         "pass + divergence + fail + unsupported + adapter error = cases, every selected case "
         "counted. Each row links to a summary page, which links to the full JSON report and "
-        "the HTML matrix. `badges/<implementation>.json` is each implementation's latest result as a "
+        "the HTML matrix. `badges/<implementation>-<version>.json` is each row as a "
         "shields.io endpoint badge (`https://img.shields.io/endpoint?url=` and the raw address of "
         "the file): the share of all its cases that passed, rounded down, and every count that "
         "is not a pass.\n\n" + summary.replace("(results/", "("))

@@ -15,8 +15,8 @@ usage: check_results.py REPOSITORY_ROOT
   the same version;
 - no file under results/ (issue drafts included) holds an absolute path of a machine;
 - no HTML page is 1.5 MB or larger;
-- every results/badges/*.json (a shields.io endpoint badge) belongs to a published report of its
-  implementation and says no more than it: the share passed and the share compared, rounded down
+- every results/badges/*.json (a shields.io endpoint badge) belongs to the published report of the
+  same name (results/<implementation>-<version>.json), every report has one, and it says no more than it: the share passed and the share compared, rounded down
   (computed in integers), every count that is not a pass, the vectors version, and green only when
   the run completed and every case passed.
 Also proves the checks have teeth on altered copies. Exit 0 when all hold, 1 otherwise.
@@ -150,27 +150,23 @@ def badge_problems(badge: dict, report: dict) -> list[str]:
 
 def check_badges(root: Path, reports: list[Path], fail) -> int:
     """Each results/badges/*.json against the report of its implementation and version; teeth."""
-    by_name = {}
-    for path in reports:
-        report = json.loads(path.read_text())
-        implementation = report["run"]["implementation"]
-        slug = re.sub(r"[^A-Za-z0-9._-]+", "-", implementation["name"]).strip("-")
-        by_name.setdefault(slug, {})[implementation["version"]] = report
+    # One badge per published row, named as its report (results/<name>.json).
+    by_name = {path.stem: json.loads(path.read_text()) for path in reports}
     badges = sorted((root / "results" / "badges").glob("*.json"))
     if not badges:
         fail("results/badges/ holds no badge")
     first = None
     for path in badges:
         badge = json.loads(path.read_text())
-        versions = by_name.get(path.stem)
+        report = by_name.get(path.stem)
         version = str(badge.get("message", "")).split(", ")[0]
-        if not versions or version not in versions:
-            fail(f"{path.relative_to(root)}: no published report of {path.stem} {version!r}")
+        if report is None or version != report["run"]["implementation"]["version"]:
+            fail(f"{path.relative_to(root)}: no published report results/{path.stem}.json of version {version!r}")
             continue
-        for problem in badge_problems(badge, versions[version]):
+        for problem in badge_problems(badge, report):
             fail(f"{path.relative_to(root)}: {problem}")
-        if first is None and versions[version]["totals"]["fail"]:
-            first = (badge, versions[version])
+        if first is None and report["totals"]["fail"]:
+            first = (badge, report)
     for name in sorted(set(by_name) - {p.stem for p in badges}):
         fail(f"results/badges/{name}.json: missing (a published report has no badge)")
     if first is not None:  # Teeth: a badge that says more than its report must be caught.
