@@ -81,7 +81,7 @@ def unsupported_lines(report: dict) -> list[str]:
     return rows
 
 
-def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
+def summary_page(adapter: str, name: str, report: dict, terminal: str, drafts: int) -> str:
     run = report["run"]
     implementation = run["implementation"]
     accounting = report["accounting"]
@@ -116,9 +116,10 @@ def summary_page(adapter: str, name: str, report: dict, terminal: str) -> str:
     lines += unsupported_lines(report)
     lines += ["",
               f"The full report: [{name}.json]({name}.json) (schema `harness/reports/report.schema.json`); "
-              f"the conformance matrix and the failure groups: [{name}.html]({name}.html); "
-              f"one upstream bug-report draft per diagnosis group: "
-              f"[issue-drafts/{name}/](issue-drafts/{name}/).",
+              f"the conformance matrix and the failure groups: [{name}.html]({name}.html)" +
+              (f"; one upstream bug-report draft per diagnosis group ({drafts}): "
+               f"[issue-drafts/{name}/](issue-drafts/{name}/)." if drafts else
+               " (no diagnosis group, so no upstream bug-report draft)."),
               "", "## Terminal report", "", "```", terminal.rstrip("\n"), "```", ""]
     return "\n".join(lines)
 
@@ -132,7 +133,8 @@ def publish(adapter: str, reports: Path, results: Path) -> list[Path]:
     shutil.copyfile(source / "report.json", written[0])
     shutil.copyfile(source / "report.html", written[1])
     terminal = (source / "terminal.txt").read_text()
-    written[2].write_text(summary_page(adapter, name, report, terminal))
+    draft_files = sorted((source / "issue-drafts").glob("*.md")) if (source / "issue-drafts").is_dir() else []
+    written[2].write_text(summary_page(adapter, name, report, terminal, len(draft_files)))
     # The shields.io endpoint badge: one per published row, named as its page. (One per
     # implementation would be shared by two rows of the same implementation, zarrs 0.23.14 and
     # zarrs main, and say whichever was published last.)
@@ -144,9 +146,9 @@ def publish(adapter: str, reports: Path, results: Path) -> list[Path]:
     drafts = results / "issue-drafts" / name
     if drafts.exists():
         shutil.rmtree(drafts)
-    if (source / "issue-drafts").is_dir():
+    if draft_files:
         drafts.mkdir(parents=True)
-        for draft in sorted((source / "issue-drafts").glob("*.md")):
+        for draft in draft_files:
             written.append(drafts / draft.name)
             shutil.copyfile(draft, written[-1])
     return written

@@ -25,7 +25,7 @@ usage: readme_examples.py --check ROOT             every README's blocks marked 
                                                   after scripts/setup: build/cvc is there)
        readme_examples.py --teeth ROOT             a README with an unmarked block and one with a
                                                   failing example must be refused
-Exit 0 passed, 1 an example failed or a block is unmarked, 2 bad arguments, 77 a tool the README
+Exit 0 passed, 1 an example failed or a block is unmarked or holds a placeholder, 2 bad arguments, 77 a tool the README
 needs (node, cargo) is missing.
 """
 import os
@@ -49,6 +49,9 @@ MARKER = re.compile(r"^<!-- example: (.*) -->\s*$")
 FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)\s*$")
 ACTION = re.compile(r"^(run(?:, exit (\d+))?|run as: (.+)|file (\S+)|append (\S+)|not run: .+)$")
 TOOLS = {"node": "node", "npm": "npm", "cargo": "cargo"}
+# A placeholder a reader would have to replace before the example works: OWNER/..., YOUR_...,
+# <your ...>. (A value the reader sets, such as a CI variable, is named for what it is instead.)
+PLACEHOLDER = re.compile(r"\bOWNER\b|\bYOUR_[A-Z_]+|<your[ -][^>]*>", re.IGNORECASE)
 
 
 class Block:
@@ -93,6 +96,10 @@ def check(root, readmes):
                                 "(<!-- example: run | file PATH | not run: REASON -->, tests/docs/readme_examples.py)")
             elif not ACTION.match(block.marker):
                 problems.append(f"{block.where()}: an unknown example marker \"{block.marker}\"")
+            placeholder = PLACEHOLDER.search(block.text)
+            if placeholder:
+                problems.append(f"{block.where()}: a placeholder \"{placeholder.group(0)}\" in an example "
+                                "(a copy-paste example must work as written)")
     return problems
 
 
@@ -171,11 +178,12 @@ def run(root, readme, build=None):
 
 def teeth(root):
     """The check and the run refuse what they must: an unmarked block, a failing example, an
-    example whose exit is not the one its marker says."""
+    example whose exit is not the one its marker says, a placeholder left in an example."""
     cases = {
         "unmarked": "```sh\ntrue\n```\n",
         "failing": "<!-- example: run -->\n```sh\nls cast-value-conformance/no-such-file\n```\n",
         "wrong exit": "<!-- example: run, exit 1 -->\n```sh\ntrue\n```\n",
+        "placeholder": "<!-- example: not run: a workflow -->\n```yaml\nrepository: OWNER/suite\n```\n",
         "file not run": "<!-- example: file x.sh -->\n```sh\nexit 3\n```\n<!-- example: run -->\n```sh\nbash x.sh\n```\n",
     }
     failures = []
