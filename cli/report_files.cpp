@@ -19,8 +19,8 @@ ReportFile open_report_file(const std::string& path,
   return {path, writer, open_report_output(path, command)};
 }
 
-// --findings DIR: the component at fault each known-bug model's note (DIR/ID.md) names; a model
-// without a note, or a note that names none, is left out.
+// --findings DIR: the component at fault each known-bug model's note (DIR/ID.md) names, and the
+// implementations it names; a model without a note, or a note that names none, is left out.
 void read_findings(const std::string& folder, LastScreenSources& sources) {
   std::error_code error;
   if (!std::filesystem::is_directory(folder, error))
@@ -29,8 +29,11 @@ void read_findings(const std::string& folder, LastScreenSources& sources) {
     const std::string note = folder + "/" + std::string(model.id) + ".md";
     if (!std::filesystem::exists(note, error)) continue;
     try {
-      const std::string component = component_at_fault(read_input_file(note));
-      if (!component.empty()) sources.at_fault.emplace(std::string(model.id), component);
+      const std::string text = read_input_file(note);
+      const std::string component = component_at_fault(text);
+      if (component.empty()) continue;
+      sources.at_fault.emplace(std::string(model.id), component);
+      sources.implementations.emplace(std::string(model.id), implementations_named(text));
     } catch (const InputFileError& refused) {
       throw UsageError("--findings: " + std::string(refused.what()));
     }

@@ -1,6 +1,7 @@
 #include "harness/reports/last_screen.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include "harness/reports/report_terminal.hpp"
@@ -110,7 +111,10 @@ void write_causes(const RunSummary& summary, const LastScreenSources& sources, s
     out << "    " << padded(grouped_count(group.cases), width) << "  " << group.title() << " ["
         << group.model->id << "]";
     const auto fault = sources.at_fault.find(group.model->id);
-    if (fault != sources.at_fault.end()) out << "; at fault: " << one_line(fault->second);
+    const auto seen = sources.implementations.find(group.model->id);
+    if (fault != sources.at_fault.end() && seen != sources.implementations.end() &&
+        names_implementation(seen->second, summary.info().implementation_name))
+      out << "; at fault: " << one_line(fault->second);
     out << "\n";
   }
   const std::uint64_t unexplained = diagnosis.failures() - diagnosis.explained();
@@ -126,21 +130,20 @@ void write_published(const RunSummary& summary, const LastScreenSources& sources
                      std::ostream& out) {
   const RunInfo& info = summary.info();
   const PublishedRow* same = nullptr;
-  const PublishedRow* other = nullptr;
+  std::string others;  // every other row of the implementation (zarrs has a release and main)
   for (const PublishedRow& row : sources.published) {
     if (row.implementation != info.implementation_name) continue;
     if (row.version == info.implementation_version && row.vectors == info.vectors_version)
       same = &row;
     else
-      other = &row;
+      others += (others.empty() ? "" : " and ") + row.implementation + " " + row.version +
+                " on vectors " + row.vectors;
   }
   const std::string where =
       sources.published_table.empty() ? "the published table" : sources.published_table;
   if (same == nullptr) {
-    if (other != nullptr)
-      out << "  published: " << one_line(where) << " has "
-          << one_line(other->implementation + " " + other->version + " on vectors " +
-                      other->vectors)
+    if (!others.empty())
+      out << "  published: " << one_line(where) << " has " << one_line(others)
           << ", not this version and vectors: not compared\n";
     return;
   }
@@ -177,6 +180,28 @@ std::string component_at_fault(std::string_view note) {
   text = std::string(trimmed(text));
   if (text.size() > kAtFaultChars) text = text.substr(0, kAtFaultChars - 3) + "...";
   return text;
+}
+
+std::string implementations_named(std::string_view note) {
+  constexpr std::string_view kImplementations = "**Implementations:**";
+  const std::size_t at = note.find(kImplementations);
+  if (at == std::string_view::npos) return "";
+  return std::string(trimmed(without_marks(bullet_text(note, at).substr(kImplementations.size()))));
+}
+
+bool names_implementation(std::string_view text, std::string_view name) {
+  const auto part_of_name = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  };
+  if (name.empty()) return false;
+  for (std::size_t at = text.find(name); at != std::string_view::npos;
+       at = text.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    if ((at == 0 || !part_of_name(text[at - 1])) &&
+        (end == text.size() || !part_of_name(text[end])))
+      return true;
+  }
+  return false;
 }
 
 std::vector<PublishedRow> published_rows(std::string_view markdown) {

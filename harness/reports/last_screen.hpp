@@ -30,6 +30,10 @@ struct PublishedRow {
 
 struct LastScreenSources {
   std::map<std::string, std::string, std::less<>> at_fault;  // known-bug model id -> component
+  // known-bug model id -> the implementations its note names as having the bug (the component
+  // at fault is shown only for a run of one of them: another implementation with the same
+  // failures has its own code at fault, or one not examined yet)
+  std::map<std::string, std::string, std::less<>> implementations;
   std::vector<PublishedRow> published;
   std::string published_table;            // the table's path, as the user gave it
   std::vector<std::string> report_paths;  // the report files this run writes
@@ -39,6 +43,14 @@ struct LastScreenSources {
 // first ";" or the end of the bullet's first sentence, Markdown emphasis and code marks removed,
 // at most 160 characters; "" when the note names none.
 std::string component_at_fault(std::string_view note);
+
+// The implementations a findings note names: its "**Implementations:**" bullet, marks removed;
+// "" when it has none.
+std::string implementations_named(std::string_view note);
+
+// Whether `name` (an implementation's name, "zarrs") appears in `text` as a whole name: not
+// inside a longer one ("zarr" in "zarr-python", "cast-value" in "cast-value-rs").
+bool names_implementation(std::string_view text, std::string_view name);
 
 // The rows of a published results table (Markdown, the columns of results/README.md); rows that
 // do not parse are left out.

@@ -70,6 +70,21 @@ TEST(LastScreen, ComponentAtFaultIsTheBulletsFirstClauseWithoutMarks) {
   EXPECT_EQ(component_at_fault("- **Mechanism:** none named"), "");
 }
 
+// The component at fault is shown only for a run of an implementation the note names: the same
+// failures in another implementation have that implementation's own code at fault (zarrs main's
+// integer -> float failures were once shown as zarrita's fault).
+TEST(LastScreen, TheImplementationsANoteNamesAreWholeNames) {
+  EXPECT_EQ(implementations_named(kNote), "cast-value-rs 0.5.1.");
+  EXPECT_EQ(implementations_named("- **Mechanism:** none named"), "");
+  EXPECT_TRUE(names_implementation("cast-value-rs 0.5.1.", "cast-value-rs"));
+  EXPECT_TRUE(names_implementation("zarrita 0.7.5; zarrs main (its own check)", "zarrs"));
+  EXPECT_TRUE(names_implementation("zarr-python 3.4.2 (through cast-value-rs)", "zarr-python"));
+  EXPECT_FALSE(names_implementation("cast-value-rs 0.5.1.", "cast-value"));
+  EXPECT_FALSE(names_implementation("zarr-python 3.4.2", "zarr"));
+  EXPECT_FALSE(names_implementation("zarrita 0.7.5", "zarrs"));
+  EXPECT_FALSE(names_implementation("zarrita 0.7.5", ""));
+}
+
 TEST(LastScreen, PublishedRowsAreReadAndBadRowsLeftOut) {
   const std::vector<PublishedRow> rows = published_rows(kTable);
   ASSERT_EQ(rows.size(), 2u);
@@ -107,6 +122,30 @@ TEST(LastScreen, ACountThatDiffersIsSaid) {
                       "(toy-1.0.md): pass 4 (published 3)\n"),
             std::string::npos)
       << text;
+}
+
+// Every published row of the implementation is named when none is this run's: the release and
+// the main branch of zarrs are two rows of "zarrs" (the last one alone was named).
+TEST(LastScreen, EveryOtherRowOfTheImplementationIsNamed) {
+  RunSummary summary;
+  RunInfo info;
+  info.implementation_name = "toy";
+  info.implementation_version = "3.0";
+  info.vectors_version = "9.9.9";
+  info.selection = "all cases";
+  summary.begin(info);
+  summary.record(outcome(Verdict::Pass));
+  summary.end({});
+  LastScreenSources sources;
+  sources.published =
+      published_rows(std::string(kTable) +
+                     "| toy | main-0123abcd | 9.9.8 | 1 | 1 | 0 | 0 | 0 | 0 | [t](t.md) |\n");
+  std::ostringstream out;
+  write_last_screen(summary, sources, out);
+  EXPECT_NE(out.str().find("has toy 1.0 on vectors 9.9.9 and toy main-0123abcd on vectors 9.9.8, "
+                           "not this version and vectors: not compared"),
+            std::string::npos)
+      << out.str();
 }
 
 TEST(LastScreen, ASelectionIsNotComparedWithTheWholeRow) {
