@@ -206,6 +206,9 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
   json rules = json::array();
   for (const RuleSummary* rule : summary.rules())
     rules.push_back({{"rule", rule->rule}, {"counts", counts_json(rule->counts)}});
+  json families = json::array();
+  for (const FamilySummary* family : summary.families())
+    families.push_back({{"family", family->family}, {"counts", counts_json(family->counts)}});
   json flags = json::array();
   for (const FlagSummary* flag : summary.divergence_flags())
     flags.push_back(
@@ -228,6 +231,7 @@ nlohmann::ordered_json json_report(const RunSummary& summary) {
                      {"unsupported_reasons", unsupported_reasons_json(summary)},
                      {"cells", std::move(cells)},
                      {"rules", std::move(rules)},
+                     {"families", std::move(families)},
                      {"divergence_flags", std::move(flags)},
                      {"failure_groups", groups_json(summary)},
                      {"diagnosis", diagnosis_json(summary)},

@@ -21,7 +21,7 @@ inline constexpr std::string_view kReportName = "cvc-run";
 // under its reason ("unsupported_reasons", in the run and in each cell), the reasons adding up to
 // the unsupported counts; 5: the header of every cvc report (harness/text/report_envelope.hpp):
 // "report" added, "harness_version" moved out of "run".
-inline constexpr int kReportVersion = 7;
+inline constexpr int kReportVersion = 8;
 // The oldest version `cvc merge-reports` reads (4: what merging shards needs).
 inline constexpr int kOldestMergeableReportVersion = 4;
 

@@ -23,6 +23,7 @@ constexpr int kFirstVersionWithEnvelope = 5;
 constexpr int kFirstVersionWithReasons = 6;
 // The first version with run.run_id, run.declaration, "result" and accounting.compared.
 constexpr int kFirstVersionWithRunId = 7;
+constexpr int kFirstVersionWithFamilies = 8;
 
 // One JSON value and its path in the report ("diagnosis.buckets[2]"), with typed accessors that
 // throw ReportReadError naming the path.
@@ -470,6 +471,11 @@ RunSummary read_json_report(const nlohmann::json& json) {
   const ReportField rules = report["rules"];
   for (std::size_t i = 0; i < rules.size(); ++i)
     summary.add_rule({rules[i]["rule"].text(), counts_of(rules[i]["counts"])});
+  if (version >= kFirstVersionWithFamilies) {
+    const ReportField families = report["families"];
+    for (std::size_t i = 0; i < families.size(); ++i)
+      summary.add_family({families[i]["family"].text(), counts_of(families[i]["counts"])});
+  }
   const ReportField flags = report["divergence_flags"];
   for (std::size_t i = 0; i < flags.size(); ++i)
     summary.add_flag(

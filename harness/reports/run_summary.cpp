@@ -242,6 +242,9 @@ void RunSummary::count(const CaseOutcome& outcome, std::uint64_t cases) {
   bounded_entry(rules_, outcome.rule.empty() ? std::string_view("(none)") : outcome.rule,
                 limits_.distinct_names, &RuleSummary::rule)
       .counts.add(verdict, cases);
+  bounded_entry(families_, outcome.family.empty() ? std::string_view("(none)") : outcome.family,
+                limits_.distinct_names, &FamilySummary::family)
+      .counts.add(verdict, cases);
   if (verdict != Verdict::Unsupported) return;
   if (outcome.kind.empty()) {
     add_unsupported_reason(counted, kNoUnsupportedReason, cases);
@@ -425,6 +428,10 @@ std::vector<const RuleSummary*> RunSummary::rules() const {
   return values_of(rules_);
 }
 
+std::vector<const FamilySummary*> RunSummary::families() const {
+  return values_of(families_);
+}
+
 std::vector<const FlagSummary*> RunSummary::divergence_flags() const {
   return values_of(flags_);
 }
@@ -497,6 +504,11 @@ void RunSummary::add_cell(const CellSummary& cell) {
 void RunSummary::add_rule(const RuleSummary& rule) {
   bounded_entry(rules_, rule.rule, limits_.distinct_names, &RuleSummary::rule)
       .counts.add(rule.counts);
+}
+
+void RunSummary::add_family(const FamilySummary& family) {
+  bounded_entry(families_, family.family, limits_.distinct_names, &FamilySummary::family)
+      .counts.add(family.counts);
 }
 
 void RunSummary::add_flag(const FlagSummary& flag) {
@@ -583,6 +595,7 @@ void RunSummary::merge(const RunSummary& other) {
   ended_ = ended_ || other.ended_;
   for (const CellSummary& cell : other.cells_) add_cell(cell);
   for (const auto& [name, rule] : other.rules_) add_rule(rule);
+  for (const auto& [name, family] : other.families_) add_family(family);
   for (const auto& [name, flag] : other.flags_) add_flag(flag);
   for (const FailureGroup& group : other.groups_) add_group(group);
   add_omitted_group_cases(other.omitted_group_cases_);

@@ -122,6 +122,13 @@ struct RuleSummary {
   VerdictCounts counts;
 };
 
+// The cases of one vector family ("cast", "scalar_map", "chain", "metadata"; "live" for a live
+// run), so that a reader of the report (the results dashboard) can say how each family went.
+struct FamilySummary {
+  std::string family;  // "(none)" for an outcome without one
+  VerdictCounts counts;
+};
+
 // The unsupported cases of the whole run under one reason, and in how many cells.
 struct UnsupportedReason {
   std::string reason;
@@ -173,6 +180,8 @@ class RunSummary : public ReportSink {
                                const DataType* output) const;
   // By name; "(other)" pools the names beyond limits().distinct_names.
   std::vector<const RuleSummary*> rules() const;
+  // By family name; empty for a report read back from before families were counted.
+  std::vector<const FamilySummary*> families() const;
   std::vector<const FlagSummary*> divergence_flags() const;
   // The cells' unsupported reasons summed over the run, most cases first, then by reason; they add
   // up to totals()[Verdict::Unsupported]. Reasons beyond limits().distinct_names pool as
@@ -216,6 +225,7 @@ class RunSummary : public ReportSink {
   // Adds a cell's counts (and the totals) and seconds; its cell is made when new.
   void add_cell(const CellSummary& cell);
   void add_rule(const RuleSummary& rule);
+  void add_family(const FamilySummary& family);
   // Adds a flag's count; its first divergence is the one of smaller sequence.
   void add_flag(const FlagSummary& flag);
   // Adds a group's counts; its examples are the first limits().examples_per_group by sequence.
@@ -267,6 +277,7 @@ class RunSummary : public ReportSink {
   std::vector<Operation> operations_;
   std::vector<CellSummary> cells_;
   std::map<std::string, RuleSummary, std::less<>> rules_;
+  std::map<std::string, FamilySummary, std::less<>> families_;
   std::map<std::string, FlagSummary, std::less<>> flags_;
   std::set<std::string, std::less<>> unsupported_reason_names_;  // bounded as rules_ is
   std::map<std::string, std::size_t, std::less<>> group_index_;

@@ -45,6 +45,11 @@ std::optional<std::string> rules_disagreement(const RunSummary& summary) {
   if (rules.by_verdict != summary.totals().by_verdict)
     return "rules: they count " + verdict_counts_text(rules) + ", the totals " +
            verdict_counts_text(summary.totals());
+  VerdictCounts families;
+  for (const FamilySummary* family : summary.families()) families.add(family->counts);
+  if (!summary.families().empty() && families.by_verdict != summary.totals().by_verdict)
+    return "families: they count " + verdict_counts_text(families) + ", the totals " +
+           verdict_counts_text(summary.totals());
   std::uint64_t flagged = 0;
   for (const FlagSummary* flag : summary.divergence_flags()) {
     if (flag->first.verdict != Verdict::Divergence)

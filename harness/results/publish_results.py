@@ -10,7 +10,8 @@ result: implementation, environment, vectors version and manifest SHA-256, harne
 command, relative to the repository root), and results/badges/<implementation>-<version>.json (its
 shields.io endpoint badge, harness/results/badge.py). Then writes results/README.md with the
 summary table (every report in results/, so earlier results of other versions stay listed) and replaces the
-table between the markers in the top-level README.
+table between the markers in the top-level README; then the dashboard (harness/results/dashboard.py):
+results/index.html, results/index.md and the history of every row, results/history/rows.json.
 
 Store level (`cvc check-store`, vectors/STORES.md): for each ADAPTER whose DIR/ADAPTER holds
 stores.json and stores.txt (the terminal report), writes results/stores/<implementation>-<version>
@@ -28,6 +29,7 @@ import sys
 from pathlib import Path
 
 from badge import badge
+from dashboard import write_dashboard
 
 BEGIN = "<!-- results-table:begin -->"
 END = "<!-- results-table:end -->"
@@ -260,9 +262,12 @@ def main() -> int:
         "the HTML matrix. `badges/<implementation>-<version>.json` is each row as a "
         "shields.io endpoint badge (`https://img.shields.io/endpoint?url=` and the raw address of "
         "the file): the share of all its cases that passed, rounded down, and every count that "
-        "is not a pass.\n\n" + summary.replace("(results/", "("))
+        "is not a pass. Every row against every feature, with each implementation's history: "
+        "[the dashboard](index.html) ([Markdown](index.md)).\n\n" + summary.replace("(results/", "("))
     if (args.results / "stores").is_dir():
         write_stores_readme(args.results)
+    for path in write_dashboard(args.results):
+        print(f"wrote {path}")
     readme = args.readme.read_text()
     if BEGIN in readme and END in readme:
         head, rest = readme.split(BEGIN, 1)
