@@ -1,0 +1,338 @@
+package cvc.adapter;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The adapter protocol (harness/protocol/PROTOCOL.md, versions 1 and 2) for a Java
+ * implementation: the handshake, element packing, capabilities, each element's verdict and the
+ * request loop. An adapter declares what the implementation supports and gives the callbacks:
+ *
+ * <pre>
+ * new Adapter("my-impl", "1.0", types).cast(MyAdapter::cast).validate(MyAdapter::validate).run();
+ * </pre>
+ *
+ * {@link #handle} is the state machine without I/O (for tests); {@link #run} serves stdin/stdout.
+ */
+public final class Adapter {
+  /** A cast: one output bit pattern per input, in the output type. */
+  public interface Cast {
+    long[] cast(CastRequest request) throws Refusal;
+  }
+
+  /** A validate: returns when the implementation accepts the metadata, else throws Invalid. */
+  public interface Validate {
+    void validate(ValidateRequest request) throws Refusal;
+  }
+
+  static final int PROTOCOL = 1;
+  static final int MAX_PROTOCOL = 2;
+
+  private final String name;
+  private final String version;
+  private final List<String> dataTypes;
+  private Cast cast;
+  private Validate validate;
+  private String notes;
+  private boolean bisect = true;
+  private Capabilities capabilities;
+  private final Map<String, String> environment = new LinkedHashMap<>();
+  private final List<String> directions = new ArrayList<>(Capabilities.DIRECTIONS);
+
+  // What the last hello negotiated.
+  private int protocol = PROTOCOL;
+  private String encoding = Elements.HEX;
+  private boolean failedRanges;
+
+  /** An adapter for `name` `version` supporting `dataTypes` (names of the 26). */
+  public Adapter(String name, String version, List<String> dataTypes) {
+    for (String type : dataTypes) {
+      DataTypes.bits(type); // throws for a name outside the 26
+    }
+    this.name = name;
+    this.version = version;
+    this.dataTypes = List.copyOf(dataTypes);
+    environment.put("java", System.getProperty("java.version"));
+  }
+
+  public Adapter cast(Cast cast) {
+    this.cast = cast;
+    return this;
+  }
+
+  public Adapter validate(Validate validate) {
+    this.validate = validate;
+    return this;
+  }
+
+  /** Only these cast directions (default both). */
+  public Adapter directions(String... names) {
+    directions.clear();
+    directions.addAll(List.of(names));
+    return this;
+  }
+
+  public Adapter notes(String notes) {
+    this.notes = notes;
+    return this;
+  }
+
+  /** With false, a CastFailed fails every element of the request instead of bisecting. */
+  public Adapter bisect(boolean bisect) {
+    this.bisect = bisect;
+    return this;
+  }
+
+  /** A library version quoted in reports (the Java version is there already). */
+  public Adapter environment(String library, String libraryVersion) {
+    environment.put(library, libraryVersion);
+    return this;
+  }
+
+  public Adapter capabilities(Capabilities capabilities) {
+    this.capabilities = capabilities;
+    return this;
+  }
+
+  /** The operations the hello declares. */
+  List<String> operations() {
+    List<String> operations = new ArrayList<>();
+    if (cast != null) {
+      operations.addAll(directions);
+    }
+    if (validate != null) {
+      operations.add("validate");
+    }
+    return operations;
+  }
+
+  /** The hello answer: protocol 2 (capabilities, base64, failed ranges) when offered. */
+  Map<String, Object> hello(Map<String, Object> message) {
+    boolean two = message.get("max_protocol") instanceof Json.Number n && n.isInteger()
+        && n.decimal().intValue() >= MAX_PROTOCOL;
+    protocol = two ? MAX_PROTOCOL : PROTOCOL;
+    encoding = two && offered(message, "encodings", Elements.BASE64) ? Elements.BASE64
+                                                                     : Elements.HEX;
+    failedRanges = two && offered(message, "failed_forms", "ranges");
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("protocol", (long) protocol);
+    Map<String, Object> implementation = new LinkedHashMap<>();
+    implementation.put("name", name);
+    implementation.put("version", version);
+    implementation.put("language", "java");
+    answer.put("implementation", implementation);
+    answer.put("data_types", dataTypes);
+    answer.put("operations", operations());
+    if (notes != null) {
+      answer.put("notes", notes);
+    }
+    answer.put("environment", environment);
+    if (two && capabilities != null) {
+      answer.put("capabilities", capabilities.json());
+    }
+    if (two && encoding.equals(Elements.BASE64)) {
+      answer.put("encoding", encoding);
+    }
+    if (failedRanges) {
+      answer.put("failed_form", "ranges");
+    }
+    return answer;
+  }
+
+  private static boolean offered(Map<String, Object> message, String key, String what) {
+    return message.get(key) instanceof List<?> list && list.contains(what);
+  }
+
+  /**
+   * Answers one request line; null for bye. IllegalArgumentException for a line that is not a
+   * request (not a JSON object, no id), which the harness never sends.
+   */
+  @SuppressWarnings("unchecked")
+  public String handle(String line) {
+    if (!(Json.parse(line) instanceof Map<?, ?> parsed)) {
+      throw new IllegalArgumentException("a request must be a JSON object");
+    }
+    Map<String, Object> message = (Map<String, Object>) parsed;
+    Object cmd = message.get("cmd");
+    if ("hello".equals(cmd)) {
+      if (cast == null && validate == null) {
+        throw new IllegalStateException("an adapter needs a cast or a validate callback");
+      }
+      if (capabilities != null) {
+        capabilities.check(dataTypes, operations());
+      }
+      return Json.write(hello(message));
+    }
+    if ("bye".equals(cmd)) {
+      return null;
+    }
+    if (!message.containsKey("id")) {
+      throw new IllegalArgumentException("request without id: " + cut(line, 200));
+    }
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("id", message.get("id"));
+    try {
+      if ("cast".equals(cmd)) {
+        answer.putAll(answerCast(message));
+      } else if ("validate".equals(cmd)) {
+        answer.putAll(answerValidate(message));
+      } else {
+        answer.put("status", "error");
+        answer.put("message", "unknown command " + Json.write(cmd));
+      }
+    } catch (Refusal e) {
+      // Besides unsupported, a refusal is of the configuration or metadata: rejected for a
+      // cast, invalid for a validate.
+      status(answer, e.kind() == Refusal.Kind.UNSUPPORTED ? "unsupported"
+                     : "validate".equals(cmd)             ? "invalid"
+                                                          : "rejected", e);
+    } catch (Exception | StackOverflowError e) {
+      answer.put("status", "error");
+      answer.put("message", trace(e));
+    }
+    return Json.write(answer);
+  }
+
+  private static void status(Map<String, Object> answer, String status, Refusal e) {
+    answer.put("status", status);
+    answer.put("message", e.getMessage() == null || e.getMessage().isEmpty()
+        ? status : e.getMessage());
+  }
+
+  private static String cut(String text, int length) {
+    return text.length() <= length ? text : text.substring(0, length);
+  }
+
+  private static String trace(Throwable e) {
+    StringWriter out = new StringWriter();
+    e.printStackTrace(new PrintWriter(out));
+    return out.toString();
+  }
+
+  /** The request of a cast message; Unsupported for what the adapter does not declare. */
+  @SuppressWarnings("unchecked")
+  CastRequest castRequest(Map<String, Object> message) throws Refusal {
+    String direction = (String) message.get("direction");
+    String arrayType = (String) message.get("array_data_type");
+    Map<String, Object> codec = (Map<String, Object>) message.get("codec");
+    Map<String, Object> config = (Map<String, Object>) codec.get("configuration");
+    Object configType = DataTypes.nameOf(config.get("data_type"));
+    if (cast == null || !directions.contains(direction)) {
+      throw Refusal.unsupported(direction + " is not supported");
+    }
+    for (Object type : List.of(arrayType, configType)) {
+      if (!dataTypes.contains(type)) {
+        throw Refusal.unsupported(type + " is not supported");
+      }
+    }
+    boolean encode = direction.equals("encode");
+    String input = encode ? arrayType : (String) configType;
+    String output = encode ? (String) configType : arrayType;
+    String why = capabilities == null ? null
+                                      : capabilities.outside(direction, input, output, config);
+    if (why != null) {
+      throw Refusal.unsupported("outside the declared capabilities: " + why);
+    }
+    long[] inputs = Elements.unpack(input, (String) message.get("elements"), encoding);
+    long count = ((Json.Number) message.get("count")).decimal().longValueExact();
+    if (inputs.length != count) {
+      throw new IllegalArgumentException("count " + count + " but " + inputs.length
+          + " elements");
+    }
+    return new CastRequest(message.get("id"), direction, arrayType, message.get("fill_value"),
+        codec, input, output, inputs);
+  }
+
+  private Map<String, Object> answerCast(Map<String, Object> message) throws Refusal {
+    CastRequest request = castRequest(message);
+    long[] outputs = new long[request.count()];
+    List<Integer> failed = Bisection.failedElements((start, stop) -> {
+      long[] part = cast.cast(request.subset(start, stop));
+      if (part.length != stop - start) {
+        throw new IllegalStateException("cast returned " + part.length + " outputs for "
+            + (stop - start) + " inputs");
+      }
+      System.arraycopy(part, 0, outputs, start, part.length);
+    }, request.count(), bisect);
+    for (int index : failed) {
+      outputs[index] = 0; // a failed element's bytes are ignored: written as zeros
+    }
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("status", "ok");
+    answer.put("elements", Elements.pack(request.outputType(), outputs, encoding));
+    answer.put("failed", failedRanges ? FailedRanges.of(failed) : failed);
+    return answer;
+  }
+
+  private Map<String, Object> answerValidate(Map<String, Object> message) throws Refusal {
+    if (validate == null) {
+      throw Refusal.unsupported("validate is not supported");
+    }
+    ValidateRequest request = new ValidateRequest(message.get("id"),
+        message.get("array_data_type"), message.get("fill_value"), message.get("codecs"));
+    // Only a type of the 26 that the adapter does not declare is answered here, as for casts;
+    // any other metadata (names outside the 26, the object form) reaches the callback.
+    for (Object type : MetadataTypes.namesIn(request.arrayDataType(), request.codecs())) {
+      if (DataTypes.isKnown(String.valueOf(type)) && !dataTypes.contains(type)) {
+        throw Refusal.unsupported(type + " is not supported");
+      }
+    }
+    validate.validate(request);
+    return Map.of("status", "valid");
+  }
+
+  /** Serves requests from `in` until bye or end of input; answers flushed one by one. */
+  public int serve(InputStream in, OutputStream out) throws IOException {
+    BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    PrintStream answers = new PrintStream(out, false, StandardCharsets.UTF_8);
+    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+      if (line.isBlank()) {
+        continue;
+      }
+      String answer;
+      try {
+        answer = handle(line);
+      } catch (IllegalArgumentException notARequest) {
+        System.err.println("cvc adapter: not a request: " + notARequest.getMessage());
+        return 2;
+      }
+      if (answer == null) {
+        return 0;
+      }
+      answers.print(answer);
+      answers.print('\n');
+      answers.flush();
+    }
+    return 0;
+  }
+
+  /**
+   * Serves stdin/stdout, then exits the JVM with the loop's status. System.out is moved to
+   * stderr first, so that whatever the implementation prints never reaches the protocol.
+   */
+  public void run() {
+    OutputStream protocolOut = new FileOutputStream(FileDescriptor.out);
+    System.setOut(System.err);
+    int status;
+    try {
+      status = serve(System.in, protocolOut);
+    } catch (IOException e) {
+      System.err.println("cvc adapter: " + e);
+      status = 3;
+    }
+    System.exit(status);
+  }
+}
