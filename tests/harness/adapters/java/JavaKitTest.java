@@ -123,6 +123,50 @@ public final class JavaKitTest {
         refused.endsWith("the direction is not among the operations"), true);
   }
 
+  /** A chain [scale_offset, cast_value] that answers each element's pattern plus one. */
+  private static void chains() {
+    Adapter a = adapter().chain(request -> {
+      long[] out = request.inputs().clone();
+      for (int i = 0; i < out.length; i++) {
+        out[i]++;
+      }
+      return out;
+    }, List.of("scale_offset", "cast_value"), List.of("encode"));
+    String request = "{\"cmd\": \"chain\", \"id\": 23, \"direction\": \"encode\", "
+        + "\"array_data_type\": \"uint8\", \"fill_value\": 0, \"codecs\": [{\"name\": "
+        + "\"scale_offset\", \"configuration\": {\"scale\": 2}}, {\"name\": \"cast_value\", "
+        + "\"configuration\": {\"data_type\": \"int8\"}}], \"count\": 2, \"elements\": "
+        + "\"0102\"}";
+    a.handle(HELLO1);
+    check("no chain under protocol 1", a.handle(request).contains("unknown command"), true);
+    String hello = a.handle(HELLO2.replace(", \"encodings\": [\"hex\", \"base64\"]", ""));
+    check("chain declared", hello.contains("\"chain\"]") && hello.contains(
+        "\"capabilities\":{\"chain\":{\"codecs\":[\"scale_offset\",\"cast_value\"],"
+        + "\"directions\":[\"encode\"]}}"), true);
+    check("chain answered", a.handle(request),
+        "{\"id\":23,\"status\":\"ok\",\"elements\":\"0203\",\"failed\":[]}");
+    check("an undeclared chain codec", a.handle(request.replace("scale_offset", "transpose")),
+        "{\"id\":23,\"status\":\"unsupported\",\"message\":\"transpose is not declared in a "
+        + "chain (capabilities.chain.codecs: [\\\"scale_offset\\\",\\\"cast_value\\\"])\"}");
+    check("an undeclared chain direction", a.handle(request.replace("\"encode\"",
+        "\"decode\"")).contains("chain decode is not declared"), true);
+    check("a type along the chain", a.handle(request.replace("\"int8\"", "\"float32\""))
+        .contains("float32 is not supported"), true);
+    String fixed = request.replace("{\"name\": \"scale_offset\", \"configuration\": "
+        + "{\"scale\": 2}}, {\"name\": \"cast_value\", \"configuration\": {\"data_type\": "
+        + "\"int8\"}}", "{\"name\": \"cast_value\", \"configuration\": {\"data_type\": "
+        + "\"float16\"}}, {\"name\": \"numcodecs.fixedscaleoffset\", \"configuration\": "
+        + "{\"astype\": \"<i1\"}}");
+    check("fixedscaleoffset's astype is the chain's type",
+        adapter().chain(r -> new long[] {r.outputType().equals("int8") ? 7 : 9, 0}, null, null)
+            .handle(HELLO2).contains("\"chain\"") , true);
+    Adapter any = adapter().chain(r -> new long[] {r.outputType().equals("int8") ? 7 : 9, 0},
+        null, null);
+    any.handle(HELLO1.replace("1}", "1, \"max_protocol\": 2}"));
+    check("a chain's output type", any.handle(fixed),
+        "{\"id\":23,\"status\":\"ok\",\"elements\":\"0700\",\"failed\":[]}");
+  }
+
   private static void validates() {
     Adapter a = adapter();
     a.handle(HELLO1);
@@ -179,6 +223,7 @@ public final class JavaKitTest {
     handshake();
     casts();
     capabilities();
+    chains();
     validates();
     json();
     elements();

@@ -46,6 +46,9 @@ public final class Adapter {
   private final List<String> dataTypes;
   private Cast cast;
   private Validate validate;
+  private Cast chain;
+  private List<String> chainCodecs; // null: every codec of ChainSteps.CODECS
+  private List<String> chainDirections; // null: both
   private String notes;
   private boolean bisect = true;
   private Capabilities capabilities;
@@ -75,6 +78,26 @@ public final class Adapter {
 
   public Adapter validate(Validate validate) {
     this.validate = validate;
+    return this;
+  }
+
+  /**
+   * Protocol 2 chain requests: a callback with the contract of cast, called with chain requests
+   * (CastRequest.chain() true), and optionally what it can chain: capabilities.chain's codecs
+   * (of ChainSteps.CODECS) and directions, null meaning everything.
+   */
+  public Adapter chain(Cast chain, List<String> codecs, List<String> directions) {
+    for (List<String> names : java.util.Arrays.asList(codecs, directions)) {
+      if (names != null && (names.isEmpty() || !(names == codecs ? ChainSteps.CODECS
+                                                                 : Capabilities.DIRECTIONS)
+                                                      .containsAll(names))) {
+        throw new IllegalArgumentException("capabilities.chain: " + Json.write(names)
+            + " is empty or names no " + (names == codecs ? "chain codec" : "direction"));
+      }
+    }
+    this.chain = chain;
+    this.chainCodecs = codecs == null ? null : List.copyOf(codecs);
+    this.chainDirections = directions == null ? null : List.copyOf(directions);
     return this;
   }
 
@@ -135,13 +158,29 @@ public final class Adapter {
     implementation.put("language", "java");
     answer.put("implementation", implementation);
     answer.put("data_types", dataTypes);
-    answer.put("operations", operations());
+    List<String> operations = operations();
+    if (two && chain != null) {
+      operations.add("chain");
+    }
+    answer.put("operations", operations);
     if (notes != null) {
       answer.put("notes", notes);
     }
     answer.put("environment", environment);
-    if (two && capabilities != null) {
-      answer.put("capabilities", capabilities.json());
+    Map<String, Object> declared = capabilities == null ? new LinkedHashMap<>()
+                                                        : capabilities.json();
+    if (chain != null && (chainCodecs != null || chainDirections != null)) {
+      Map<String, Object> chainDeclared = new LinkedHashMap<>();
+      if (chainCodecs != null) {
+        chainDeclared.put("codecs", chainCodecs);
+      }
+      if (chainDirections != null) {
+        chainDeclared.put("directions", chainDirections);
+      }
+      declared.put("chain", chainDeclared);
+    }
+    if (two && (capabilities != null || declared.containsKey("chain"))) {
+      answer.put("capabilities", declared);
     }
     if (two && encoding.equals(Elements.BASE64)) {
       answer.put("encoding", encoding);
@@ -186,7 +225,9 @@ public final class Adapter {
     answer.put("id", message.get("id"));
     try {
       if ("cast".equals(cmd)) {
-        answer.putAll(answerCast(message));
+        answer.putAll(answerCast(castRequest(message), cast));
+      } else if ("chain".equals(cmd) && chain != null && protocol >= MAX_PROTOCOL) {
+        answer.putAll(answerCast(chainRequest(message), chain));
       } else if ("validate".equals(cmd)) {
         answer.putAll(answerValidate(message));
       } else {
@@ -228,36 +269,86 @@ public final class Adapter {
     String direction = (String) message.get("direction");
     String arrayType = (String) message.get("array_data_type");
     Map<String, Object> codec = (Map<String, Object>) message.get("codec");
-    Map<String, Object> config = (Map<String, Object>) codec.get("configuration");
-    Object configType = DataTypes.nameOf(config.get("data_type"));
+    Object configType = DataTypes.nameOf(((Map<?, ?>) codec.get("configuration")).get("data_type"));
     if (cast == null || !directions.contains(direction)) {
       throw Refusal.unsupported(direction + " is not supported");
     }
-    for (Object type : List.of(arrayType, configType)) {
+    boolean encode = direction.equals("encode");
+    checkTypes(arrayType, configType);
+    checkRule(direction, encode ? arrayType : configType, encode ? configType : arrayType,
+        (Map<?, ?>) codec.get("configuration"));
+    String input = (String) (encode ? arrayType : configType);
+    return new CastRequest(message.get("id"), false, direction, arrayType,
+        message.get("fill_value"), List.of(codec), input, (String) (encode ? configType
+                                                                             : arrayType),
+        inputs(message, input));
+  }
+
+  /** Unsupported for a type the adapter does not declare. */
+  private void checkTypes(Object... types) throws Refusal {
+    for (Object type : types) {
       if (!dataTypes.contains(type)) {
         throw Refusal.unsupported(type + " is not supported");
       }
     }
-    boolean encode = direction.equals("encode");
-    String input = encode ? arrayType : (String) configType;
-    String output = encode ? (String) configType : arrayType;
+  }
+
+  /** Unsupported for a cast_value rule outside the declared capabilities. */
+  private void checkRule(String direction, Object input, Object output, Map<?, ?> configuration)
+      throws Refusal {
     String why = capabilities == null ? null
-                                      : capabilities.outside(direction, input, output, config);
+        : capabilities.outside(direction, (String) input, (String) output, configuration);
     if (why != null) {
       throw Refusal.unsupported("outside the declared capabilities: " + why);
     }
-    long[] inputs = Elements.unpack(input, (String) message.get("elements"), encoding);
+  }
+
+  /** The request of a chain message, checked as a cast's for every step and type along it. */
+  CastRequest chainRequest(Map<String, Object> message) throws Refusal {
+    String direction = (String) message.get("direction");
+    String arrayType = (String) message.get("array_data_type");
+    if (chainDirections != null && !chainDirections.contains(direction)) {
+      throw Refusal.unsupported("chain " + direction + " is not declared "
+          + "(capabilities.chain.directions: " + Json.write(chainDirections) + ")");
+    }
+    List<ChainSteps.Step> steps = ChainSteps.of(arrayType, message.get("codecs"));
+    Object last = arrayType;
+    for (ChainSteps.Step step : steps) {
+      if (chainCodecs != null && !chainCodecs.contains(step.codec())) {
+        throw Refusal.unsupported(step.codec() + " is not declared in a chain "
+            + "(capabilities.chain.codecs: " + Json.write(chainCodecs) + ")");
+      }
+      boolean encode = direction.equals("encode");
+      Object before = step.before();
+      Object after = step.after();
+      checkTypes(before, after);
+      if (step.codec().equals("cast_value")) {
+        checkRule(direction, encode ? before : after, encode ? after : before,
+            step.configuration());
+      }
+      last = after;
+    }
+    boolean encode = direction.equals("encode");
+    String input = (String) (encode ? arrayType : last);
+    @SuppressWarnings("unchecked")
+    List<Object> codecs = (List<Object>) message.get("codecs");
+    return new CastRequest(message.get("id"), true, direction, arrayType,
+        message.get("fill_value"), codecs, input, (String) (encode ? last : arrayType),
+        inputs(message, input));
+  }
+
+  /** The request's elements, count of them, of the input type. */
+  private long[] inputs(Map<String, Object> message, String inputType) {
+    long[] inputs = Elements.unpack(inputType, (String) message.get("elements"), encoding);
     long count = ((Json.Number) message.get("count")).decimal().longValueExact();
     if (inputs.length != count) {
       throw new IllegalArgumentException("count " + count + " but " + inputs.length
           + " elements");
     }
-    return new CastRequest(message.get("id"), direction, arrayType, message.get("fill_value"),
-        codec, input, output, inputs);
+    return inputs;
   }
 
-  private Map<String, Object> answerCast(Map<String, Object> message) throws Refusal {
-    CastRequest request = castRequest(message);
+  private Map<String, Object> answerCast(CastRequest request, Cast cast) throws Refusal {
     long[] outputs = new long[request.count()];
     List<Integer> failed = Bisection.failedElements((start, stop) -> {
       long[] part = cast.cast(request.subset(start, stop));

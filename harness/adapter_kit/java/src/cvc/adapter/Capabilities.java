@@ -104,7 +104,7 @@ public final class Capabilities {
   }
 
   /** Why a cast is outside the declaration (a message quoting it), or null. */
-  String outside(String direction, String input, String output, Map<String, Object> config) {
+  String outside(String direction, String input, String output, Map<?, ?> config) {
     for (Map<String, Object> pair : missingPairs) {
       if (pair.equals(Map.of("direction", direction, "input", input, "output", output))) {
         return direction + " " + input + " -> " + output
@@ -115,8 +115,8 @@ public final class Capabilities {
     if (declared == null) {
       return null;
     }
-    Object rounding = config.getOrDefault("rounding", "nearest-even");
-    Object outOfRange = config.getOrDefault("out_of_range", "absent");
+    Object rounding = config.containsKey("rounding") ? config.get("rounding") : "nearest-even";
+    Object outOfRange = config.containsKey("out_of_range") ? config.get("out_of_range") : "absent";
     if (ROUNDINGS.contains(rounding) && !((List<?>) declared.get("rounding")).contains(rounding)) {
       return direction + " rounding " + Json.write(rounding) + " is not declared (capabilities."
           + direction + ".rounding: " + Json.write(declared.get("rounding")) + ")";
