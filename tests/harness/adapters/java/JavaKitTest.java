@@ -167,6 +167,30 @@ public final class JavaKitTest {
         "{\"id\":23,\"status\":\"ok\",\"elements\":\"0700\",\"failed\":[]}");
   }
 
+  /** Reproducers: parsed as the request they carry, answered with the callback's program. */
+  private static void reproduces() {
+    Adapter a = adapter().reproduce(request -> {
+      if (request instanceof cvc.adapter.ValidateRequest) {
+        throw Refusal.unsupported("no reproducer for validate requests");
+      }
+      return "// " + ((cvc.adapter.CastRequest) request).codecJson();
+    }, "java");
+    String cast = cast("AQ==", 1).replace("\"id\": 17, ", "");
+    String request = "{\"cmd\": \"reproduce\", \"id\": 19, \"request\": " + cast + "}";
+    check("reproduce under protocol 1", a.handle(HELLO1).contains("reproduce"), false);
+    check("reproduce declared", a.handle(HELLO2).contains("\"reproduce\""), true);
+    check("a cast reproducer", a.handle(request), "{\"id\":19,\"status\":\"ok\",\"language\":"
+        + "\"java\",\"code\":\"// {\\\"name\\\":\\\"cast_value\\\",\\\"configuration\\\":"
+        + "{\\\"data_type\\\":\\\"int8\\\"}}\"}");
+    check("an undeclared type is unsupported, not reproduced", a.handle(request.replace(
+        "\"uint8\"", "\"float32\"")), "{\"id\":19,\"status\":\"unsupported\",\"message\":"
+        + "\"float32 is not supported\"}");
+    String validate = "{\"cmd\": \"reproduce\", \"id\": 20, \"request\": {\"cmd\": "
+        + "\"validate\", \"array_data_type\": \"int8\", \"fill_value\": 0, \"codecs\": []}}";
+    check("the callback's unsupported", a.handle(validate), "{\"id\":20,\"status\":"
+        + "\"unsupported\",\"message\":\"no reproducer for validate requests\"}");
+  }
+
   private static void validates() {
     Adapter a = adapter();
     a.handle(HELLO1);
@@ -224,6 +248,7 @@ public final class JavaKitTest {
     casts();
     capabilities();
     chains();
+    reproduces();
     validates();
     json();
     elements();

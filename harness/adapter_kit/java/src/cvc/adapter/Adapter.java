@@ -38,6 +38,15 @@ public final class Adapter {
     void validate(ValidateRequest request) throws Refusal;
   }
 
+  /**
+   * A reproducer (protocol 2): a self-contained program in the implementation's own terms that
+   * makes the same call for a CastRequest or ValidateRequest and prints what it returns; throw
+   * Refusal.unsupported where there is none.
+   */
+  public interface Reproduce {
+    String reproduce(Object request) throws Refusal;
+  }
+
   static final int PROTOCOL = 1;
   static final int MAX_PROTOCOL = 2;
 
@@ -47,6 +56,8 @@ public final class Adapter {
   private Cast cast;
   private Validate validate;
   private Cast chain;
+  private Reproduce reproduce;
+  private String reproduceLanguage;
   private List<String> chainCodecs; // null: every codec of ChainSteps.CODECS
   private List<String> chainDirections; // null: both
   private String notes;
@@ -98,6 +109,13 @@ public final class Adapter {
     this.chain = chain;
     this.chainCodecs = codecs == null ? null : List.copyOf(codecs);
     this.chainDirections = directions == null ? null : List.copyOf(directions);
+    return this;
+  }
+
+  /** Protocol 2 reproducers, programs in `language` ("java", "sh", ...). */
+  public Adapter reproduce(Reproduce reproduce, String language) {
+    this.reproduce = reproduce;
+    this.reproduceLanguage = language;
     return this;
   }
 
@@ -159,6 +177,9 @@ public final class Adapter {
     answer.put("implementation", implementation);
     answer.put("data_types", dataTypes);
     List<String> operations = operations();
+    if (two && reproduce != null) {
+      operations.add("reproduce");
+    }
     if (two && chain != null) {
       operations.add("chain");
     }
@@ -230,21 +251,35 @@ public final class Adapter {
         answer.putAll(answerCast(chainRequest(message), chain));
       } else if ("validate".equals(cmd)) {
         answer.putAll(answerValidate(message));
+      } else if ("reproduce".equals(cmd) && reproduce != null && protocol >= MAX_PROTOCOL) {
+        answer.putAll(answerReproduce(message));
       } else {
         answer.put("status", "error");
         answer.put("message", "unknown command " + Json.write(cmd));
       }
     } catch (Refusal e) {
-      // Besides unsupported, a refusal is of the configuration or metadata: rejected for a
-      // cast, invalid for a validate.
-      status(answer, e.kind() == Refusal.Kind.UNSUPPORTED ? "unsupported"
-                     : "validate".equals(cmd)             ? "invalid"
-                                                          : "rejected", e);
+      status(answer, statusOf(String.valueOf(cmd), e.kind()), e);
     } catch (Exception | StackOverflowError e) {
       answer.put("status", "error");
       answer.put("message", trace(e));
     }
     return Json.write(answer);
+  }
+
+  /**
+   * The status of a refusal: unsupported as such; else a refusal of the configuration or metadata,
+   * rejected for a cast or chain, invalid for a validate, and for a reproduce (which has neither)
+   * an error.
+   */
+  private static String statusOf(String cmd, Refusal.Kind kind) {
+    if (kind == Refusal.Kind.UNSUPPORTED) {
+      return "unsupported";
+    }
+    return switch (cmd) {
+      case "validate" -> "invalid";
+      case "reproduce" -> "error";
+      default -> "rejected";
+    };
   }
 
   private static void status(Map<String, Object> answer, String status, Refusal e) {
@@ -369,6 +404,12 @@ public final class Adapter {
   }
 
   private Map<String, Object> answerValidate(Map<String, Object> message) throws Refusal {
+    validate.validate(validateRequest(message));
+    return Map.of("status", "valid");
+  }
+
+  /** The request of a validate message; Unsupported for what the adapter does not declare. */
+  ValidateRequest validateRequest(Map<String, Object> message) throws Refusal {
     if (validate == null) {
       throw Refusal.unsupported("validate is not supported");
     }
@@ -381,8 +422,34 @@ public final class Adapter {
         throw Refusal.unsupported(type + " is not supported");
       }
     }
-    validate.validate(request);
-    return Map.of("status", "valid");
+    return request;
+  }
+
+  /**
+   * A reproducer of the request a reproduce message carries, parsed as that request itself
+   * (same checks: what the adapter does not declare is unsupported without calling back).
+   */
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> answerReproduce(Map<String, Object> message) throws Refusal {
+    if (!(message.get("request") instanceof Map<?, ?> inner)) {
+      throw new IllegalArgumentException("reproduce without a request object");
+    }
+    Map<String, Object> request = new LinkedHashMap<>((Map<String, Object>) inner);
+    request.put("id", message.get("id"));
+    Object parsed = switch (String.valueOf(request.get("cmd"))) {
+      case "cast" -> castRequest(request);
+      case "chain" -> chain == null ? null : chainRequest(request);
+      case "validate" -> validateRequest(request);
+      default -> null;
+    };
+    if (parsed == null) {
+      throw Refusal.unsupported("no reproducer for " + Json.write(request.get("cmd")));
+    }
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("status", "ok");
+    answer.put("language", reproduceLanguage);
+    answer.put("code", reproduce.reproduce(parsed));
+    return answer;
   }
 
   /** Serves requests from `in` until bye or end of input; answers flushed one by one. */
