@@ -191,6 +191,57 @@ public final class JavaKitTest {
         + "\"unsupported\",\"message\":\"no reproducer for validate requests\"}");
   }
 
+  /** Store operations through a toy store: arrays by path, "bad" refused. */
+  private static void stores() {
+    Map<String, long[]> arrays = new java.util.HashMap<>(Map.of("/a", new long[] {1, 2, 3}));
+    long[][] written = new long[1][];
+    Adapter a = adapter().stores(new cvc.adapter.Stores() {
+      @Override
+      public void openArray(String path) throws Refusal {
+        if (!arrays.containsKey(path)) {
+          throw Refusal.invalid("no array at " + path);
+        }
+      }
+
+      @Override
+      public long[] readArray(String path, String dataType) throws Refusal {
+        if (path.equals("/bad")) {
+          throw Refusal.rejected("cannot decode");
+        }
+        return arrays.get(path);
+      }
+
+      @Override
+      public void writeArray(String path, Map<String, Object> metadata, String dataType,
+          long[][] selection, long[] values) {
+        written[0] = new long[] {selection[0][0], selection[0][1], values[0],
+            metadata.size()};
+      }
+    });
+    check("store operations under protocol 1", a.handle(HELLO1).contains("open_array"), false);
+    check("store operations declared", a.handle(HELLO2).contains(
+        "\"open_array\",\"read_array\",\"write_array\""), true);
+    check("open valid", a.handle("{\"cmd\": \"open_array\", \"id\": 20, \"path\": \"/a\"}"),
+        "{\"id\":20,\"status\":\"valid\"}");
+    check("open invalid", a.handle("{\"cmd\": \"open_array\", \"id\": 20, \"path\": \"/b\"}"),
+        "{\"id\":20,\"status\":\"invalid\",\"message\":\"no array at /b\"}");
+    String read = "{\"cmd\": \"read_array\", \"id\": 21, \"path\": \"/a\", \"data_type\": "
+        + "\"uint8\", \"count\": 3}";
+    check("read", a.handle(read), "{\"id\":21,\"status\":\"ok\",\"elements\":\"AQID\"}");
+    check("read refused", a.handle(read.replace("/a", "/bad")),
+        "{\"id\":21,\"status\":\"refused\",\"message\":\"cannot decode\"}");
+    check("read of a wrong count", a.handle(read.replace("3}", "4}")).contains(
+        "\"status\":\"error\""), true);
+    check("read of an undeclared type", a.handle(read.replace("uint8", "float64")),
+        "{\"id\":21,\"status\":\"unsupported\",\"message\":\"float64 is not supported\"}");
+    String write = "{\"cmd\": \"write_array\", \"id\": 22, \"path\": \"/a\", \"metadata\": "
+        + "{\"zarr_format\": 3, \"node_type\": \"array\"}, \"data_type\": \"uint8\", "
+        + "\"selection\": [[1, 3]], \"count\": 2, \"elements\": \"CQg=\"}";
+    check("write", a.handle(write), "{\"id\":22,\"status\":\"ok\"}");
+    check("write's selection, values and metadata", java.util.Arrays.toString(written[0]),
+        "[1, 3, 9, 2]");
+  }
+
   private static void validates() {
     Adapter a = adapter();
     a.handle(HELLO1);
@@ -249,6 +300,7 @@ public final class JavaKitTest {
     capabilities();
     chains();
     reproduces();
+    stores();
     validates();
     json();
     elements();

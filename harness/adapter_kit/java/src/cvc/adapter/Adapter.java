@@ -57,6 +57,7 @@ public final class Adapter {
   private Validate validate;
   private Cast chain;
   private Reproduce reproduce;
+  private Stores stores;
   private String reproduceLanguage;
   private List<String> chainCodecs; // null: every codec of ChainSteps.CODECS
   private List<String> chainDirections; // null: both
@@ -119,6 +120,15 @@ public final class Adapter {
     return this;
   }
 
+  /** Protocol 2 store operations (open_array, read_array, write_array) for cvc check-store. */
+  public Adapter stores(Stores stores) {
+    this.stores = stores;
+    return this;
+  }
+
+  /** The store operations, in the order the hello lists them. */
+  static final List<String> STORE_OPERATIONS = List.of("open_array", "read_array", "write_array");
+
   /** Only these cast directions (default both). */
   public Adapter directions(String... names) {
     directions.clear();
@@ -179,6 +189,9 @@ public final class Adapter {
     List<String> operations = operations();
     if (two && reproduce != null) {
       operations.add("reproduce");
+    }
+    if (two && stores != null) {
+      operations.addAll(STORE_OPERATIONS);
     }
     if (two && chain != null) {
       operations.add("chain");
@@ -253,6 +266,8 @@ public final class Adapter {
         answer.putAll(answerValidate(message));
       } else if ("reproduce".equals(cmd) && reproduce != null && protocol >= MAX_PROTOCOL) {
         answer.putAll(answerReproduce(message));
+      } else if (STORE_OPERATIONS.contains(cmd) && stores != null && protocol >= MAX_PROTOCOL) {
+        answer.putAll(answerStore((String) cmd, message));
       } else {
         answer.put("status", "error");
         answer.put("message", "unknown command " + Json.write(cmd));
@@ -276,7 +291,8 @@ public final class Adapter {
       return "unsupported";
     }
     return switch (cmd) {
-      case "validate" -> "invalid";
+      case "validate", "open_array" -> "invalid";
+      case "read_array", "write_array" -> "refused";
       case "reproduce" -> "error";
       default -> "rejected";
     };
@@ -449,6 +465,41 @@ public final class Adapter {
     answer.put("status", "ok");
     answer.put("language", reproduceLanguage);
     answer.put("code", reproduce.reproduce(parsed));
+    return answer;
+  }
+
+  /** open_array, read_array, write_array through the Stores callbacks. */
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> answerStore(String cmd, Map<String, Object> message)
+      throws Refusal {
+    String path = (String) message.get("path");
+    if (cmd.equals("open_array")) {
+      stores.openArray(path);
+      return Map.of("status", "valid");
+    }
+    String dataType = (String) message.get("data_type");
+    checkTypes(dataType);
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("status", "ok");
+    if (cmd.equals("read_array")) {
+      long[] values = stores.readArray(path, dataType);
+      long count = ((Json.Number) message.get("count")).decimal().longValueExact();
+      if (values.length != count) {
+        throw new IllegalStateException("read " + values.length + " elements, the array has "
+            + count);
+      }
+      answer.put("elements", Elements.pack(dataType, values, encoding));
+      return answer;
+    }
+    List<Object> ranges = (List<Object>) message.get("selection");
+    long[][] selection = new long[ranges.size()][];
+    for (int d = 0; d < selection.length; d++) {
+      List<Object> range = (List<Object>) ranges.get(d);
+      selection[d] = new long[] {((Json.Number) range.get(0)).decimal().longValueExact(),
+          ((Json.Number) range.get(1)).decimal().longValueExact()};
+    }
+    stores.writeArray(path, (Map<String, Object>) message.get("metadata"), dataType, selection,
+        inputs(message, dataType));
     return answer;
   }
 
