@@ -7,7 +7,8 @@ The 26 data types (`cvc types`: name and width) against: the data type enums of 
 schemas (harness/protocol/schemas/*.schema.json), of the reports' schemas (harness/reports/,
 harness/stores/, harness/fuzz/) and of the vector schemas (vectors/schema/*.json), in the table's order; every regular expression of those schemas that
 spells out type names (the store schema's type_name): the names it accepts, exactly; the Python
-adapter kit's TYPES (harness/adapter_kit/python/cvc_adapter.py), the misbehaving adapter's
+adapter kit's TYPES (harness/adapter_kit/python/cvc_adapter.py), the Java adapter kit's table
+(harness/adapter_kit/java/src/cvc/adapter/DataTypes.java), the misbehaving adapter's
 WIDTH_BITS (tests/fixtures/misbehaving_adapter.py) and the hostile fake adapter's TYPES
 (tests/hostile/adapters/fake_adapter.py). The reading flags (`cvc readings`) against the
 sections of docs/readings.md, the flag enums of the schemas (in the table's order) and every
@@ -47,6 +48,17 @@ def assigned_literal(path: Path, name: str):
         if any(isinstance(t, ast.Name) and t.id == name for t in targets):
             return ast.literal_eval(node.value)
     raise SystemExit(f"{path}: no {name} = {{...}}")
+
+
+# The Java adapter kit's table: the "name", bits pairs of DataTypes.java's `table` literal.
+JAVA_KIT_TYPES = ROOT / "harness/adapter_kit/java/src/cvc/adapter/DataTypes.java"
+
+
+def java_table(path: Path) -> dict[str, int]:
+    literal = re.search(r"Object\[\] table = \{(.*?)\};", path.read_text(), re.S)
+    if not literal:
+        return {}
+    return {m.group(1): int(m.group(2)) for m in re.finditer(r'"(\w+)", (\d+)', literal.group(1))}
 
 
 def schema_members(schema: dict, key: str) -> list[tuple[str, object]]:
@@ -183,9 +195,11 @@ def main() -> int:
     if len(types) != 26:
         problems.append(f"cvc types lists {len(types)} types, not 26")
     schema_lists = check_schemas(list(types), flags, problems)
-    for path, name in ((ROOT / "harness/adapter_kit/python/cvc_adapter.py", "TYPES"),
-                       (ROOT / "tests/fixtures/misbehaving_adapter.py", "WIDTH_BITS")):
-        listed = assigned_literal(path, name)
+    tables = [(path, name, assigned_literal(path, name))
+              for path, name in ((ROOT / "harness/adapter_kit/python/cvc_adapter.py", "TYPES"),
+                                 (ROOT / "tests/fixtures/misbehaving_adapter.py", "WIDTH_BITS"))]
+    tables.append((JAVA_KIT_TYPES, "BITS", java_table(JAVA_KIT_TYPES)))
+    for path, name, listed in tables:
         if listed != types or list(listed) != list(types):
             missing = set(types) - set(listed)
             extra = set(listed) - set(types)

@@ -16,8 +16,12 @@ endforeach()
 add_test(NAME docs.readme_examples.adapter_kit
          COMMAND python3 ${cvc_readme_examples} --run ${CMAKE_SOURCE_DIR} harness/adapter_kit/python/README.md
                  ${CMAKE_BINARY_DIR})
+add_test(NAME docs.readme_examples.adapter_kit_java
+         COMMAND python3 ${cvc_readme_examples} --run ${CMAKE_SOURCE_DIR} harness/adapter_kit/java/README.md
+                 ${CMAKE_BINARY_DIR})
 set_tests_properties(docs.readme_examples.reader_python docs.readme_examples.reader_js
                      docs.readme_examples.reader_rust docs.readme_examples.adapter_kit
+                     docs.readme_examples.adapter_kit_java
                      PROPERTIES TIMEOUT 1800 SKIP_RETURN_CODE 77)
 # Every relative link of the Markdown files names something inside the repository, and nothing
 # points outside it (tests/docs/links_inside.py).

@@ -44,11 +44,12 @@ READMES = [
     "readers/rust/README.md",
     "readers/ci/README.md",
     "harness/adapter_kit/python/README.md",
+    "harness/adapter_kit/java/README.md",
 ]
 MARKER = re.compile(r"^<!-- example: (.*) -->\s*$")
 FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)\s*$")
 ACTION = re.compile(r"^(run(?:, exit (\d+))?|run as: (.+)|file (\S+)|append (\S+)|not run: .+)$")
-TOOLS = {"node": "node", "npm": "npm", "cargo": "cargo"}
+TOOLS = {"node": "node", "npm": "npm", "cargo": "cargo", "javac": "javac", "java": "java"}
 # A placeholder a reader would have to replace before the example works: OWNER/..., YOUR_...,
 # <your ...>. (A value the reader sets, such as a CI variable, is named for what it is instead.)
 PLACEHOLDER = re.compile(r"\bOWNER\b|\bYOUR_[A-Z_]+|<your[ -][^>]*>", re.IGNORECASE)
