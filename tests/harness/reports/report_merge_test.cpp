@@ -194,13 +194,14 @@ std::string refusal(const std::vector<ShardReport>& shards) {
   return "(merged)";
 }
 
-// A report as version 4, 5 or 6 wrote it: no run id, declaration, result or compared count;
-// before 6 no unsupported_reasons; version 4 also without the envelope ("report", the harness
-// version in "run").
+// A report as version 4, 5 or 6 wrote it: no families, run id, declaration, result or compared
+// count; before 6 no unsupported_reasons; version 4 also without the envelope ("report", the
+// harness version in "run").
 nlohmann::json as_version(const std::string& text, int version) {
   nlohmann::json report = nlohmann::json::parse(text);
   EXPECT_EQ(report["report_version"], kReportVersion);
   report["report_version"] = version;
+  report.erase("families");
   report["run"].erase("run_id");
   report["run"].erase("declaration");
   report.erase("result");
@@ -236,10 +237,11 @@ nlohmann::json with_reasons_unrecorded(const std::string& text) {
   return report;
 }
 
-// The report as a version before 7 reads back: no run id, no declaration.
+// What a report of a version before 7 reads back as: no run identity, and (before 8) no families.
 nlohmann::json without_run_identity(nlohmann::json report) {
   report["run"]["run_id"] = "";
   report["run"]["declaration"] = nullptr;
+  report["families"] = nlohmann::json::array();
   return report;
 }
 
