@@ -140,6 +140,13 @@ CVC_CHAIN_MODEL(ScaleOffsetJavascriptFloats);
 CVC_CHAIN_MODEL(ScaleOffsetAbsentOffsetAdded);
 CVC_CHAIN_MODEL(ScaleOffsetIntegersThroughFloat64);
 CVC_VALIDATE_MODEL(ScaleOffsetFillNotThreaded);
+// zarrs main 85b26a34: numcodecs.fixedscaleoffset as zarrs' own codec (chain_models.cpp).
+CVC_CHAIN_MODEL(FixedScaleOffsetRustAsSaturates);
+CVC_CHAIN_MODEL(FixedScaleOffsetRoundHalfAway);
+CVC_CHAIN_MODEL(FixedScaleOffsetCastThroughFloat32);
+CVC_CHAIN_MODEL(FixedScaleOffsetFloat32Operands);
+CVC_VALIDATE_MODEL(FixedScaleOffsetTypeStringsPrefixed);
+CVC_VALIDATE_MODEL(FixedScaleOffsetFloat16Unsupported);
 
 #undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL
