@@ -259,6 +259,12 @@ std::optional<CastRule> alias_cast_rule(const ChainStep& step, Direction directi
   return direction == Direction::Encode ? cast->encode_rule() : cast->decode_rule();
 }
 
+// zarrs' scale and offset arithmetic is f32 / f64: overflow, x / 0 and 0 * Infinity give
+// infinities and NaN (the reading ScaleOffsetNonFinite=ieee) instead of errors.
+Readings ieee_arithmetic() {
+  return Readings{}.with(Flag::ScaleOffsetNonFinite, kScaleOffsetNonFiniteIEEE);
+}
+
 ChainResult cast_step(const CastRule& rule, std::uint64_t input) {
   ChainResult result;
   result.cast = cast_value(rule, input);
@@ -294,9 +300,7 @@ std::optional<ChainResult> rust_as_saturates(const ChainStep& step, const nlohma
   const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
   if (codec == nullptr || !is_alias_step(step)) return std::nullopt;
   if (codec->type->is_float())
-    return step_through(step, direction, input,
-                        Readings{}.with(Flag::ScaleOffsetNonFinite, kScaleOffsetNonFiniteIEEE),
-                        fast_element_oracle());
+    return step_through(step, direction, input, ieee_arithmetic(), fast_element_oracle());
   const DataType& type = *codec->type;
   const Wide offset = integer_value(type, *codec->offset),
              scale = integer_value(type, *codec->scale);
@@ -368,7 +372,8 @@ std::optional<ChainResult> float32_operands(const ChainStep& step, const nlohman
   ScaleOffsetCodec& operands = std::get<ScaleOffsetCodec>(rounded.codec);
   operands.offset = offset;
   operands.scale = scale;
-  return step_through(rounded, direction, input, {}, fast_element_oracle());
+  // In f32 / f64 arithmetic: a scale read as 0 or infinity gives IEEE results, not errors.
+  return step_through(rounded, direction, input, ieee_arithmetic(), fast_element_oracle());
 }
 
 // (5) dtype and astype looked up as zarrs does (FixedScaleOffsetCodec::new_with_configuration,
