@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -17,12 +18,12 @@ namespace {
 __extension__ typedef __int128 Wide;  // exact sums and products of 64-bit values
 
 // A step's own computation, or nullopt for the oracle's.
-using StepBug = std::optional<ChainResult> (*)(const ChainStep& step, const nlohmann::json& codecs,
-                                               Direction direction, std::uint64_t input);
+using StepBug = std::function<std::optional<ChainResult>(
+    const ChainStep& step, const nlohmann::json& codecs, Direction direction, std::uint64_t input)>;
 
 // One element through `chain` in `direction`, each step by `bug` where it answers.
 ChainResult through(const ArrayChain& chain, const nlohmann::json& codecs, Direction direction,
-                    std::uint64_t input, StepBug bug) {
+                    std::uint64_t input, const StepBug& bug) {
   ChainResult result;
   result.bits = input;
   const std::size_t count = chain.steps.size();
@@ -265,12 +266,17 @@ Readings ieee_arithmetic() {
   return Readings{}.with(Flag::ScaleOffsetNonFinite, kScaleOffsetNonFiniteIEEE);
 }
 
-ChainResult cast_step(const CastRule& rule, std::uint64_t input) {
+// A cast_value step's result as a chain step's.
+ChainResult cast_result(const CastResult& cast) {
   ChainResult result;
-  result.cast = cast_value(rule, input);
-  result.bits = result.cast.bits;
-  if (!result.cast.ok()) result.failed_step = 0;
+  result.cast = cast;
+  result.bits = cast.bits;
+  if (!cast.ok()) result.failed_step = 0;
   return result;
+}
+
+ChainResult cast_step(const CastRule& rule, std::uint64_t input) {
+  return cast_result(cast_value(rule, input));
 }
 
 // Rust's `as` from a number to an integer type: toward zero, saturating at the type's bounds,
@@ -470,6 +476,25 @@ ChainResult FixedScaleOffsetFloat32Operands::chain(const ArrayChain& chain,
                                                    const nlohmann::json& codecs,
                                                    Direction direction, std::uint64_t input) {
   return through(chain, codecs, direction, input, &float32_operands);
+}
+
+// --- A cast bug inside a chain
+// ---------------------------------------------------------------------
+
+// A cast_value codec has its bugs wherever it stands: each cast_value step of the chain (not the
+// alias's cast, which is its own codec) is computed by the model's cast, every other step by the
+// oracle. Used for every model with a cast and no chain of its own (model_chain).
+ChainResult cast_bug_through(const BugModel& model, const ArrayChain& chain,
+                             const nlohmann::json& codecs, Direction direction,
+                             std::uint64_t input) {
+  return through(chain, codecs, direction, input,
+                 [&model](const ChainStep& step, const nlohmann::json&, Direction way,
+                          std::uint64_t bits) -> std::optional<ChainResult> {
+                   const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
+                   if (cast == nullptr || step.name != "cast_value") return std::nullopt;
+                   return cast_result(model.cast(
+                       way == Direction::Encode ? cast->encode_rule() : cast->decode_rule(), bits));
+                 });
 }
 
 }  // namespace cvc::bug_catalogue

@@ -147,6 +147,10 @@ CVC_CHAIN_MODEL(FixedScaleOffsetCastThroughFloat32);
 CVC_CHAIN_MODEL(FixedScaleOffsetFloat32Operands);
 CVC_VALIDATE_MODEL(FixedScaleOffsetTypeStringsPrefixed);
 CVC_VALIDATE_MODEL(FixedScaleOffsetFloat16Unsupported);
+// A cast model's bug in each cast_value step of a chain (chain_models.cpp; model_chain uses it).
+ChainResult cast_bug_through(const BugModel& model, const ArrayChain& chain,
+                             const nlohmann::json& codecs, Direction direction,
+                             std::uint64_t input);
 
 #undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL

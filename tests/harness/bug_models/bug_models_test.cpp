@@ -842,6 +842,27 @@ TEST(BugModelExamples, FixedScaleOffsetFloat16Unsupported) {
   expect_verdict("fixed-scale-offset-float16-unsupported", "float32", "0.5", codecs, false);
 }
 
+// A cast model acts on every cast_value step of a chain (model_chain), its mutant too, and the
+// diagnosis names it there; the alias's own cast is another codec and stays the oracle's.
+TEST(BugModels, ACastModelActsOnTheCastValueStepsOfAChain) {
+  const BugModel& bug = model("ties-away");
+  const nlohmann::json codecs = json(R"([{"name": "transpose", "configuration": {"order": [0]}},
+      {"name": "cast_value", "configuration": {"data_type": "int8"}}])");
+  const ArrayChain chain = parse_array_chain(type("float32"), codecs);
+  // float32 2.5 into int8: nearest-even gives 2, the model's round() gives 3.
+  EXPECT_EQ(encode_through(chain, 0x40200000).bits, 0x02u);
+  EXPECT_EQ(model_chain(&bug, chain, codecs, Direction::Encode, 0x40200000).bits, 0x03u);
+  EXPECT_TRUE(
+      has(models_reproducing(chain_request(type("float32"), json("0"), codecs, Direction::Encode),
+                             ModelAnswer::element(false, 0x03), 0x40200000),
+          bug));
+  const nlohmann::json alias = json(alias_codecs("<f4", "|u1", "0", "1"));
+  EXPECT_EQ(model_chain(&bug, parse_array_chain(type("float32"), alias), alias, Direction::Encode,
+                        0x40200000)
+                .bits,
+            0x02u);
+}
+
 // Every cast model has an example above; so does every rejects and validate model.
 TEST(BugModels, EveryModelHasAnExampleTest) {
   const testing::UnitTest& unit = *testing::UnitTest::GetInstance();
