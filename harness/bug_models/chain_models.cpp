@@ -354,8 +354,7 @@ std::optional<ChainResult> round_half_away(const ChainStep& step, const nlohmann
 std::optional<ChainResult> cast_through_float32(const ChainStep& step, const nlohmann::json&,
                                                 Direction direction, std::uint64_t input) {
   const std::optional<CastRule> rule = alias_cast_rule(step, direction);
-  if (!rule || rule->input == &float32_type() || rule->output == &float32_type())
-    return std::nullopt;
+  if (!rule || rule->input == &float32_type()) return std::nullopt;
   const CastResult narrow = cast_value(
       plain_rule(*rule->input, float32_type(), Rounding::NearestEven, OutOfRange::Clamp), input);
   CastRule from_float32 = *rule;
