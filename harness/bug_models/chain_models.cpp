@@ -1,9 +1,13 @@
 // Chain models: one element through a chain the way an implementation computes it, step by step:
 // the steps the bug concerns computed its way, every other step by the oracle (step_through).
 // Where the bug does not apply the result is the oracle's.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <optional>
+#include <string>
 
 #include "harness/bug_models/model_parts.hpp"
 #include "oracle/scalar_json.hpp"
@@ -14,12 +18,12 @@ namespace {
 __extension__ typedef __int128 Wide;  // exact sums and products of 64-bit values
 
 // A step's own computation, or nullopt for the oracle's.
-using StepBug = std::optional<ChainResult> (*)(const ChainStep& step, const nlohmann::json& codecs,
-                                               Direction direction, std::uint64_t input);
+using StepBug = std::function<std::optional<ChainResult>(
+    const ChainStep& step, const nlohmann::json& codecs, Direction direction, std::uint64_t input)>;
 
 // One element through `chain` in `direction`, each step by `bug` where it answers.
 ChainResult through(const ArrayChain& chain, const nlohmann::json& codecs, Direction direction,
-                    std::uint64_t input, StepBug bug) {
+                    std::uint64_t input, const StepBug& bug) {
   ChainResult result;
   result.bits = input;
   const std::size_t count = chain.steps.size();
@@ -221,6 +225,275 @@ FillValueCheck ScaleOffsetFillNotThreaded::validate(const DataType& array_type,
   FillValueCheck check = validate_array_metadata(array_type, fill_value, without);
   if (check.valid) return validate_array_metadata(array_type, fill_value, codecs);
   return check;
+}
+
+}  // namespace cvc::bug_catalogue
+
+namespace cvc::bug_catalogue {
+
+// --- zarrs main 85b26a34: numcodecs.fixedscaleoffset as zarrs' own FixedScaleOffsetCodec --------
+// zarrs runs the alias with its own codec (zarrs/src/array/codec/array_to_array/fixedscaleoffset/
+// fixedscaleoffset_codec.rs) instead of as the [scale_offset, cast_value] chain: each model below
+// is one of its departures, every other step the oracle's.
+
+namespace {
+
+bool is_alias_step(const ChainStep& step) {
+  return step.name == "numcodecs.fixedscaleoffset";
+}
+
+// `bits` of `type` through float32, as Rust's `as f32` (nearest-even; beyond its range +-Infinity)
+// and back to `type` where the value fits it, else nullopt.
+std::optional<std::uint64_t> through_float32(const DataType& type, std::uint64_t bits) {
+  const CastResult narrow =
+      cast_value(plain_rule(type, float32_type(), Rounding::NearestEven, OutOfRange::Clamp), bits);
+  const CastResult back = cast_value(
+      plain_rule(float32_type(), type, Rounding::NearestEven, OutOfRange::None), narrow.bits);
+  if (!narrow.ok() || !back.ok()) return std::nullopt;
+  return back.bits;
+}
+
+// The alias's cast_value step, its rule in `direction`, or nullptr for any other step.
+std::optional<CastRule> alias_cast_rule(const ChainStep& step, Direction direction) {
+  const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
+  if (cast == nullptr || !is_alias_step(step)) return std::nullopt;
+  return direction == Direction::Encode ? cast->encode_rule() : cast->decode_rule();
+}
+
+// zarrs' scale and offset arithmetic is f32 / f64: overflow, x / 0 and 0 * Infinity give
+// infinities and NaN (the reading ScaleOffsetNonFinite=ieee) instead of errors.
+Readings ieee_arithmetic() {
+  return Readings{}.with(Flag::ScaleOffsetNonFinite, kScaleOffsetNonFiniteIEEE);
+}
+
+// A cast_value step's result as a chain step's.
+ChainResult cast_result(const CastResult& cast) {
+  ChainResult result;
+  result.cast = cast;
+  result.bits = cast.bits;
+  if (!cast.ok()) result.failed_step = 0;
+  return result;
+}
+
+ChainResult cast_step(const CastRule& rule, std::uint64_t input) {
+  return cast_result(cast_value(rule, input));
+}
+
+// Rust's `as` from a number to an integer type: toward zero, saturating at the type's bounds,
+// NaN to 0 (the Rust Reference, "Numeric cast").
+std::uint64_t rust_as_integer(const DataType& from, const DataType& to, std::uint64_t bits) {
+  const ExactValue value = decode_exact(from, bits);
+  if (value.is_nan()) return 0;
+  if (value.is_infinity()) {
+    if (!value.negative) return to.integer_max_magnitude();
+    return to.is_signed() ? (~to.integer_min_magnitude() + 1) & to.bit_mask() : 0;
+  }
+  return cast_value(plain_rule(from, to, Rounding::TowardsZero, OutOfRange::Clamp), bits).bits;
+}
+
+// (1) Every float -> integer conversion of the alias is Rust's `as`: the cast into an integer
+// astype (encode) or dtype (decode) saturates where the alias wraps, and gives 0 for NaN; an
+// integer scale_offset result beyond the type (computed in f32 / f64, fixedscaleoffset_codec.rs:
+// 172, 217) saturates where the spec errs, and a decode quotient is truncated. What reaches the
+// `as` from a float dtype is the f32 / f64 arithmetic's: beyond the largest finite value an
+// infinity (the reading ScaleOffsetNonFinite=ieee), which saturates too.
+std::optional<ChainResult> rust_as_saturates(const ChainStep& step, const nlohmann::json&,
+                                             Direction direction, std::uint64_t input) {
+  if (const std::optional<CastRule> rule = alias_cast_rule(step, direction)) {
+    if (!rule->output->is_integer()) return std::nullopt;
+    return value(rust_as_integer(*rule->input, *rule->output, input));
+  }
+  const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
+  if (codec == nullptr || !is_alias_step(step)) return std::nullopt;
+  if (codec->type->is_float())
+    return step_through(step, direction, input, ieee_arithmetic(), fast_element_oracle());
+  const DataType& type = *codec->type;
+  const Wide offset = integer_value(type, *codec->offset),
+             scale = integer_value(type, *codec->scale);
+  const Wide x = integer_value(type, input);
+  Wide y = 0;
+  if (direction == Direction::Encode) {
+    constexpr Wide kBeyondEveryType = static_cast<Wide>(1) << 126;  // saturates below
+    if (__builtin_mul_overflow(x - offset, scale, &y))
+      y = ((x - offset) < 0) != (scale < 0) ? -kBeyondEveryType : kBeyondEveryType;
+  } else {
+    // trunc(x / scale + offset), as `as` truncates the float sum: (x + offset * scale) / scale
+    // with C++'s division toward zero; a 64-bit product beyond 128 bits is left to the oracle.
+    Wide shifted = 0;
+    if (__builtin_mul_overflow(offset, scale, &shifted) ||
+        __builtin_add_overflow(shifted, x, &shifted))
+      return std::nullopt;
+    y = shifted / scale;
+  }
+  const Wide low = type.is_signed() ? -static_cast<Wide>(type.integer_min_magnitude()) : 0;
+  const Wide high = static_cast<Wide>(type.integer_max_magnitude());
+  const Wide saturated = y < low ? low : (y > high ? high : y);
+  return value(static_cast<std::uint64_t>(saturated) & type.bit_mask());
+}
+
+// (2) Encode rounds (x - offset) * scale to an integer with f32::round / f64::round, half away
+// from zero (fixedscaleoffset_codec.rs:172), before the cast, whatever the astype.
+std::optional<ChainResult> round_half_away(const ChainStep& step, const nlohmann::json&,
+                                           Direction direction, std::uint64_t input) {
+  const std::optional<CastRule> rule = alias_cast_rule(step, direction);
+  if (!rule || direction != Direction::Encode || !rule->input->is_float()) return std::nullopt;
+  const DataType& type = *rule->input;
+  const double x = as_double(as_float64(type, input));
+  if (!std::isfinite(x) || std::round(x) == x) return std::nullopt;
+  std::uint64_t rounded = 0;
+  const double integer = std::round(x);  // C's round(): half away from zero, as Rust's
+  std::memcpy(&rounded, &integer, sizeof rounded);
+  const CastResult back = cast_value(
+      plain_rule(float64_type(), type, Rounding::NearestEven, OutOfRange::None), rounded);
+  if (!back.ok()) return std::nullopt;
+  return cast_step(*rule, back.bits);
+}
+
+// (3) The alias's cast goes through float32 in both directions: "First cast to f32", then to the
+// target (fixedscaleoffset_codec.rs:272-377, cast_array, which encode and decode call).
+std::optional<ChainResult> cast_through_float32(const ChainStep& step, const nlohmann::json&,
+                                                Direction direction, std::uint64_t input) {
+  const std::optional<CastRule> rule = alias_cast_rule(step, direction);
+  if (!rule || rule->input == &float32_type()) return std::nullopt;
+  const CastResult narrow = cast_value(
+      plain_rule(*rule->input, float32_type(), Rounding::NearestEven, OutOfRange::Clamp), input);
+  CastRule from_float32 = *rule;
+  from_float32.input = &float32_type();
+  return cast_step(from_float32, narrow.bits);
+}
+
+// (4) offset and scale are read as f32 (zarrs_metadata_ext/src/codec/numcodecs/
+// fixedscaleoffset.rs:22,24) and widened back for a float64 or 32- and 64-bit integer dtype.
+std::optional<ChainResult> float32_operands(const ChainStep& step, const nlohmann::json&,
+                                            Direction direction, std::uint64_t input) {
+  const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
+  if (codec == nullptr || !is_alias_step(step) || codec->type == &float32_type())
+    return std::nullopt;
+  const std::optional<std::uint64_t> offset = through_float32(*codec->type, *codec->offset);
+  const std::optional<std::uint64_t> scale = through_float32(*codec->type, *codec->scale);
+  if (!offset || !scale || (*offset == *codec->offset && *scale == *codec->scale))
+    return std::nullopt;
+  ChainStep rounded = step;
+  ScaleOffsetCodec& operands = std::get<ScaleOffsetCodec>(rounded.codec);
+  operands.offset = offset;
+  operands.scale = scale;
+  // In f32 / f64 arithmetic: a scale read as 0 or infinity gives IEEE results, not errors.
+  return step_through(rounded, direction, input, ieee_arithmetic(), fast_element_oracle());
+}
+
+// (5) dtype and astype looked up as zarrs does (FixedScaleOffsetCodec::new_with_configuration,
+// fixedscaleoffset_codec.rs:46-96): add_byteoder_to_dtype puts '<' before every string that does
+// not start with '<' or '>' ("u1" excepted, made "|u1"), and the result must be one of zarrs'
+// Zarr V2 type strings ("|i1", "|u1" for the one-byte types, '<' or '>' with the code for the
+// others: zarrs/src/array/data_type/int.rs, uint.rs, float.rs). A type name ("float32") becomes
+// "<float32", NumPy's own "|u1" becomes "<|u1": refused.
+std::string zarrs_byte_order_added(const std::string& text) {
+  if (text == "u1") return "|u1";
+  if (text.starts_with('<') || text.starts_with('>')) return text;
+  return "<" + text;
+}
+
+bool zarrs_v2_type_string(const std::string& text) {
+  static constexpr std::array<std::string_view, 9> kMultiByteCodes = {"i2", "i4", "i8", "u2", "u4",
+                                                                      "u8", "f2", "f4", "f8"};
+  if (text == "|i1" || text == "|u1") return true;
+  return text.size() == 3 && (text[0] == '<' || text[0] == '>') &&
+         std::find(kMultiByteCodes.begin(), kMultiByteCodes.end(), text.substr(1)) !=
+             kMultiByteCodes.end();
+}
+
+// Does any numcodecs.fixedscaleoffset codec in `metadata`, at any depth, have a dtype or astype
+// string zarrs refuses?
+bool alias_type_string_refused(const nlohmann::json& metadata) {
+  if (metadata.is_object() &&
+      metadata.value("name", nlohmann::json()) == "numcodecs.fixedscaleoffset") {
+    const nlohmann::json configuration = metadata.value("configuration", nlohmann::json());
+    if (configuration.is_object())
+      for (const char* key : {"dtype", "astype"})
+        if (configuration.contains(key) && configuration[key].is_string() &&
+            !zarrs_v2_type_string(zarrs_byte_order_added(configuration[key].get<std::string>())))
+          return true;
+  }
+  if (!metadata.is_structured()) return false;
+  return std::any_of(metadata.begin(), metadata.end(), &alias_type_string_refused);
+}
+
+// (6) zarrs gives the fixedscaleoffset codec the 8- to 64-bit integers, float32 and float64 only
+// (FixedScaleOffsetElementType; zarrs/src/array/data_type/float.rs:67-68 leave float16 and
+// bfloat16 commented out): an alias whose dtype or astype is another type is refused.
+bool alias_element_type_missing(const DataType& array_type, const nlohmann::json& codecs) {
+  const std::optional<ArrayChain> chain = array_element_chain(array_type, codecs);
+  if (!chain) return false;
+  const auto missing = [](const DataType& type) {
+    return type.bits < 8 || (type.is_float() && type.bits != 32 && type.bits != 64);
+  };
+  return std::any_of(chain->steps.begin(), chain->steps.end(), [&](const ChainStep& step) {
+    return is_alias_step(step) && (missing(*step.input) || missing(*step.output));
+  });
+}
+
+FillValueCheck refused_metadata(std::string message) {
+  FillValueCheck check;
+  check.message = std::move(message);
+  return check;
+}
+
+}  // namespace
+
+FillValueCheck FixedScaleOffsetTypeStringsPrefixed::validate(const DataType& array_type,
+                                                             const nlohmann::json& fill_value,
+                                                             const nlohmann::json& codecs) {
+  if (alias_type_string_refused(codecs))
+    return refused_metadata("fixedscaleoffset cannot interpret Zarr V2 data type as V3 equivalent");
+  return validate_array_metadata(array_type, fill_value, codecs);
+}
+
+FillValueCheck FixedScaleOffsetFloat16Unsupported::validate(const DataType& array_type,
+                                                            const nlohmann::json& fill_value,
+                                                            const nlohmann::json& codecs) {
+  if (alias_element_type_missing(array_type, codecs))
+    return refused_metadata("the fixedscaleoffset codec does not support this data type");
+  return validate_array_metadata(array_type, fill_value, codecs);
+}
+
+ChainResult FixedScaleOffsetRustAsSaturates::chain(const ArrayChain& chain,
+                                                   const nlohmann::json& codecs,
+                                                   Direction direction, std::uint64_t input) {
+  return through(chain, codecs, direction, input, &rust_as_saturates);
+}
+ChainResult FixedScaleOffsetRoundHalfAway::chain(const ArrayChain& chain,
+                                                 const nlohmann::json& codecs, Direction direction,
+                                                 std::uint64_t input) {
+  return through(chain, codecs, direction, input, &round_half_away);
+}
+ChainResult FixedScaleOffsetCastThroughFloat32::chain(const ArrayChain& chain,
+                                                      const nlohmann::json& codecs,
+                                                      Direction direction, std::uint64_t input) {
+  return through(chain, codecs, direction, input, &cast_through_float32);
+}
+ChainResult FixedScaleOffsetFloat32Operands::chain(const ArrayChain& chain,
+                                                   const nlohmann::json& codecs,
+                                                   Direction direction, std::uint64_t input) {
+  return through(chain, codecs, direction, input, &float32_operands);
+}
+
+// --- A cast bug inside a chain
+// ---------------------------------------------------------------------
+
+// A cast_value codec has its bugs wherever it stands: each cast_value step of the chain (not the
+// alias's cast, which is its own codec) is computed by the model's cast, every other step by the
+// oracle. Used for every model with a cast and no chain of its own (model_chain).
+ChainResult cast_bug_through(const BugModel& model, const ArrayChain& chain,
+                             const nlohmann::json& codecs, Direction direction,
+                             std::uint64_t input) {
+  return through(chain, codecs, direction, input,
+                 [&model](const ChainStep& step, const nlohmann::json&, Direction way,
+                          std::uint64_t bits) -> std::optional<ChainResult> {
+                   const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
+                   if (cast == nullptr || step.name != "cast_value") return std::nullopt;
+                   return cast_result(model.cast(
+                       way == Direction::Encode ? cast->encode_rule() : cast->decode_rule(), bits));
+                 });
 }
 
 }  // namespace cvc::bug_catalogue

@@ -85,6 +85,8 @@ ChainResult model_chain(ModelOrOracle model, const ArrayChain& chain, const nloh
                         Direction direction, std::uint64_t input_bits) {
   if (model != nullptr && model->chain != nullptr)
     return model->chain(chain, codecs, direction, input_bits);
+  if (model != nullptr && model->cast != nullptr)
+    return bug_catalogue::cast_bug_through(*model, chain, codecs, direction, input_bits);
   return direction == Direction::Encode ? encode_through(chain, input_bits)
                                         : decode_through(chain, input_bits);
 }

@@ -140,6 +140,17 @@ CVC_CHAIN_MODEL(ScaleOffsetJavascriptFloats);
 CVC_CHAIN_MODEL(ScaleOffsetAbsentOffsetAdded);
 CVC_CHAIN_MODEL(ScaleOffsetIntegersThroughFloat64);
 CVC_VALIDATE_MODEL(ScaleOffsetFillNotThreaded);
+// zarrs main 85b26a34: numcodecs.fixedscaleoffset as zarrs' own codec (chain_models.cpp).
+CVC_CHAIN_MODEL(FixedScaleOffsetRustAsSaturates);
+CVC_CHAIN_MODEL(FixedScaleOffsetRoundHalfAway);
+CVC_CHAIN_MODEL(FixedScaleOffsetCastThroughFloat32);
+CVC_CHAIN_MODEL(FixedScaleOffsetFloat32Operands);
+CVC_VALIDATE_MODEL(FixedScaleOffsetTypeStringsPrefixed);
+CVC_VALIDATE_MODEL(FixedScaleOffsetFloat16Unsupported);
+// A cast model's bug in each cast_value step of a chain (chain_models.cpp; model_chain uses it).
+ChainResult cast_bug_through(const BugModel& model, const ArrayChain& chain,
+                             const nlohmann::json& codecs, Direction direction,
+                             std::uint64_t input);
 
 #undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL

@@ -770,6 +770,99 @@ TEST(BugModelExamples, ScaleOffsetFillNotThreaded) {
   expect_verdict("scale-offset-fill-not-threaded", "uint16", "1000", example, false);
 }
 
+// --- numcodecs.fixedscaleoffset run by zarrs' own codec -----------------------------------------
+
+// The alias in `dtype` / `astype` strings with offset and scale as JSON numbers.
+std::string alias_codecs(std::string_view dtype, std::string_view astype, std::string_view offset,
+                         std::string_view scale) {
+  return R"([{"name": "numcodecs.fixedscaleoffset", "configuration": {"dtype": ")" +
+         std::string(dtype) + R"(", "astype": ")" + std::string(astype) + R"(", "offset": )" +
+         std::string(offset) + R"(, "scale": )" + std::string(scale) + "}}]";
+}
+
+TEST(BugModelExamples, FixedScaleOffsetRustAsSaturates) {
+  // The spec's conversion example (scale_offset.md:240-262): float32 0.0 is (0 - 10) * 0.1 = -1,
+  // which cast_value's "wrap" makes 255; Rust's `-1.0 as u8` is 0.
+  expect_chain_bug("fixed-scale-offset-rust-as-saturates", "float32",
+                   alias_codecs("<f4", "|u1", "10", "0.1"), Direction::Encode, 0x00000000, 0x00,
+                   "10");
+  // int16 20000 * 2 = 40000 is not an int16 (scale_offset.md:47: an error); `as i16` gives 32767.
+  expect_chain_bug("fixed-scale-offset-rust-as-saturates", "int16",
+                   alias_codecs("<i2", "<i4", "0", "2"), Direction::Encode, 0x4e20, 0x7fff);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetRoundHalfAway) {
+  // float32 15: (15 - 10) * 0.1 = 0.5, nearest-even into uint8 is 0; f32::round gives 1.
+  expect_chain_bug("fixed-scale-offset-round-half-away", "float32",
+                   alias_codecs("<f4", "|u1", "10", "0.1"), Direction::Encode, 0x41700000, 0x01,
+                   "10");
+  // A float astype: 2.5 stays 2.5 (and is 2 under FixedScaleOffsetRounding=round-to-integer).
+  expect_chain_bug("fixed-scale-offset-round-half-away", "float32",
+                   alias_codecs("<f4", "<f8", "0", "1"), Direction::Encode, 0x40200000,
+                   0x4008000000000000);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetCastThroughFloat32) {
+  // 2^24 + 1 is an int64 and a float64, not a float32: both directions lose its last bit.
+  const std::string alias = alias_codecs("<f8", "<i8", "0", "1");
+  expect_chain_bug("fixed-scale-offset-cast-through-float32", "float64", alias, Direction::Encode,
+                   0x4170000010000000, 0x0000000001000000);
+  expect_chain_bug("fixed-scale-offset-cast-through-float32", "float64", alias, Direction::Decode,
+                   0x0000000001000001, 0x4170000000000000);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetFloat32Operands) {
+  // float64 5 * 0.1 is 0.5; with 0.1 read as float32 (0.100000001490116...) it is
+  // 0.500000007450580596923828125, a float64 exactly.
+  expect_chain_bug("fixed-scale-offset-float32-operands", "float64",
+                   alias_codecs("<f8", "<f8", "0", "0.1"), Direction::Encode, 0x4014000000000000,
+                   0x3fe0000004000000);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetTypeStringsPrefixed) {
+  // The spec's own conversion example writes type names; NumPy writes "|u1" for uint8.
+  const auto alias = [](std::string_view dtype, std::string_view astype) {
+    nlohmann::json codecs = json(alias_codecs(dtype, astype, "10", "0.1"));
+    codecs.push_back(kBytes);
+    return codecs;
+  };
+  expect_verdict("fixed-scale-offset-type-strings-prefixed", "float32", "10",
+                 alias("float32", "uint8"), false);
+  expect_verdict("fixed-scale-offset-type-strings-prefixed", "float32", "10", alias("<f4", "|u1"),
+                 false);
+  // With a byte order given, accepted as the oracle accepts it.
+  EXPECT_TRUE(model("fixed-scale-offset-type-strings-prefixed")
+                  .validate(type("float32"), json("10"), alias("<f4", ">i4"))
+                  .valid);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetFloat16Unsupported) {
+  nlohmann::json codecs = json(alias_codecs("<f4", "<f2", "0.5", "100"));
+  codecs.push_back(kBytes);
+  expect_verdict("fixed-scale-offset-float16-unsupported", "float32", "0.5", codecs, false);
+}
+
+// A cast model acts on every cast_value step of a chain (model_chain), its mutant too, and the
+// diagnosis names it there; the alias's own cast is another codec and stays the oracle's.
+TEST(BugModels, ACastModelActsOnTheCastValueStepsOfAChain) {
+  const BugModel& bug = model("ties-away");
+  const nlohmann::json codecs = json(R"([{"name": "transpose", "configuration": {"order": [0]}},
+      {"name": "cast_value", "configuration": {"data_type": "int8"}}])");
+  const ArrayChain chain = parse_array_chain(type("float32"), codecs);
+  // float32 2.5 into int8: nearest-even gives 2, the model's round() gives 3.
+  EXPECT_EQ(encode_through(chain, 0x40200000).bits, 0x02u);
+  EXPECT_EQ(model_chain(&bug, chain, codecs, Direction::Encode, 0x40200000).bits, 0x03u);
+  EXPECT_TRUE(
+      has(models_reproducing(chain_request(type("float32"), json("0"), codecs, Direction::Encode),
+                             ModelAnswer::element(false, 0x03), 0x40200000),
+          bug));
+  const nlohmann::json alias = json(alias_codecs("<f4", "|u1", "0", "1"));
+  EXPECT_EQ(model_chain(&bug, parse_array_chain(type("float32"), alias), alias, Direction::Encode,
+                        0x40200000)
+                .bits,
+            0x02u);
+}
+
 // Every cast model has an example above; so does every rejects and validate model.
 TEST(BugModels, EveryModelHasAnExampleTest) {
   const testing::UnitTest& unit = *testing::UnitTest::GetInstance();

@@ -154,16 +154,21 @@ TEST_P(FuzzFindsChainMutant, AtTheDefaults) {
   EXPECT_EQ(fuzz::exceeds_shrink_bound(finding.scenario), "") << fuzz::describe(finding.scenario);
 }
 
-INSTANTIATE_TEST_SUITE_P(ChainModels, FuzzFindsChainMutant,
-                         ::testing::Values("scale-offset-final-check-only",
-                                           "fixed-scale-offset-non-finite-zero",
-                                           "scale-offset-javascript-floats",
-                                           "scale-offset-fill-not-threaded"),
-                         [](const auto& test) {
-                           std::string name = test.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    ChainModels, FuzzFindsChainMutant,
+    ::testing::Values("scale-offset-final-check-only", "fixed-scale-offset-non-finite-zero",
+                      "scale-offset-javascript-floats", "scale-offset-fill-not-threaded",
+                      // zarrs' numcodecs.fixedscaleoffset
+                      "fixed-scale-offset-rust-as-saturates", "fixed-scale-offset-round-half-away",
+                      "fixed-scale-offset-cast-through-float32",
+                      "fixed-scale-offset-float32-operands",
+                      "fixed-scale-offset-type-strings-prefixed",
+                      "fixed-scale-offset-float16-unsupported"),
+    [](const auto& test) {
+      std::string name = test.param;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
 
 // The draft of a chain finding names the chain, the model, the spec's sentence and the commands.
 TEST(FuzzChains, TheIssueDraftOfAChainFinding) {
