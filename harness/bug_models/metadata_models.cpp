@@ -365,6 +365,42 @@ FillValueCheck IntegerScalarsWrapped::validate(const DataType& array_type, const
                                          });
 }
 
+// --- cast-value-checked-with-array-type ----------------------------------------------------------
+
+// zarr-python's CodecPipeline.validate hands every codec the array's dtype: a cast_value reached
+// by another type (after numcodecs.fixedscaleoffset's astype, after another cast_value) checks the
+// scalars of its array side (encode keys, decode values) as scalars of the array's data type.
+FillValueCheck CastValueCheckedWithArrayType::validate(const DataType& array_type,
+                                                       const json& fill_value, const json& codecs) {
+  FillValueCheck check = metadata_models::oracle_check(array_type, fill_value, codecs);
+  const std::optional<ArrayChain> chain =
+      check.valid ? array_element_chain(array_type, codecs) : std::nullopt;
+  if (!chain) return check;
+  for (const ChainStep& step : chain->steps) {
+    // The top level's cast_value codecs reached by another type (a shard's are not modelled).
+    if (step.name != "cast_value" || step.input == &array_type ||
+        step.path.find('.') != std::string::npos)
+      continue;
+    const json map = codecs.at(std::stoul(step.path.substr(step.path.find('[') + 1)))
+                         .value("configuration", json::object())
+                         .value("scalar_map", json::object());
+    for (const auto& [direction, position] : {std::pair{"encode", 0}, std::pair{"decode", 1}}) {
+      const json entries = map.value(direction, json::array());
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        try {
+          parse_scalar(array_type, entries[i].at(position));
+        } catch (const std::exception&) {
+          return metadata_models::refusal(
+              step.path + ".configuration.scalar_map." + direction + "[" + std::to_string(i) +
+              "][" + std::to_string(position) + "] is not a scalar of the array's data type " +
+              std::string(array_type.name) + " (checked with the array's dtype)");
+        }
+      }
+    }
+  }
+  return check;
+}
+
 // --- hex-map-scalars-refused (its metadata part) -------------------------------------------------
 
 FillValueCheck HexMapScalarsRefused::validate(const DataType& array_type, const json& fill_value,

@@ -127,6 +127,7 @@ CVC_VALIDATE_MODEL(WrapFloatDataTypeAccepted);
 CVC_VALIDATE_MODEL(CodecOrderUnchecked);
 CVC_VALIDATE_MODEL(DataTypeObjectRefused);
 CVC_VALIDATE_MODEL(BareCodecNameRefused);
+CVC_VALIDATE_MODEL(CastValueCheckedWithArrayType);
 
 // chain_models.cpp: a chain bug is one element through a chain with the bug in some of its steps.
 #define CVC_CHAIN_MODEL(Name)                                                       \
@@ -139,6 +140,10 @@ CVC_CHAIN_MODEL(FixedScaleOffsetNonFiniteZero);
 CVC_CHAIN_MODEL(ScaleOffsetJavascriptFloats);
 CVC_CHAIN_MODEL(ScaleOffsetAbsentOffsetAdded);
 CVC_CHAIN_MODEL(ScaleOffsetIntegersThroughFloat64);
+CVC_CHAIN_MODEL(ScaleOffsetJavascriptIntegers);
+CVC_CHAIN_MODEL(ScalarMapKeysUnrounded);
+// numcodecs_models.cpp
+CVC_CHAIN_MODEL(NumcodecsFixedScaleOffset);
 CVC_VALIDATE_MODEL(ScaleOffsetFillNotThreaded);
 
 #undef CVC_CHAIN_MODEL
@@ -153,6 +158,10 @@ struct CatalogueEntry {
   bool (*applies)(const CastRule& rule) = nullptr;  // with `cast`; nullptr: no cast bug
   CastResult (*cast)(const CastRule& rule, std::uint64_t input_bits,
                      const CastResult& correct) = nullptr;
+  // With `cast`: the element functions of a chain whose cast_value steps cast as the model does
+  // (an implementation's cast_value codec is the same code inside a chain); every other step is
+  // the oracle's.
+  ElementOracle chain_elements{};
 };
 
 // In the order of bug_models().

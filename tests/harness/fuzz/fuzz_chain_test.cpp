@@ -154,16 +154,17 @@ TEST_P(FuzzFindsChainMutant, AtTheDefaults) {
   EXPECT_EQ(fuzz::exceeds_shrink_bound(finding.scenario), "") << fuzz::describe(finding.scenario);
 }
 
-INSTANTIATE_TEST_SUITE_P(ChainModels, FuzzFindsChainMutant,
-                         ::testing::Values("scale-offset-final-check-only",
-                                           "fixed-scale-offset-non-finite-zero",
-                                           "scale-offset-javascript-floats",
-                                           "scale-offset-fill-not-threaded"),
-                         [](const auto& test) {
-                           std::string name = test.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    ChainModels, FuzzFindsChainMutant,
+    ::testing::Values("scale-offset-final-check-only", "fixed-scale-offset-non-finite-zero",
+                      "scale-offset-javascript-floats", "scale-offset-fill-not-threaded",
+                      "scale-offset-javascript-integers", "scalar-map-keys-unrounded",
+                      "numcodecs-fixed-scale-offset", "cast-value-checked-with-array-type"),
+    [](const auto& test) {
+      std::string name = test.param;
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
 
 // The draft of a chain finding names the chain, the model, the spec's sentence and the commands.
 TEST(FuzzChains, TheIssueDraftOfAChainFinding) {
