@@ -758,9 +758,9 @@ constexpr CatalogueEntry kCatalogue[] = {
             "(numcodecs.fixedscaleoffset's astype, another cast_value) checks the scalars of its "
             "array side (scalar_map encode keys, decode values) as scalars of the array's type: "
             "an int32 value after an alias from uint8 to int32 is refused as not a uint8.",
-        .seen_in = "zarr-python 3.4.2 (zarr/core/codec_pipeline.py:654-662, "
-                   "CodecPipeline.validate calls codec.validate(dtype=dtype) with the array's "
-                   "dtype for every codec; zarr/codecs/cast_value.py:305-331, _validate_scalar_map "
+        .seen_in = "zarr-python 3.4.2 (zarr/core/metadata/v3.py:604-605, "
+                   "ArrayV3Metadata._validate_metadata calls codec.validate(dtype=self.data_type) "
+                   "for every codec; zarr/codecs/cast_value.py:305-331, _validate_scalar_map "
                    "checks the encode keys and decode values against it; cvc fuzz chain findings "
                    "'ValueError: scalar_map decode value -994211563 is not representable in dtype "
                    "uint8')",
@@ -903,6 +903,25 @@ constexpr CatalogueEntry kCatalogue[] = {
                 "scale_offset.md:47: \"If any intermediate or final value produced during "
                 "encoding or decoding is not representable in that data type, implementations "
                 "MUST treat this as an error.\"",
+    }),
+    validate_model<FixedScaleOffsetFillNotThreaded>({
+        .id = "fixed-scale-offset-fill-not-threaded",
+        .title = "numcodecs.fixedscaleoffset: the fill value reaches the next codec untransformed",
+        .mechanism =
+            "The alias changes the data type to astype but passes the array's fill value on "
+            "unchanged, and the cast_value after it converts that value into astype and casts "
+            "it by its own rule: a fill value valid once offset and scaled (float32 300 with "
+            "offset 290 is 10 in int8) is refused because its truncation (300) is beyond an "
+            "integer astype's range (or not finite), or because the cast_value cannot cast it "
+            "(float64 4294967296 into int8).",
+        .seen_in = "zarr-python 3.4.2 (zarr/codecs/numcodecs/_codecs.py:250-254, "
+                   "FixedScaleOffset.resolve_metadata replaces the dtype and keeps the fill "
+                   "value; zarr/codecs/cast_value.py:372-376, np.array([fill], dtype=source) "
+                   "raises 'OverflowError: Python integer 300 out of bounds for int8', or the "
+                   "cast refuses it: 'Value 4294967296 out of range')",
+        .spec = "scale_offset.md:157: \"Implementations MUST transform the fill value as it "
+                "propagates through the codec chain, using the same semantics as the element "
+                "transformation.\"",
     }),
     validate_model<ScaleOffsetFillNotThreaded>({
         .id = "scale-offset-fill-not-threaded",

@@ -128,6 +128,7 @@ CVC_VALIDATE_MODEL(CodecOrderUnchecked);
 CVC_VALIDATE_MODEL(DataTypeObjectRefused);
 CVC_VALIDATE_MODEL(BareCodecNameRefused);
 CVC_VALIDATE_MODEL(CastValueCheckedWithArrayType);
+CVC_VALIDATE_MODEL(FixedScaleOffsetFillNotThreaded);
 
 // chain_models.cpp: a chain bug is one element through a chain with the bug in some of its steps.
 #define CVC_CHAIN_MODEL(Name)                                                       \

@@ -831,6 +831,24 @@ TEST(BugModelExamples, CastValueCheckedWithArrayType) {
   expect_verdict("cast-value-checked-with-array-type", "uint8", "0", codecs, false);
 }
 
+TEST(BugModelExamples, FixedScaleOffsetFillNotThreaded) {
+  // zarr-python 3.4.2 refused this array ("OverflowError: Python integer 300 out of bounds for
+  // int8", replayed in its adapter's venv): the fill value 300 is 10 once offset by 290.
+  const nlohmann::json codecs = json(R"([{"name": "numcodecs.fixedscaleoffset", "configuration":
+      {"astype": "int8", "dtype": "<f4", "offset": 290, "scale": 1}}, {"name": "cast_value",
+      "configuration": {"data_type": "int8"}}, {"name": "bytes", "configuration": {"endian":
+      "little"}}])");
+  expect_verdict("fixed-scale-offset-fill-not-threaded", "float32", "300", codecs, false);
+  // zarr-python 3.4.2 (results/fuzz/chains.md, seed 2): "ValueError: Value 4294967296 out of
+  // range": the float64 fill value cast into int8 as it is, not as 0 once offset.
+  const nlohmann::json into_float64 = json(R"([{"name": "numcodecs.fixedscaleoffset",
+      "configuration": {"astype": "float64", "dtype": "<f4", "offset": 4294967296, "scale": 1}},
+      {"name": "cast_value", "configuration": {"data_type": "int8"}}, {"name": "bytes",
+      "configuration": {"endian": "little"}}])");
+  expect_verdict("fixed-scale-offset-fill-not-threaded", "float32", "4294967296", into_float64,
+                 false);
+}
+
 // A cast model acts on a chain's cast_value steps, a rejects model on their configurations.
 TEST(BugModelsInChains, ACastModelActsOnEveryCastValueStep) {
   // zarr-python 3.4.2 (results/fuzz/zarr-python.txt, seed 1): the last of two entries for 257
@@ -915,6 +933,9 @@ const std::map<std::string, std::string> kNotCaughtByTheVectors = {
      "a gap of the vectors: no chain case has a float scalar_map key that its input type cannot "
      "hold exactly, and a cast case's rule holds its keys already rounded (the model reads the "
      "codec's JSON, which only chain requests carry)"},
+    {"fixed-scale-offset-fill-not-threaded",
+     "a gap of the vectors: no metadata or chain case has a numcodecs.fixedscaleoffset first, a "
+     "cast_value after it and a fill value beyond astype's range that the alias brings into it"},
 };
 
 // One scan of the whole vectors (about 8 s; 50 s under the sanitizers), for both checks below.

@@ -159,7 +159,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values("scale-offset-final-check-only", "fixed-scale-offset-non-finite-zero",
                       "scale-offset-javascript-floats", "scale-offset-fill-not-threaded",
                       "scale-offset-javascript-integers", "scalar-map-keys-unrounded",
-                      "numcodecs-fixed-scale-offset", "cast-value-checked-with-array-type"),
+                      "numcodecs-fixed-scale-offset", "cast-value-checked-with-array-type",
+                      "fixed-scale-offset-fill-not-threaded"),
     [](const auto& test) {
       std::string name = test.param;
       std::replace(name.begin(), name.end(), '-', '_');
