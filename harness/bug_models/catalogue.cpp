@@ -7,6 +7,8 @@
 #include <array>
 
 #include "harness/bug_models/model_parts.hpp"
+#include "oracle/alias_rounding.hpp"
+#include "oracle/scale_offset.hpp"
 
 namespace cvc::bug_catalogue {
 namespace {
@@ -27,11 +29,19 @@ constexpr BugModel words(const Text& text) {
           nullptr, nullptr,    nullptr,        nullptr};
 }
 
+// The cast of a chain's cast_value step (ElementOracle::cast): the model's, readings aside.
+template <class M>
+CastResult chain_cast(const CastRule& rule, std::uint64_t input_bits, const Readings&) {
+  return full_cast<M>(rule, input_bits);
+}
+
 template <class M>
 constexpr CatalogueEntry cast_model(const Text& text) {
   BugModel model = words(text);
   model.cast = &full_cast<M>;
-  return {model, &M::applies, &M::cast};
+  return {model, &M::applies, &M::cast,
+          ElementOracle{&chain_cast<M>, &scale_offset_encode, &scale_offset_decode,
+                        &alias_round_to_integer}};
 }
 
 template <class M>
@@ -739,6 +749,26 @@ constexpr CatalogueEntry kCatalogue[] = {
                 "Zarr v3 core spec: \"short-hand names MAY be used if no configuration metadata "
                 "is required\"",
     }),
+    validate_model<CastValueCheckedWithArrayType>({
+        .id = "cast-value-checked-with-array-type",
+        .title = "a cast_value after a type-changing codec checked with the array's data type",
+        .mechanism =
+            "Every codec's metadata check is handed the array's data type instead of the type "
+            "that reaches the codec, so a cast_value after a codec that changes the type "
+            "(numcodecs.fixedscaleoffset's astype, another cast_value) checks the scalars of its "
+            "array side (scalar_map encode keys, decode values) as scalars of the array's type: "
+            "an int32 value after an alias from uint8 to int32 is refused as not a uint8.",
+        .seen_in = "zarr-python 3.4.2 (zarr/core/metadata/v3.py:604-605, "
+                   "ArrayV3Metadata._validate_metadata calls codec.validate(dtype=self.data_type) "
+                   "for every codec; zarr/codecs/cast_value.py:305-331, _validate_scalar_map "
+                   "checks the encode keys and decode values against it; cvc fuzz chain findings "
+                   "'ValueError: scalar_map decode value -994211563 is not representable in dtype "
+                   "uint8')",
+        .spec = "cast_value.md:109: \"For encode, the input data type is the array data type "
+                "before casting and the output data type is the target data_type. For decode, "
+                "the input data type is the target data_type and the output data type is the "
+                "array data type before casting.\"",
+    }),
     // --- scale_offset in chains ------------------------------------------------------------------
     chain_model<ScaleOffsetFinalCheckOnly>({
         .id = "scale-offset-final-check-only",
@@ -762,8 +792,9 @@ constexpr CatalogueEntry kCatalogue[] = {
             "The numcodecs.fixedscaleoffset alias is run by numcodecs' own FixedScaleOffset "
             "(enc = np.around((x - offset) * scale).astype(astype)) instead of as the "
             "[scale_offset, cast_value wrap] chain the spec defines: numpy's astype of NaN or "
-            "an infinity into an integer type gives 0 (the x86 conversion yields INT64_MIN, "
-            "whose low bits are zero) where cast_value raises.",
+            "an infinity into an integer type of up to 16 bits or uint32 gives 0 (the x86 "
+            "conversion yields the most negative int32 or int64, whose low bits are zero) where "
+            "cast_value raises.",
         .seen_in = "zarr-python 3.4.2 (zarr.codecs.numcodecs.FixedScaleOffset, the wrapper of "
                    "numcodecs 0.16's FixedScaleOffset; float32 into uint8, 14 vector cases)",
         .spec =
@@ -818,6 +849,79 @@ constexpr CatalogueEntry kCatalogue[] = {
                    "doubles (the chain vectors hold int64 and uint64 chains since vectors 1.4.0)",
         .spec = "scale_offset.md:47: \"The encoding and decoding transformations MUST be "
                 "performed using the arithmetic semantics of the input array's data type.\"",
+    }),
+    chain_model<ScaleOffsetJavascriptIntegers>({
+        .id = "scale-offset-javascript-integers",
+        .title = "integer scale_offset decode stored into the typed array: wraps, never refused",
+        .mechanism =
+            "Decode computes src[i] / scale + offset as JavaScript does and stores the result "
+            "into the integer typed array: up to 32 bits the operations are on doubles and the "
+            "store truncates towards zero and keeps the value modulo 2^N (an int16 2 with offset "
+            "32766 gives -32768, a uint8 255 with offset 1 gives 0); int64 and uint64 use BigInt "
+            "(the quotient truncated, the sum kept modulo 2^64) on operands that JSON.parse read "
+            "as doubles (an offset 2^53 + 1 is 2^53). No intermediate or final value is refused.",
+        .seen_in = "zarrita 0.7.5 (src/codecs/scale_offset.ts:79, out[i] = src[i] / this.#scale + "
+                   "this.#offset into new this.#ctr(...); src/codecs/json-scalar.ts:85, "
+                   "BigInt(value) of the parsed JSON number; cvc fuzz chain findings)",
+        .spec = "scale_offset.md:47: \"If any intermediate or final value produced during "
+                "encoding or decoding is not representable in that data type, implementations "
+                "MUST treat this as an error.\"",
+    }),
+    chain_model<ScalarMapKeysUnrounded>({
+        .id = "scalar-map-keys-unrounded",
+        .title = "scalar_map keys of a float type compared unrounded",
+        .mechanism =
+            "The scalar_map keys of a cast from a float type are kept as the doubles JSON.parse "
+            "gives and compared with the element by JavaScript's ===: a key the input type cannot "
+            "hold exactly (0.000732 for a float16, 1.1754944e-38 that rounds to 0) matches no "
+            "element, where the spec reads it as the input type's value. Elements no key matches "
+            "are cast as usual.",
+        .seen_in = "zarrita 0.7.5 (src/codecs/cast_value.ts:77-108, parseScalarMapEntries keeps "
+                   "parseJsonScalar's number and scalarMapLookup compares value === entry.src; "
+                   "cvc fuzz chain findings)",
+        .spec = "cast_value.md:107: \"Input scalars are encoded to JSON using the Zarr V3 fill "
+                "value encoding for the input data type\" (a key is a value of the input type)",
+    }),
+    chain_model<NumcodecsFixedScaleOffset>({
+        .id = "numcodecs-fixed-scale-offset",
+        .title = "numcodecs.fixedscaleoffset computed by numcodecs' FixedScaleOffset",
+        .mechanism =
+            "The alias runs numcodecs' own codec instead of the scale_offset and cast_value "
+            "chain the spec converts it to. Encode: (x - offset) * scale in NumPy's arithmetic "
+            "of the array's dtype (integers wrap modulo 2^N with a Python int operand, float64 "
+            "with a Python float one), np.around (half to even), then astype (C's conversion: "
+            "integers wrap, a float into an integer as x86-64 converts it: NaN, infinities and "
+            "values beyond 32 bits give 0 in the 8- and 16-bit types). Decode: enc / scale + "
+            "offset in float64 for an integer astype (in the float astype otherwise), then "
+            "astype(dtype), which truncates. An int8 64 with scale 2 into int32 encodes to -128; "
+            "a uint16 1 with offset -1, scale 2 decodes to int8 0.",
+        .seen_in = "numcodecs 0.17.1 (numcodecs/fixedscaleoffset.py:91-97 encode, 107-110 "
+                   "decode) with NumPy 2.5.5 on x86-64, which zarr-python 3.4.2 runs for the "
+                   "alias (zarr/codecs/numcodecs/_codecs.py:249, class FixedScaleOffset)",
+        .spec = "scale_offset.md:234-236 (Conversion to scale_offset): a scale_offset codec with "
+                "the alias's scale and offset, then a cast_value with out_of_range \"wrap\"; "
+                "scale_offset.md:47: \"If any intermediate or final value produced during "
+                "encoding or decoding is not representable in that data type, implementations "
+                "MUST treat this as an error.\"",
+    }),
+    validate_model<FixedScaleOffsetFillNotThreaded>({
+        .id = "fixed-scale-offset-fill-not-threaded",
+        .title = "numcodecs.fixedscaleoffset: the fill value reaches the next codec untransformed",
+        .mechanism =
+            "The alias changes the data type to astype but passes the array's fill value on "
+            "unchanged, and the cast_value after it converts that value into astype and casts "
+            "it by its own rule: a fill value valid once offset and scaled (float32 300 with "
+            "offset 290 is 10 in int8) is refused because its truncation (300) is beyond an "
+            "integer astype's range (or not finite), or because the cast_value cannot cast it "
+            "(float64 4294967296 into int8).",
+        .seen_in = "zarr-python 3.4.2 (zarr/codecs/numcodecs/_codecs.py:250-254, "
+                   "FixedScaleOffset.resolve_metadata replaces the dtype and keeps the fill "
+                   "value; zarr/codecs/cast_value.py:372-376, np.array([fill], dtype=source) "
+                   "raises 'OverflowError: Python integer 300 out of bounds for int8', or the "
+                   "cast refuses it: 'Value 4294967296 out of range')",
+        .spec = "scale_offset.md:157: \"Implementations MUST transform the fill value as it "
+                "propagates through the codec chain, using the same semantics as the element "
+                "transformation.\"",
     }),
     validate_model<ScaleOffsetFillNotThreaded>({
         .id = "scale-offset-fill-not-threaded",

@@ -9,72 +9,11 @@
 #include <optional>
 #include <string>
 
-#include "harness/bug_models/model_parts.hpp"
+#include "harness/bug_models/chain_parts.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::bug_catalogue {
 namespace {
-
-__extension__ typedef __int128 Wide;  // exact sums and products of 64-bit values
-
-// A step's own computation, or nullopt for the oracle's.
-using StepBug = std::function<std::optional<ChainResult>(
-    const ChainStep& step, const nlohmann::json& codecs, Direction direction, std::uint64_t input)>;
-
-// One element through `chain` in `direction`, each step by `bug` where it answers.
-ChainResult through(const ArrayChain& chain, const nlohmann::json& codecs, Direction direction,
-                    std::uint64_t input, const StepBug& bug) {
-  ChainResult result;
-  result.bits = input;
-  const std::size_t count = chain.steps.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t k = direction == Direction::Encode ? i : count - 1 - i;
-    const ChainStep& step = chain.steps[k];
-    const std::optional<ChainResult> own = bug(step, codecs, direction, result.bits);
-    result = own ? *own : step_through(step, direction, result.bits, {}, fast_element_oracle());
-    if (!result.ok()) {
-      result.failed_step = static_cast<int>(k);
-      return result;
-    }
-  }
-  return result;
-}
-
-// The step's codec in the request's metadata ("codecs[1]" -> codecs[1]).
-const nlohmann::json& step_metadata(const ChainStep& step, const nlohmann::json& codecs) {
-  const std::size_t open = step.path.find('[');
-  return codecs.at(std::stoul(step.path.substr(open + 1)));
-}
-
-ChainResult value(std::uint64_t bits) {
-  ChainResult result;
-  result.bits = bits;
-  return result;
-}
-
-ChainResult refused_step() {
-  ChainResult result;
-  result.failed_step = 0;
-  result.scale_offset.error = ScaleOffsetError::NotRepresentable;
-  return result;
-}
-
-Wide integer_value(const DataType& type, std::uint64_t bits) {
-  if (type.is_signed() && (bits >> (type.bits - 1)) != 0)
-    return static_cast<Wide>(bits) - (static_cast<Wide>(1) << type.bits);
-  return static_cast<Wide>(bits);
-}
-
-bool in_range(const DataType& type, Wide x) {
-  const Wide low = type.is_signed() ? -static_cast<Wide>(type.integer_min_magnitude()) : 0;
-  return x >= low && x <= static_cast<Wide>(type.integer_max_magnitude());
-}
-
-double as_double(std::uint64_t float64_bits) {
-  double x = 0;
-  std::memcpy(&x, &float64_bits, sizeof x);
-  return x;
-}
 
 // --- zarr-python 3.4.2: integers widened to int64, only the final value range-checked ----------
 
@@ -101,23 +40,25 @@ std::optional<ChainResult> final_checked(const ChainStep& step, const nlohmann::
   }
   y = zarr_arithmetic(type, y);
   if (!in_range(type, y)) return refused_step();
-  return value(static_cast<std::uint64_t>(y) & type.bit_mask());
+  return chain_value(wrapped(type, y));
 }
 
 // --- zarr-python 3.4.2: numcodecs.fixedscaleoffset through numcodecs' FixedScaleOffset ---------
 
 // The alias's cast (its second step) is numpy's astype of np.around(...): NaN and the
-// infinities become 0 (x86's conversion of a non-finite value to int64 is INT64_MIN, whose low
-// bits are 0) instead of an error.
+// infinities become 0 in the types up to 16 bits and uint32 (x86's conversion of a non-finite
+// value to int32 or int64 is the most negative value, whose low bits are 0) instead of an error;
+// int32, int64 and uint64 keep that most negative value (numcodecs-fixed-scale-offset).
 std::optional<ChainResult> numpy_astype(const ChainStep& step, const nlohmann::json&,
                                         Direction direction, std::uint64_t input) {
   const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
   if (cast == nullptr || step.name != "numcodecs.fixedscaleoffset" ||
-      direction != Direction::Encode || !cast->data_type->is_integer())
+      direction != Direction::Encode || !cast->data_type->is_integer() ||
+      cast->data_type->bits == 64 || (cast->data_type->bits == 32 && cast->data_type->is_signed()))
     return std::nullopt;
   const DataType& from = *cast->array_type;
   if (!from.is_float() || decode_exact(from, input).is_finite()) return std::nullopt;
-  return value(0);
+  return chain_value(0);
 }
 
 // --- zarrita 0.7.5: float decode as JavaScript numbers, out[i] = src[i] / scale + offset -------
@@ -140,13 +81,91 @@ std::optional<ChainResult> javascript_float_decode(const ChainStep& step,
     return configuration.contains(key) ? as_double(parse_scalar(float64_type(), configuration[key]))
                                        : absent;
   };
-  const double result =
-      as_double(as_float64(type, input)) / number("scale", 1.0) + number("offset", 0.0);
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &result, sizeof bits);
-  const CastResult stored =
-      cast_value(plain_rule(float64_type(), type, Rounding::NearestEven, OutOfRange::None), bits);
-  return value(stored.ok() ? stored.bits : type.infinity_bits(std::signbit(result)));
+  return chain_value(stored_float(
+      type, value_as_double(type, input) / number("scale", 1.0) + number("offset", 0.0)));
+}
+
+// --- zarrita 0.7.5: integer decode as JavaScript, out[i] = src[i] / scale + offset --------------
+
+// A JavaScript number stored into an integer typed array (ToInt8 ... ToUint32): truncated towards
+// zero, then modulo 2^N; NaN and the infinities give 0.
+std::uint64_t typed_array_store(const DataType& type, double x) {
+  if (!std::isfinite(x)) return 0;
+  const double modulus = std::ldexp(1.0, type.bits);
+  double low = std::fmod(std::trunc(x), modulus);  // exact
+  if (low < 0) low += modulus;
+  return wrapped(type, static_cast<Wide>(low));
+}
+
+// An integer array's scale_offset decode: the configuration's numbers as JSON.parse reads them
+// (doubles; parseJsonScalar makes a BigInt of that double for int64 and uint64), the division and
+// the addition as JavaScript computes them (doubles up to 32 bits; BigInt for 64 bits, the quotient
+// truncated towards zero, a zero scale a RangeError), the result stored into the typed array
+// modulo 2^N, never refused.
+std::optional<ChainResult> javascript_integer_decode(const ChainStep& step,
+                                                     const nlohmann::json& codecs,
+                                                     Direction direction, std::uint64_t input) {
+  const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
+  if (codec == nullptr || direction != Direction::Decode || !codec->type->is_integer() ||
+      step.name != "scale_offset")
+    return std::nullopt;
+  const DataType& type = *codec->type;
+  const nlohmann::json configuration =
+      step_metadata(step, codecs).value("configuration", nlohmann::json::object());
+  const auto number = [&](const char* key, double absent) {
+    return configuration.contains(key) ? json_double(configuration[key])
+                                       : std::optional<double>(absent);
+  };
+  const std::optional<double> scale = number("scale", 1.0), offset = number("offset", 0.0);
+  if (!scale || !offset) return std::nullopt;
+  if (type.bits < 64)
+    return chain_value(typed_array_store(
+        type, static_cast<double>(integer_value(type, input)) / *scale + *offset));
+  // 64 bits: BigInt arithmetic on BigInt(Number(...)) operands, exact up to 2^64 in magnitude.
+  const Wide big_scale = static_cast<Wide>(*scale), big_offset = static_cast<Wide>(*offset);
+  if (big_scale == 0) return refused_step();
+  return chain_value(wrapped(type, integer_value(type, input) / big_scale + big_offset));
+}
+
+// --- zarrita 0.7.5: float scalar_map keys compared as JSON.parse reads them --------------------
+
+// The element matched against the keys as scalarMapLookup matches it (value === entry.src, NaN
+// matching NaN): a key written as a JSON number is the double JSON.parse gives, never rounded to
+// the input type (a key that type cannot hold matches nothing).
+std::optional<std::size_t> javascript_lookup(const CastRule& rule, const nlohmann::json& keys,
+                                             std::uint64_t input) {
+  const double element = value_as_double(*rule.input, input);
+  for (std::size_t i = 0; i < rule.scalar_map.size(); ++i) {
+    const double key = json_double(keys[i].at(0))
+                           .value_or(value_as_double(*rule.input, rule.scalar_map[i].input_bits));
+    if (std::isnan(key) ? std::isnan(element) : key == element) return i;
+  }
+  return std::nullopt;
+}
+
+// A cast_value step from a float type: its scalar_map looked up as zarrita does, then the cast
+// (the oracle's) of an element no key matches.
+std::optional<ChainResult> unrounded_float_keys(const ChainStep& step, const nlohmann::json& codecs,
+                                                Direction direction, std::uint64_t input) {
+  const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
+  if (cast == nullptr || step.name != "cast_value") return std::nullopt;
+  const bool encode = direction == Direction::Encode;
+  const CastRule rule = encode ? cast->encode_rule() : cast->decode_rule();
+  if (rule.scalar_map.empty() || !rule.input->is_float()) return std::nullopt;
+  const nlohmann::json keys = step_metadata(step, codecs)
+                                  .value("configuration", nlohmann::json::object())
+                                  .value("scalar_map", nlohmann::json::object())
+                                  .value(encode ? "encode" : "decode", nlohmann::json::array());
+  if (!keys.is_array() || keys.size() != rule.scalar_map.size()) return std::nullopt;
+  const std::optional<std::size_t> match = javascript_lookup(rule, keys, input);
+  if (match) return chain_value(rule.scalar_map[*match].output_bits);
+  CastRule unmapped = rule;
+  unmapped.scalar_map.clear();
+  ChainResult result;
+  result.cast = cast_value(unmapped, input);
+  result.bits = result.cast.bits;
+  if (!result.cast.ok()) result.failed_step = 0;
+  return result;
 }
 
 // --- Plausible: an absent offset taken as 0 and added all the same ------------------------------
@@ -161,14 +180,10 @@ std::optional<ChainResult> absent_offset_added(const ChainStep& step, const nloh
     return std::nullopt;
   const ChainResult correct = step_through(step, direction, input, {}, fast_element_oracle());
   if (!correct.ok() || correct.bits != codec->type->sign_mask()) return std::nullopt;
-  return value(0);  // +0
+  return chain_value(0);  // +0
 }
 
 // --- Plausible: 64-bit integers computed in float64 ----------------------------------------------
-
-double integer_as_double(const DataType& type, std::uint64_t bits) {
-  return static_cast<double>(integer_value(type, bits));  // rounded to nearest, ties to even
-}
 
 // An int64 or uint64 scale_offset computed in float64 (NumPy promotes uint64 with int64 operands to
 // float64; JavaScript numbers are doubles): the input and the operands rounded to 53 bits, each
@@ -179,16 +194,16 @@ std::optional<ChainResult> integers_through_float64(const ChainStep& step, const
   if (codec == nullptr || !codec->type->is_integer() || codec->type->bits != 64)
     return std::nullopt;
   const DataType& type = *codec->type;
-  const double offset = codec->offset ? integer_as_double(type, *codec->offset) : 0.0;
-  const double scale = codec->scale ? integer_as_double(type, *codec->scale) : 1.0;
-  const double x = integer_as_double(type, input);
+  const double offset = codec->offset ? value_as_double(type, *codec->offset) : 0.0;
+  const double scale = codec->scale ? value_as_double(type, *codec->scale) : 1.0;
+  const double x = value_as_double(type, input);
   const double y =
       std::trunc(direction == Direction::Encode ? (x - offset) * scale : x / scale + offset);
   // 2^63 and 2^64 are doubles: the range check is exact.
   const double low = type.is_signed() ? -0x1p63 : 0.0, above = type.is_signed() ? 0x1p63 : 0x1p64;
   if (!(y >= low && y < above)) return refused_step();
   const Wide integer = static_cast<Wide>(y);
-  return value(static_cast<std::uint64_t>(integer) & type.bit_mask());
+  return chain_value(wrapped(type, integer));
 }
 
 }  // namespace
@@ -197,13 +212,15 @@ std::optional<ChainResult> integers_through_float64(const ChainStep& step, const
 #define CVC_CHAIN_THROUGH(Model, step_bug)                                        \
   ChainResult Model::chain(const ArrayChain& chain, const nlohmann::json& codecs, \
                            Direction direction, std::uint64_t input) {            \
-    return through(chain, codecs, direction, input, &step_bug);                   \
+    return chain_through(chain, codecs, direction, input, &step_bug);             \
   }
 CVC_CHAIN_THROUGH(ScaleOffsetFinalCheckOnly, final_checked)
 CVC_CHAIN_THROUGH(FixedScaleOffsetNonFiniteZero, numpy_astype)
 CVC_CHAIN_THROUGH(ScaleOffsetJavascriptFloats, javascript_float_decode)
 CVC_CHAIN_THROUGH(ScaleOffsetAbsentOffsetAdded, absent_offset_added)
 CVC_CHAIN_THROUGH(ScaleOffsetIntegersThroughFloat64, integers_through_float64)
+CVC_CHAIN_THROUGH(ScaleOffsetJavascriptIntegers, javascript_integer_decode)
+CVC_CHAIN_THROUGH(ScalarMapKeysUnrounded, unrounded_float_keys)
 #undef CVC_CHAIN_THROUGH
 
 // zarrita 0.7.5: ScaleOffsetCodec has no getEncodedMeta, so the pipeline (src/codecs.ts) hands
@@ -301,7 +318,7 @@ std::optional<ChainResult> rust_as_saturates(const ChainStep& step, const nlohma
                                              Direction direction, std::uint64_t input) {
   if (const std::optional<CastRule> rule = alias_cast_rule(step, direction)) {
     if (!rule->output->is_integer()) return std::nullopt;
-    return value(rust_as_integer(*rule->input, *rule->output, input));
+    return chain_value(rust_as_integer(*rule->input, *rule->output, input));
   }
   const ScaleOffsetCodec* codec = std::get_if<ScaleOffsetCodec>(&step.codec);
   if (codec == nullptr || !is_alias_step(step)) return std::nullopt;
@@ -328,7 +345,7 @@ std::optional<ChainResult> rust_as_saturates(const ChainStep& step, const nlohma
   const Wide low = type.is_signed() ? -static_cast<Wide>(type.integer_min_magnitude()) : 0;
   const Wide high = static_cast<Wide>(type.integer_max_magnitude());
   const Wide saturated = y < low ? low : (y > high ? high : y);
-  return value(static_cast<std::uint64_t>(saturated) & type.bit_mask());
+  return chain_value(static_cast<std::uint64_t>(saturated) & type.bit_mask());
 }
 
 // (2) Encode rounds (x - offset) * scale to an integer with f32::round / f64::round, half away
@@ -459,41 +476,22 @@ FillValueCheck FixedScaleOffsetFloat16Unsupported::validate(const DataType& arra
 ChainResult FixedScaleOffsetRustAsSaturates::chain(const ArrayChain& chain,
                                                    const nlohmann::json& codecs,
                                                    Direction direction, std::uint64_t input) {
-  return through(chain, codecs, direction, input, &rust_as_saturates);
+  return chain_through(chain, codecs, direction, input, &rust_as_saturates);
 }
 ChainResult FixedScaleOffsetRoundHalfAway::chain(const ArrayChain& chain,
                                                  const nlohmann::json& codecs, Direction direction,
                                                  std::uint64_t input) {
-  return through(chain, codecs, direction, input, &round_half_away);
+  return chain_through(chain, codecs, direction, input, &round_half_away);
 }
 ChainResult FixedScaleOffsetCastThroughFloat32::chain(const ArrayChain& chain,
                                                       const nlohmann::json& codecs,
                                                       Direction direction, std::uint64_t input) {
-  return through(chain, codecs, direction, input, &cast_through_float32);
+  return chain_through(chain, codecs, direction, input, &cast_through_float32);
 }
 ChainResult FixedScaleOffsetFloat32Operands::chain(const ArrayChain& chain,
                                                    const nlohmann::json& codecs,
                                                    Direction direction, std::uint64_t input) {
-  return through(chain, codecs, direction, input, &float32_operands);
-}
-
-// --- A cast bug inside a chain
-// ---------------------------------------------------------------------
-
-// A cast_value codec has its bugs wherever it stands: each cast_value step of the chain (not the
-// alias's cast, which is its own codec) is computed by the model's cast, every other step by the
-// oracle. Used for every model with a cast and no chain of its own (model_chain).
-ChainResult cast_bug_through(const BugModel& model, const ArrayChain& chain,
-                             const nlohmann::json& codecs, Direction direction,
-                             std::uint64_t input) {
-  return through(chain, codecs, direction, input,
-                 [&model](const ChainStep& step, const nlohmann::json&, Direction way,
-                          std::uint64_t bits) -> std::optional<ChainResult> {
-                   const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
-                   if (cast == nullptr || step.name != "cast_value") return std::nullopt;
-                   return cast_result(model.cast(
-                       way == Direction::Encode ? cast->encode_rule() : cast->decode_rule(), bits));
-                 });
+  return chain_through(chain, codecs, direction, input, &float32_operands);
 }
 
 }  // namespace cvc::bug_catalogue

@@ -365,6 +365,79 @@ FillValueCheck IntegerScalarsWrapped::validate(const DataType& array_type, const
                                          });
 }
 
+// --- cast-value-checked-with-array-type ----------------------------------------------------------
+
+// zarr-python's ArrayV3Metadata._validate_metadata hands every codec the array's dtype: a
+// cast_value reached by another type (after numcodecs.fixedscaleoffset's astype, after another
+// cast_value) checks the scalars of its array side (encode keys, decode values) as scalars of the
+// array's data type.
+FillValueCheck CastValueCheckedWithArrayType::validate(const DataType& array_type,
+                                                       const json& fill_value, const json& codecs) {
+  FillValueCheck check = metadata_models::oracle_check(array_type, fill_value, codecs);
+  const std::optional<ArrayChain> chain =
+      check.valid ? array_element_chain(array_type, codecs) : std::nullopt;
+  if (!chain) return check;
+  for (const ChainStep& step : chain->steps) {
+    // The top level's cast_value codecs reached by another type (a shard's are not modelled).
+    if (step.name != "cast_value" || step.input == &array_type ||
+        step.path.find('.') != std::string::npos)
+      continue;
+    const json map = codecs.at(std::stoul(step.path.substr(step.path.find('[') + 1)))
+                         .value("configuration", json::object())
+                         .value("scalar_map", json::object());
+    for (const auto& [direction, position] : {std::pair{"encode", 0}, std::pair{"decode", 1}}) {
+      const json entries = map.value(direction, json::array());
+      for (std::size_t i = 0; i < entries.size(); ++i) {
+        try {
+          parse_scalar(array_type, entries[i].at(position));
+        } catch (const std::exception&) {
+          return metadata_models::refusal(
+              step.path + ".configuration.scalar_map." + direction + "[" + std::to_string(i) +
+              "][" + std::to_string(position) + "] is not a scalar of the array's data type " +
+              std::string(array_type.name) + " (checked with the array's dtype)");
+        }
+      }
+    }
+  }
+  return check;
+}
+
+// --- fixed-scale-offset-fill-not-threaded -------------------------------------------------------
+
+// zarr-python's numcodecs.fixedscaleoffset changes the spec's dtype to astype and keeps the fill
+// value; the cast_value after it makes np.array([fill], dtype=astype) of it (an integer astype
+// refuses a truncation beyond its range, or a non-finite value: OverflowError, ValueError; a float
+// astype rounds, beyond its range to an infinity) and casts that by its own rule.
+FillValueCheck FixedScaleOffsetFillNotThreaded::validate(const DataType& array_type,
+                                                         const json& fill_value,
+                                                         const json& codecs) {
+  FillValueCheck check = metadata_models::oracle_check(array_type, fill_value, codecs);
+  if (!codecs.is_array() || codecs.size() < 3 ||
+      codec_name(codecs[0]) != std::optional<std::string>("numcodecs.fixedscaleoffset") ||
+      !metadata_models::is_cast_value(codecs[1]))
+    return check;
+  const std::optional<ArrayChain> chain = array_element_chain(array_type, codecs);
+  if (!chain || chain->steps.size() < 3) return check;
+  const CastValueCodec* next = std::get_if<CastValueCodec>(&chain->steps[2].codec);
+  if (next == nullptr) return check;
+  const DataType& astype = *chain->steps[1].output;
+  std::uint64_t bits = 0;
+  try {
+    bits = parse_scalar(array_type, fill_value);
+  } catch (const std::exception&) {
+    return check;
+  }
+  const CastResult as_astype =
+      cast_value(astype.is_integer()
+                     ? plain_rule(array_type, astype, Rounding::TowardsZero, OutOfRange::None)
+                     : plain_rule(array_type, astype, Rounding::NearestEven, OutOfRange::Clamp),
+                 bits);
+  if (as_astype.ok() && cast_value(next->encode_rule(), as_astype.bits).ok()) return check;
+  return metadata_models::refusal("codecs[1]: the fill value " + dump_json_exact(fill_value) +
+                                  " reaches the cast_value unchanged by codecs[0], as a " +
+                                  std::string(astype.name) + ", and cannot be cast");
+}
+
 // --- hex-map-scalars-refused (its metadata part) -------------------------------------------------
 
 FillValueCheck HexMapScalarsRefused::validate(const DataType& array_type, const json& fill_value,

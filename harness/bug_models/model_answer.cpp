@@ -56,7 +56,8 @@ nlohmann::json chain_metadata_codecs(const nlohmann::json& chain) {
 
 ModelChainConfiguration model_chain_configuration(ModelOrOracle model, const DataType& array_type,
                                                   const nlohmann::json& fill_value,
-                                                  const nlohmann::json& codecs) {
+                                                  const nlohmann::json& codecs,
+                                                  Direction direction) {
   ModelChainConfiguration taken;
   try {
     taken.chain = parse_array_chain(array_type, codecs);
@@ -72,6 +73,19 @@ ModelChainConfiguration model_chain_configuration(ModelOrOracle model, const Dat
   if (!check.valid) {
     taken.rejected = true;
     taken.message = check.message;
+    return taken;
+  }
+  // A configuration the model refuses, in any cast_value step (its rule in this direction).
+  if (model == nullptr || model->rejects == nullptr) return taken;
+  for (const ChainStep& step : taken.chain->steps) {
+    const CastValueCodec* cast = std::get_if<CastValueCodec>(&step.codec);
+    if (cast == nullptr ||
+        !model->rejects(direction == Direction::Encode ? cast->encode_rule() : cast->decode_rule()))
+      continue;
+    taken.rejected = true;
+    taken.message =
+        "the mutant " + std::string(model->id) + " refuses the configuration of " + step.path;
+    return taken;
   }
   return taken;
 }
@@ -85,10 +99,13 @@ ChainResult model_chain(ModelOrOracle model, const ArrayChain& chain, const nloh
                         Direction direction, std::uint64_t input_bits) {
   if (model != nullptr && model->chain != nullptr)
     return model->chain(chain, codecs, direction, input_bits);
-  if (model != nullptr && model->cast != nullptr)
-    return bug_catalogue::cast_bug_through(*model, chain, codecs, direction, input_bits);
-  return direction == Direction::Encode ? encode_through(chain, input_bits)
-                                        : decode_through(chain, input_bits);
+  // A cast bug acts on every cast_value step of a chain (the catalogue's chain_elements).
+  const ElementOracle& elements =
+      model != nullptr && model->cast != nullptr
+          ? bug_catalogue::catalogue()[bug_model_index(*model)].chain_elements
+          : fast_element_oracle();
+  return direction == Direction::Encode ? encode_through(chain, input_bits, {}, elements)
+                                        : decode_through(chain, input_bits, {}, elements);
 }
 
 FillValueCheck model_validate(ModelOrOracle model, const DataType& array_type,
@@ -108,7 +125,7 @@ RequestModels::RequestModels(ModelRequest request) : request_(std::move(request)
   // A model that neither validates nor refuses reads the metadata as the oracle does.
   const auto reads_on_its_own = [&](const BugModel& model) {
     return model.validate != nullptr ||
-           (request_.kind == ModelRequest::Kind::Cast && model.rejects != nullptr);
+           (request_.kind != ModelRequest::Kind::Validate && model.rejects != nullptr);
   };
   switch (request_.kind) {
     case ModelRequest::Kind::Cast: {
@@ -132,8 +149,8 @@ RequestModels::RequestModels(ModelRequest request) : request_(std::move(request)
       return;
     }
     case ModelRequest::Kind::Chain: {
-      ModelChainConfiguration oracle =
-          model_chain_configuration(nullptr, array_type, request_.fill_value, request_.codecs);
+      ModelChainConfiguration oracle = model_chain_configuration(
+          nullptr, array_type, request_.fill_value, request_.codecs, request_.direction);
       oracle_.rejected = oracle.rejected;
       chain_ = std::move(oracle.chain);
       if (!chain_) {  // every model parses the chain as the oracle: all refuse it
@@ -142,11 +159,12 @@ RequestModels::RequestModels(ModelRequest request) : request_(std::move(request)
       }
       output_ = request_.direction == Direction::Encode ? &chain_->output_type() : &array_type;
       for (std::size_t i = 0; i < all.size(); ++i)
-        models_[i].rejected = reads_on_its_own(all[i])
-                                  ? model_chain_configuration(&all[i], array_type,
-                                                              request_.fill_value, request_.codecs)
-                                        .rejected
-                                  : oracle_.rejected;
+        models_[i].rejected =
+            reads_on_its_own(all[i])
+                ? model_chain_configuration(&all[i], array_type, request_.fill_value,
+                                            request_.codecs, request_.direction)
+                      .rejected
+                : oracle_.rejected;
       return;
     }
     case ModelRequest::Kind::Validate: {

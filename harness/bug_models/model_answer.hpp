@@ -35,7 +35,8 @@ ModelConfiguration model_cast_configuration(ModelOrOracle model, const DataType&
                                             const nlohmann::json& fill_value,
                                             const nlohmann::json& codec, Direction direction);
 // A chain request (the array -> array codecs as sent): the chain as the oracle parses it, refused
-// when unparsable or when the array's metadata (the codecs, then bytes) is invalid to the model.
+// when unparsable, when the array's metadata (the codecs, then bytes) is invalid to the model, or
+// when the model refuses the rule of one of its cast_value steps in `direction`.
 struct ModelChainConfiguration {
   std::optional<ArrayChain> chain;
   bool rejected = false;
@@ -43,12 +44,13 @@ struct ModelChainConfiguration {
 };
 ModelChainConfiguration model_chain_configuration(ModelOrOracle model, const DataType& array_type,
                                                   const nlohmann::json& fill_value,
-                                                  const nlohmann::json& codecs);
+                                                  const nlohmann::json& codecs,
+                                                  Direction direction);
 // The codecs of a chain request's array: its chain, then the bytes codec it implies.
 nlohmann::json chain_metadata_codecs(const nlohmann::json& chain);
 
 // One element, once the configuration is taken (the oracle's result wherever the model does not
-// act).
+// act). A chain: the model's chain bug, or its cast bug in every cast_value step.
 CastResult model_cast(ModelOrOracle model, const CastRule& rule, std::uint64_t input_bits);
 ChainResult model_chain(ModelOrOracle model, const ArrayChain& chain, const nlohmann::json& codecs,
                         Direction direction, std::uint64_t input_bits);

@@ -127,6 +127,8 @@ CVC_VALIDATE_MODEL(WrapFloatDataTypeAccepted);
 CVC_VALIDATE_MODEL(CodecOrderUnchecked);
 CVC_VALIDATE_MODEL(DataTypeObjectRefused);
 CVC_VALIDATE_MODEL(BareCodecNameRefused);
+CVC_VALIDATE_MODEL(CastValueCheckedWithArrayType);
+CVC_VALIDATE_MODEL(FixedScaleOffsetFillNotThreaded);
 
 // chain_models.cpp: a chain bug is one element through a chain with the bug in some of its steps.
 #define CVC_CHAIN_MODEL(Name)                                                       \
@@ -139,6 +141,10 @@ CVC_CHAIN_MODEL(FixedScaleOffsetNonFiniteZero);
 CVC_CHAIN_MODEL(ScaleOffsetJavascriptFloats);
 CVC_CHAIN_MODEL(ScaleOffsetAbsentOffsetAdded);
 CVC_CHAIN_MODEL(ScaleOffsetIntegersThroughFloat64);
+CVC_CHAIN_MODEL(ScaleOffsetJavascriptIntegers);
+CVC_CHAIN_MODEL(ScalarMapKeysUnrounded);
+// numcodecs_models.cpp
+CVC_CHAIN_MODEL(NumcodecsFixedScaleOffset);
 CVC_VALIDATE_MODEL(ScaleOffsetFillNotThreaded);
 // zarrs main 85b26a34: numcodecs.fixedscaleoffset as zarrs' own codec (chain_models.cpp).
 CVC_CHAIN_MODEL(FixedScaleOffsetRustAsSaturates);
@@ -147,10 +153,6 @@ CVC_CHAIN_MODEL(FixedScaleOffsetCastThroughFloat32);
 CVC_CHAIN_MODEL(FixedScaleOffsetFloat32Operands);
 CVC_VALIDATE_MODEL(FixedScaleOffsetTypeStringsPrefixed);
 CVC_VALIDATE_MODEL(FixedScaleOffsetFloat16Unsupported);
-// A cast model's bug in each cast_value step of a chain (chain_models.cpp; model_chain uses it).
-ChainResult cast_bug_through(const BugModel& model, const ArrayChain& chain,
-                             const nlohmann::json& codecs, Direction direction,
-                             std::uint64_t input);
 
 #undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL
@@ -164,6 +166,10 @@ struct CatalogueEntry {
   bool (*applies)(const CastRule& rule) = nullptr;  // with `cast`; nullptr: no cast bug
   CastResult (*cast)(const CastRule& rule, std::uint64_t input_bits,
                      const CastResult& correct) = nullptr;
+  // With `cast`: the element functions of a chain whose cast_value steps cast as the model does
+  // (an implementation's cast_value codec is the same code inside a chain); every other step is
+  // the oracle's.
+  ElementOracle chain_elements{};
 };
 
 // In the order of bug_models().

@@ -51,6 +51,8 @@ void write_fuzz_json(const FuzzOutcome& outcome, std::ostream& out) {
   for (const auto& [flag, count] : stats.divergences) divergences[flag] = count;
   json unsupported = json::object();
   for (const auto& [why, count] : stats.unsupported_why) unsupported[sanitize_text(why)] = count;
+  json lost = json::object();
+  for (const auto& [why, count] : stats.adapter_error_why) lost[sanitize_text(why)] = count;
   json findings = json::array();
   for (const Finding& finding : outcome.findings)
     findings.push_back(finding_json(outcome, finding));
@@ -87,7 +89,8 @@ void write_fuzz_json(const FuzzOutcome& outcome, std::ostream& out) {
                          {"shrink_requests", stats.shrink_requests},
                          {"features", features},
                          {"divergences", divergences},
-                         {"unsupported_reasons", unsupported}}},
+                         {"unsupported_reasons", unsupported},
+                         {"adapter_error_reasons", lost}}},
                        {"findings", findings},
                        {"incident_count", outcome.incident_count},
                        {"incidents", incidents}};

@@ -52,6 +52,8 @@ void write_fuzz_terminal(const FuzzOutcome& outcome, std::ostream& out) {
     out << "  divergence " << flag << ": " << count << " elements (an alternative reading)\n";
   for (const auto& [why, count] : stats.unsupported_why)
     out << "  unsupported: " << sanitize_text(why, false) << ": " << count << " scenarios\n";
+  for (const auto& [why, count] : stats.adapter_error_why)
+    out << "  lost: " << sanitize_text(why, false) << ": " << count << " scenarios\n";
   if (outcome.incident_count > 0) {
     out << "adapter incidents: " << outcome.incident_count << "\n";
     for (const AdapterIncident& incident : outcome.incidents)

@@ -11,6 +11,7 @@ void FuzzStats::record(const Scenario& scenario, const CheckResult& result) {
       return;
     case CheckStatus::AdapterError:
       ++adapter_errors;
+      ++adapter_error_why[result.detail.substr(0, 120)];
       return;
     case CheckStatus::Stopped:
       --cases;  // not decided: the run stops here

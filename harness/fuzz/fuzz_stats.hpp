@@ -27,6 +27,9 @@ struct FuzzStats {
   std::map<std::string, FeatureCount> features;          // of the compared scenarios
   std::map<std::string, std::uint64_t> divergences;      // flag -> elements
   std::map<std::string, std::uint64_t> unsupported_why;  // first words of the reason -> scenarios
+  // The same for the scenarios lost to adapter errors: an error answer's message or an incident's
+  // kind and detail, so that no lost scenario goes unexplained.
+  std::map<std::string, std::uint64_t> adapter_error_why;
 
   // Records a generated case and how its check ended.
   void record(const Scenario& scenario, const CheckResult& result);

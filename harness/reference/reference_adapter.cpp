@@ -215,18 +215,18 @@ nlohmann::json chain_answer(const nlohmann::json& request, Mutant mutant, Elemen
   const nlohmann::json& id = request.at("id");
   const DataType* array_type = find_data_type(request.at("array_data_type").get<std::string>());
   if (array_type == nullptr) return answer(id, "unsupported");
+  const std::optional<Direction> direction =
+      parse_direction(request.at("direction").get<std::string>());
+  if (!direction) throw std::runtime_error("direction is not \"encode\" or \"decode\"");
   // A strict implementation (model_chain_configuration: the diagnosis matches with the same).
   const ModelChainConfiguration taken = model_chain_configuration(
-      mutant, *array_type, request.at("fill_value"), request.at("codecs"));
+      mutant, *array_type, request.at("fill_value"), request.at("codecs"), *direction);
   if (taken.rejected) {
     nlohmann::json rejected = answer(id, "rejected");
     rejected["message"] = taken.message;
     return rejected;
   }
   const ArrayChain& chain = *taken.chain;
-  const std::optional<Direction> direction =
-      parse_direction(request.at("direction").get<std::string>());
-  if (!direction) throw std::runtime_error("direction is not \"encode\" or \"decode\"");
   const bool encode = *direction == Direction::Encode;
   const DataType& input = encode ? *chain.array_type : chain.output_type();
   const DataType& output = encode ? chain.output_type() : *chain.array_type;

@@ -760,6 +760,129 @@ TEST(BugModelExamples, ScaleOffsetIntegersThroughFloat64) {
                    Direction::Encode, 0xffffffffffffffff, std::nullopt, "1");
 }
 
+TEST(BugModelExamples, ScaleOffsetJavascriptIntegers) {
+  // zarrita 0.7.5's answers (results/fuzz/zarrita.txt, seed 1), each a decode of one element.
+  struct Example {
+    const char *array_type, *offset, *fill;
+    std::uint64_t input, answer;
+  };
+  for (const Example& example : {
+           // int16 2 + 32766 is 32768, stored in the Int16Array as -32768.
+           Example{"int16", "32766", "0", 0x0002, 0x8000},
+           // uint8 255 + 1 stored in the Uint8Array as 0.
+           Example{"uint8", "1", "1", 0xff, 0x00},
+           // int64: the offset 2^53 + 1 read by JSON.parse is 2^53 (BigInt of that double).
+           Example{"int64", "9007199254740993", "9007199254740993", 0x0, 0x0020000000000000},
+       })
+    expect_chain_bug("scale-offset-javascript-integers", example.array_type,
+                     R"([{"name": "scale_offset", "configuration": {"offset": )" +
+                         std::string(example.offset) + "}}]",
+                     Direction::Decode, example.input, example.answer, example.fill);
+}
+
+TEST(BugModelExamples, ScalarMapKeysUnrounded) {
+  // zarrita 0.7.5's answers (results/fuzz/zarrita.txt, seed 1): the key 0.000732 is float16
+  // 0x11ff read as a float16, but as a double it equals no float16, so 0x11ff is cast (to 0).
+  expect_chain_bug("scalar-map-keys-unrounded", "int16", R"([{"name": "transpose",
+      "configuration": {"order": [0]}}, {"name": "cast_value", "configuration": {"data_type":
+      "float16", "scalar_map": {"decode": [[0.000732, 15042]]}}}])",
+                   Direction::Decode, 0x11ff, 0x0000);
+  // -8.900295433964047e-308 rounds to float16 -0 (which maps to 0.0); as a double it is not -0.
+  expect_chain_bug("scalar-map-keys-unrounded", "float16", R"([{"name": "transpose",
+      "configuration": {"order": [0]}}, {"name": "cast_value", "configuration": {"data_type":
+      "float16", "scalar_map": {"decode": [[-8.900295433964047e-308, 0.0]]}}}])",
+                   Direction::Decode, 0x8000, 0x8000);
+}
+
+TEST(BugModelExamples, NumcodecsFixedScaleOffset) {
+  // Replayed through numcodecs 0.17.1's FixedScaleOffset with NumPy 2.5.5 (results/fuzz/chains.md):
+  // int8 64 * 2 is computed in int8, wrapping to -128, then astype int32.
+  expect_chain_bug("numcodecs-fixed-scale-offset", "int8", R"([{"name":
+      "numcodecs.fixedscaleoffset", "configuration": {"astype": "int32", "dtype": "|i1",
+      "offset": 0, "scale": 2}}])",
+                   Direction::Encode, 0x40, 0xffffff80);
+  // uint16 1 / 2 + -1 = -0.5 in float64, truncated by astype int8 to 0.
+  expect_chain_bug("numcodecs-fixed-scale-offset", "int8", R"([{"name":
+      "numcodecs.fixedscaleoffset", "configuration": {"astype": "<u2", "dtype": "|i1",
+      "offset": -1, "scale": 2}}])",
+                   Direction::Decode, 0x0001, 0x00);
+  // A float astype keeps its type: float32 65536 / -17400 + 0.0 in float32, then astype float16
+  // gives 0xc388 (numcodecs' decode); the spec's chain casts 65536 into float16 first: overflow.
+  expect_chain_bug("numcodecs-fixed-scale-offset", "float16", R"([{"name":
+      "numcodecs.fixedscaleoffset", "configuration": {"astype": "<f4", "dtype": "<f2",
+      "offset": 0.0, "scale": -17400.0}}])",
+                   Direction::Decode, 0x47800000, 0xc388);
+  // x86-64 converts NaN into int32 as the most negative value (NumPy's astype gives -2^31).
+  expect_chain_bug("numcodecs-fixed-scale-offset", "float32", R"([{"name":
+      "numcodecs.fixedscaleoffset", "configuration": {"astype": "<i4", "dtype": "<f4",
+      "offset": 0, "scale": 1}}])",
+                   Direction::Encode, 0x7fc00000, 0x80000000);
+}
+
+TEST(BugModelExamples, CastValueCheckedWithArrayType) {
+  // zarr-python 3.4.2 refused this chain (results/fuzz/zarr-python.txt, seed 1): "scalar_map
+  // decode value -994211563 is not representable in dtype uint8"; the value is an int32, the
+  // type reaching the cast_value (the alias's astype).
+  const nlohmann::json codecs = json(R"([{"name": "numcodecs.fixedscaleoffset", "configuration":
+      {"astype": "<i4", "dtype": "|u1", "offset": 0, "scale": 1}}, {"name": "cast_value",
+      "configuration": {"data_type": "float32", "scalar_map": {"decode":
+      [[-4611686018427387904, -994211563]]}}}, {"name": "bytes", "configuration": {"endian":
+      "little"}}])");
+  expect_verdict("cast-value-checked-with-array-type", "uint8", "0", codecs, false);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetFillNotThreaded) {
+  // zarr-python 3.4.2 refused this array ("OverflowError: Python integer 300 out of bounds for
+  // int8", replayed in its adapter's venv): the fill value 300 is 10 once offset by 290.
+  const nlohmann::json codecs = json(R"([{"name": "numcodecs.fixedscaleoffset", "configuration":
+      {"astype": "int8", "dtype": "<f4", "offset": 290, "scale": 1}}, {"name": "cast_value",
+      "configuration": {"data_type": "int8"}}, {"name": "bytes", "configuration": {"endian":
+      "little"}}])");
+  expect_verdict("fixed-scale-offset-fill-not-threaded", "float32", "300", codecs, false);
+  // zarr-python 3.4.2 (results/fuzz/chains.md, seed 2): "ValueError: Value 4294967296 out of
+  // range": the float64 fill value cast into int8 as it is, not as 0 once offset.
+  const nlohmann::json into_float64 = json(R"([{"name": "numcodecs.fixedscaleoffset",
+      "configuration": {"astype": "float64", "dtype": "<f4", "offset": 4294967296, "scale": 1}},
+      {"name": "cast_value", "configuration": {"data_type": "int8"}}, {"name": "bytes",
+      "configuration": {"endian": "little"}}])");
+  expect_verdict("fixed-scale-offset-fill-not-threaded", "float32", "4294967296", into_float64,
+                 false);
+}
+
+// A cast model acts on a chain's cast_value steps, a rejects model on their configurations.
+TEST(BugModelsInChains, ACastModelActsOnEveryCastValueStep) {
+  // zarr-python 3.4.2 (results/fuzz/zarr-python.txt, seed 1): the last of two entries for 257
+  // wins (-2) where the spec's first (0) must.
+  const nlohmann::json codecs = json(R"([{"name": "transpose", "configuration": {"order": [0]}},
+      {"name": "cast_value", "configuration": {"data_type": "int8", "scalar_map": {"encode":
+      [[257, 0], [257, -2]]}}}])");
+  const BugModel& bug = model("last-duplicate-wins");
+  const ArrayChain chain = parse_array_chain(type("int16"), codecs);
+  EXPECT_EQ(model_chain(&bug, chain, codecs, Direction::Encode, 0x0101).bits, 0xfeu);
+  EXPECT_EQ(model_chain(nullptr, chain, codecs, Direction::Encode, 0x0101).bits, 0x00u);
+  EXPECT_TRUE(
+      has(models_reproducing(chain_request(type("int16"), json("0"), codecs, Direction::Encode),
+                             ModelAnswer::value(0xfe), 0x0101),
+          bug));
+}
+
+TEST(BugModelsInChains, ARejectsModelRefusesAChainWithTheRule) {
+  // zarrita 0.7.5 (results/fuzz/zarrita.txt, seed 1): "cast_value float -> float ..." refused.
+  const nlohmann::json codecs = json(R"([{"name": "scale_offset", "configuration": {}},
+      {"name": "cast_value", "configuration": {"data_type": "float16", "rounding":
+      "towards-zero"}}])");
+  const BugModel& bug = model("float-rounding-refused");
+  EXPECT_TRUE(model_chain_configuration(&bug, type("float16"), json("0"), codecs, Direction::Decode)
+                  .rejected);
+  EXPECT_FALSE(
+      model_chain_configuration(nullptr, type("float16"), json("0"), codecs, Direction::Decode)
+          .rejected);
+  EXPECT_TRUE(
+      has(models_reproducing(chain_request(type("float16"), json("0"), codecs, Direction::Decode),
+                             ModelAnswer::rejected()),
+          bug));
+}
+
 TEST(BugModelExamples, ScaleOffsetFillNotThreaded) {
   // scale_offset.md's first example (uint16, offset 1000, into uint8) with the fill value 1000:
   // encoded it is 0, valid; untransformed it is out of uint8's range.
@@ -899,6 +1022,13 @@ const std::map<std::string, std::string> kNotCaughtByTheVectors = {
     {"nan-payload-kept",
      "indistinguishable under the harness's comparison: it only changes which NaN comes out, and "
      "any NaN matches any NaN (cast_value.md:17, payload preservation is not required)"},
+    {"scalar-map-keys-unrounded",
+     "a gap of the vectors: no chain case has a float scalar_map key that its input type cannot "
+     "hold exactly, and a cast case's rule holds its keys already rounded (the model reads the "
+     "codec's JSON, which only chain requests carry)"},
+    {"fixed-scale-offset-fill-not-threaded",
+     "a gap of the vectors: no metadata or chain case has a numcodecs.fixedscaleoffset first, a "
+     "cast_value after it and a fill value beyond astype's range that the alias brings into it"},
 };
 
 // One scan of the whole vectors (about 8 s; 50 s under the sanitizers), for both checks below.

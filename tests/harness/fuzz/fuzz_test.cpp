@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <string>
 
 #include "harness/fuzz/fuzz_run.hpp"
+#include "harness/fuzz/fuzz_stats.hpp"
 #include "harness/fuzz/shrink_bound.hpp"
 
 namespace cvc::fuzz_test {
@@ -147,6 +149,25 @@ TEST(Fuzz, ExitCodes) {
   EXPECT_EQ(exit_status(adapter + "' --direction sideways"), 2);
   EXPECT_EQ(exit_status("--cases 5"), 2);                  // no --impl
   EXPECT_EQ(exit_status("--impl 'exit 3' --cases 5"), 2);  // an adapter that cannot start
+}
+
+// Nothing silently dropped: every scenario lost to an adapter error is counted under its reason
+// (the terminal's "lost:" lines, the JSON's stats.adapter_error_reasons), as unsupported ones are.
+TEST(Fuzz, EveryLostScenarioKeepsItsReason) {
+  fuzz::FuzzStats stats;
+  const fuzz::Scenario scenario = fuzz::ValidateScenario{"float32", 0, nlohmann::json::array(), ""};
+  fuzz::CheckResult lost;
+  lost.status = fuzz::CheckStatus::AdapterError;
+  for (const char* detail :
+       {"adapter error: cannot size", "adapter error: cannot size", "crash: exit status 134"}) {
+    lost.detail = detail;
+    stats.record(scenario, lost);
+  }
+  EXPECT_EQ(stats.adapter_errors, 3u);
+  EXPECT_EQ(stats.compared, 0u);
+  EXPECT_EQ(stats.adapter_error_why,
+            (std::map<std::string, std::uint64_t>{{"adapter error: cannot size", 2},
+                                                  {"crash: exit status 134", 1}}));
 }
 
 // The JSON and JUnit reports are written, and the JSON follows its schema.
