@@ -283,16 +283,16 @@ void format_node(const Node& node, std::string& out) {
     case Node::Kind::Object:
     case Node::Kind::Array: {
       const bool is_object = node.kind == Node::Kind::Object;
-      out += is_object ? "{ " : "[ ";
+      out += is_object ? "{" : "[";
       for (size_t i = 0; i < node.members.size(); ++i) {
         if (i) out += ", ";
         if (is_object) {
           format_string(node.members[i].first, out);
-          out += ": ";
+          out += ":";
         }
         format_node(*node.members[i].second, out);
       }
-      out += is_object ? " }" : " ]";
+      out += is_object ? "}" : "]";
       return;
     }
     default:
@@ -352,8 +352,12 @@ CPLJSONArray CPLJSONObject::ToArray() const {
   return CPLJSONArray(std::move(items));
 }
 
+// As GDAL's (its type check is commented out): a string's value, any other value's JSON text
+// ("rounding": 0 reads "0"), the default only for a missing member or a JSON null.
 std::string CPLJSONObject::ToString(const std::string& osDefault) const {
-  return GetType() == Type::String ? m_poNode->text : osDefault;
+  const Type type = GetType();
+  if (type == Type::Unknown || type == Type::Null) return osDefault;
+  return type == Type::String ? m_poNode->text : Format(PrettyFormat::Plain);
 }
 
 std::string CPLJSONObject::GetString(const std::string& osName,

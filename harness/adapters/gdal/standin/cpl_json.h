@@ -3,8 +3,8 @@
 // codecs is how json-c types a number, which this stand-in copies (NOTES.md, "The stand-in"):
 // a literal with '.', 'e' or 'E' is a Double; any other is an integer, Integer when it fits 32
 // bits, else Long (a positive literal above INT64_MAX is kept as an unsigned 64-bit integer, as
-// json-c does, and ToLong clamps it to INT64_MAX). ToString of a value that is no string is the
-// default, as GDAL's.
+// json-c does, and ToLong clamps it to INT64_MAX). ToString of a value that is no string is its
+// JSON text, as GDAL's (json_object_get_string); Format writes json-c's plain form.
 #ifndef CVC_GDAL_STANDIN_CPL_JSON_H
 #define CVC_GDAL_STANDIN_CPL_JSON_H
 
