@@ -52,7 +52,19 @@ bool array_to_array_part(const CPLJSONObject& codecs, std::vector<CPLJSONObject>
             ": only cast_value and scale_offset then bytes are built";
       return false;
     }
-    const std::string target = list[i]["configuration"]["data_type"].ToString();
+    for (const auto& key : list[i].GetChildren())
+      if (key.GetName() != "name" && key.GetName() != "configuration") {
+        why = "codec key \"" + key.GetName() +
+              "\": the codec object is read by the driver (not built)";
+        return false;
+      }
+    const CPLJSONObject data_type = list[i]["configuration"]["data_type"];
+    if (data_type.IsValid() && data_type.GetType() != CPLJSONObject::Type::String) {
+      why = "data_type " + data_type.Format(CPLJSONObject::PrettyFormat::Plain) +
+            " is no string: GDAL's ParseDtypeV3 is not built (the stand-in reads names only)";
+      return false;
+    }
+    const std::string target = data_type.ToString();
     if (is_protocol_type(target) && !is_declared_type(target)) {
       why = "cast_value to " + target + ": not a type GDAL's cast_value takes";
       return false;
