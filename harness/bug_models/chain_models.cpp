@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "harness/bug_models/model_parts.hpp"
+#include "oracle/readings.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::bug_catalogue {
@@ -187,6 +188,20 @@ std::optional<ChainResult> integers_through_float64(const ChainStep& step, const
   return value(static_cast<std::uint64_t>(integer) & type.bit_mask());
 }
 
+// --- GDAL master 59402e47: IEEE 754 overflow in scale_offset, its Infinity then clamped ----------
+
+// Every step under the IEEE readings at once: a float scale_offset whose result overflows gives
+// +-Infinity instead of an error (ScaleOffsetNonFinite=ieee), and a cast_value with clamp takes
+// that Infinity to the integer type's bound (InfClamp=clamp-to-max). Each reading alone is a
+// divergence the vectors list; a chain needing both is listed under neither.
+std::optional<ChainResult> ieee_overflow_clamped(const ChainStep& step, const nlohmann::json&,
+                                                 Direction direction, std::uint64_t input) {
+  const Readings ieee = Readings{}
+                            .with(Flag::ScaleOffsetNonFinite, kScaleOffsetNonFiniteIEEE)
+                            .with(Flag::InfClamp, kInfClampToMax);
+  return step_through(step, direction, input, ieee, fast_element_oracle());
+}
+
 }  // namespace
 
 // Each chain model: one element through the chain with its step bug (one definition for all).
@@ -200,6 +215,9 @@ CVC_CHAIN_THROUGH(FixedScaleOffsetNonFiniteZero, numpy_astype)
 CVC_CHAIN_THROUGH(ScaleOffsetJavascriptFloats, javascript_float_decode)
 CVC_CHAIN_THROUGH(ScaleOffsetAbsentOffsetAdded, absent_offset_added)
 CVC_CHAIN_THROUGH(ScaleOffsetIntegersThroughFloat64, integers_through_float64)
+// (GDAL) begin
+CVC_CHAIN_THROUGH(ScaleOffsetIeeeOverflowClamped, ieee_overflow_clamped)
+// (GDAL) end
 #undef CVC_CHAIN_THROUGH
 
 // zarrita 0.7.5: ScaleOffsetCodec has no getEncodedMeta, so the pipeline (src/codecs.ts) hands

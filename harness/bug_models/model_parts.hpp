@@ -140,6 +140,9 @@ CVC_CHAIN_MODEL(ScaleOffsetJavascriptFloats);
 CVC_CHAIN_MODEL(ScaleOffsetAbsentOffsetAdded);
 CVC_CHAIN_MODEL(ScaleOffsetIntegersThroughFloat64);
 CVC_VALIDATE_MODEL(ScaleOffsetFillNotThreaded);
+// (GDAL) begin
+CVC_CHAIN_MODEL(ScaleOffsetIeeeOverflowClamped);
+// (GDAL) end
 
 #undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL
