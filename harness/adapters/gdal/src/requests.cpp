@@ -76,21 +76,25 @@ bool array_to_array_part(const CPLJSONObject& codecs, std::vector<CPLJSONObject>
 }
 }  // namespace
 
-std::string hello_answer(const CPLJSONObject&) {
+// Protocol 2 (chains, capabilities) when the hello offers it; protocol 1 otherwise.
+std::string hello_answer(const CPLJSONObject& request) {
+  const bool protocol2 = request["max_protocol"].ToLong() >= 2;
   const std::string environment =
       std::string("{\"gdal_commit\": \"") + CVC_GDAL_COMMIT +
       "\", \"gdal_files\": " + json_quote(CVC_GDAL_FILES) +
       ", \"compiler\": " + json_quote(CVC_GDAL_COMPILER) +
       ", \"release\": \"unreleased: GDAL master's codec files, commit " + CVC_GDAL_COMMIT +
       ", compiled with a stand-in of the GDAL core\"}";
-  return std::string(
-             "{\"protocol\": 2, \"implementation\": {\"name\": \"gdal\", "
-             "\"version\": \"master-") +
+  const std::string operations =
+      protocol2 ? "[\"encode\", \"decode\", \"validate\", \"chain\"], \"capabilities\": "
+                  "{\"chain\": {\"codecs\": [\"cast_value\", \"scale_offset\"]}}"
+                : "[\"encode\", \"decode\", \"validate\"]";
+  return std::string("{\"protocol\": ") + (protocol2 ? "2" : "1") +
+         ", \"implementation\": {\"name\": \"gdal\", \"version\": \"master-" +
          std::string(CVC_GDAL_COMMIT).substr(0, 8) +
          "\", \"language\": \"c++\"}, \"data_types\": " + quoted_list(declared_types()) +
-         ", \"operations\": [\"encode\", \"decode\", \"validate\", \"chain\"], "
-         "\"capabilities\": {\"chain\": {\"codecs\": [\"cast_value\", \"scale_offset\"]}}, "
-         "\"notes\": \"GDAL master's zarr_v3_codec_cast_value.cpp and "
+         ", \"operations\": " + operations +
+         ", \"notes\": \"GDAL master's zarr_v3_codec_cast_value.cpp and "
          "zarr_v3_codec_scale_offset.cpp, called directly (not the Zarr driver)\", "
          "\"environment\": " +
          environment + "}";
