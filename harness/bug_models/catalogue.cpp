@@ -1027,6 +1027,26 @@ constexpr CatalogueEntry kCatalogue[] = {
         .spec = "scale_offset.md:197, 203: dtype and astype are \"Zarr V2 data type metadata\" "
                 "(\"<f2\" is float16's); cast_value.md:9: float16 is one of the supported types",
     }),
+    // (GDAL) begin
+    chain_model<ScaleOffsetIeeeOverflowClamped>({
+        .id = "scale-offset-overflow-clamped",
+        .title = "scale_offset overflow to Infinity, then clamped by cast_value",
+        .mechanism =
+            "A float scale_offset computes in IEEE 754 arithmetic with no range check, so an "
+            "overflowing result is +-Infinity instead of an error (the ScaleOffsetNonFinite "
+            "ieee reading), and the cast_value after it, under out_of_range clamp, takes that "
+            "Infinity to the integer type's bound (the InfClamp clamp-to-max reading): a value "
+            "where the chain must fail. Each reading alone is a listed divergence; a chain that "
+            "needs both is listed under neither.",
+        .seen_in = "GDAL master at 59402e47 (unreleased; ApplyFloat in "
+                   "frmts/zarr/zarr_v3_codec_scale_offset.cpp computes (src - offset) * scale "
+                   "in T unchecked, CastElt's clamp branch in zarr_v3_codec_cast_value.cpp maps "
+                   "+-Infinity to the bounds: 165 chain vector cases)",
+        .spec = "scale_offset.md:47: \"If any intermediate or final value produced during "
+                "encoding or decoding is not representable in that data type, implementations "
+                "MUST treat this as an error.\"",
+    }),
+    // (GDAL) end
 };
 
 constexpr std::size_t kModelCount = std::size(kCatalogue);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "harness/bug_models/chain_parts.hpp"
+#include "oracle/readings.hpp"
 #include "oracle/scalar_json.hpp"
 
 namespace cvc::bug_catalogue {
@@ -206,6 +207,20 @@ std::optional<ChainResult> integers_through_float64(const ChainStep& step, const
   return chain_value(wrapped(type, integer));
 }
 
+// --- GDAL master 59402e47: IEEE 754 overflow in scale_offset, its Infinity then clamped ----------
+
+// Every step under the IEEE readings at once: a float scale_offset whose result overflows gives
+// +-Infinity instead of an error (ScaleOffsetNonFinite=ieee), and a cast_value with clamp takes
+// that Infinity to the integer type's bound (InfClamp=clamp-to-max). Each reading alone is a
+// divergence the vectors list; a chain needing both is listed under neither.
+std::optional<ChainResult> ieee_overflow_clamped(const ChainStep& step, const nlohmann::json&,
+                                                 Direction direction, std::uint64_t input) {
+  const Readings ieee = Readings{}
+                            .with(Flag::ScaleOffsetNonFinite, kScaleOffsetNonFiniteIEEE)
+                            .with(Flag::InfClamp, kInfClampToMax);
+  return step_through(step, direction, input, ieee, fast_element_oracle());
+}
+
 }  // namespace
 
 // Each chain model: one element through the chain with its step bug (one definition for all).
@@ -221,6 +236,9 @@ CVC_CHAIN_THROUGH(ScaleOffsetAbsentOffsetAdded, absent_offset_added)
 CVC_CHAIN_THROUGH(ScaleOffsetIntegersThroughFloat64, integers_through_float64)
 CVC_CHAIN_THROUGH(ScaleOffsetJavascriptIntegers, javascript_integer_decode)
 CVC_CHAIN_THROUGH(ScalarMapKeysUnrounded, unrounded_float_keys)
+// (GDAL) begin
+CVC_CHAIN_THROUGH(ScaleOffsetIeeeOverflowClamped, ieee_overflow_clamped)
+// (GDAL) end
 #undef CVC_CHAIN_THROUGH
 
 // zarrita 0.7.5: ScaleOffsetCodec has no getEncodedMeta, so the pipeline (src/codecs.ts) hands

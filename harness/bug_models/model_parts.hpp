@@ -153,6 +153,9 @@ CVC_CHAIN_MODEL(FixedScaleOffsetCastThroughFloat32);
 CVC_CHAIN_MODEL(FixedScaleOffsetFloat32Operands);
 CVC_VALIDATE_MODEL(FixedScaleOffsetTypeStringsPrefixed);
 CVC_VALIDATE_MODEL(FixedScaleOffsetFloat16Unsupported);
+// (GDAL) begin
+CVC_CHAIN_MODEL(ScaleOffsetIeeeOverflowClamped);
+// (GDAL) end
 
 #undef CVC_CHAIN_MODEL
 #undef CVC_CAST_MODEL

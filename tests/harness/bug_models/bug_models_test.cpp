@@ -985,6 +985,16 @@ TEST(BugModels, ACastModelActsOnTheCastValueStepsOfAChain) {
                 .bits,
             0x02u);
 }
+// (GDAL) begin
+TEST(BugModelExamples, ScaleOffsetOverflowClamped) {
+  // float32 2^126 * 100 overflows: scale_offset.md:47 makes it an error; in IEEE 754 it is
+  // +Infinity, which cast_value's clamp takes to uint8's 255.
+  expect_chain_bug("scale-offset-overflow-clamped", "float32",
+                   R"([{"name": "scale_offset", "configuration": {"scale": 100}},
+          {"name": "cast_value", "configuration": {"data_type": "uint8", "out_of_range": "clamp"}}])",
+                   Direction::Encode, 0x7e800000, 0xff);
+}
+// (GDAL) end
 
 // Every cast model has an example above; so does every rejects and validate model.
 TEST(BugModels, EveryModelHasAnExampleTest) {

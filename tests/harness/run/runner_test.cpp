@@ -188,6 +188,9 @@ const std::map<std::string, std::string> kNotCaughtLive = {
     {"numcodecs-fixed-scale-offset", "live mode sends no chain"},
     {"fixed-scale-offset-fill-not-threaded",
      "live mode sends no chain, and writes no numcodecs.fixedscaleoffset"},
+    // (GDAL) begin
+    {"scale-offset-overflow-clamped", "live mode sends no chain"},
+    // (GDAL) end
 };
 
 // The models the vectors miss (tests/harness/bug_models/bug_models_test.cpp says why): the types
