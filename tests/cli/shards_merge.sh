@@ -59,12 +59,13 @@ assert r['diagnosis']['buckets'] and r['failure_groups']['groups']" "$work/$name
     same_reports "$work/$name-single" "$work/$name-jobs"
 done
 
-# Teeth: a shard with one pass more (its cell, a rule, the totals and the derived fields kept
+# Teeth: a shard with one pass more (its cell, a rule, a family, the totals and the derived fields kept
 # consistent, so that the merge accepts it) merges into another run.
 python3 - "$work/live-2/shard-2.json" "$work/perturbed.json" <<'EOF'
 import json, sys
 report = json.load(open(sys.argv[1]))
-for counts in (report["cells"][0]["counts"], report["rules"][0]["counts"], report["totals"]):
+for counts in (report["cells"][0]["counts"], report["rules"][0]["counts"], report["families"][0]["counts"],
+               report["totals"]):
     counts["pass"] += 1
     counts["cases"] += 1
 cell = report["cells"][0]

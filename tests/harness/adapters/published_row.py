@@ -50,6 +50,10 @@ def rules(report: dict) -> dict:
     return {r["rule"]: r["counts"] for r in report["rules"]}
 
 
+def families(report: dict) -> dict:
+    return {f["family"]: f["counts"] for f in report.get("families", [])}
+
+
 def reasons(report: dict) -> dict:
     return {r["reason"]: r["cases"] for r in report["unsupported_reasons"]}
 
@@ -61,7 +65,10 @@ def differences(fresh: dict, published: dict) -> list[str]:
                        ("totals", lambda r: r["totals"])):
         if key(fresh) != key(published):
             found.append(f"{label}: {json.dumps(key(fresh))} here, {json.dumps(key(published))} published")
-    for label, table in (("unsupported reason", reasons), ("cell", cells), ("rule", rules)):
+    tables = [("unsupported reason", reasons), ("cell", cells), ("rule", rules)]
+    if "families" in published:  # (report version 8 on)
+        tables.append(("family", families))
+    for label, table in tables:
         here, there = table(fresh), table(published)
         for name in sorted(set(here) | set(there)):
             if here.get(name) != there.get(name):
