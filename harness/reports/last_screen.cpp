@@ -183,10 +183,13 @@ std::string component_at_fault(std::string_view note) {
 }
 
 std::string implementations_named(std::string_view note) {
-  constexpr std::string_view kImplementations = "**Implementations:**";
-  const std::size_t at = note.find(kImplementations);
-  if (at == std::string_view::npos) return "";
-  return std::string(trimmed(without_marks(bullet_text(note, at).substr(kImplementations.size()))));
+  // (A note about one implementation says "Implementation:".)
+  for (const std::string_view marker : {"**Implementations:**", "**Implementation:**"}) {
+    const std::size_t at = note.find(marker);
+    if (at != std::string_view::npos)
+      return std::string(trimmed(without_marks(bullet_text(note, at).substr(marker.size()))));
+  }
+  return "";
 }
 
 bool names_implementation(std::string_view text, std::string_view name) {

@@ -44,7 +44,8 @@ struct LastScreenSources {
 // at most 160 characters; "" when the note names none.
 std::string component_at_fault(std::string_view note);
 
-// The implementations a findings note names: its "**Implementations:**" bullet, marks removed;
+// The implementations a findings note names: its "**Implementations:**" (or "**Implementation:**")
+// bullet, marks removed;
 // "" when it has none.
 std::string implementations_named(std::string_view note);
 

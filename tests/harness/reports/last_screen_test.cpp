@@ -76,6 +76,8 @@ TEST(LastScreen, ComponentAtFaultIsTheBulletsFirstClauseWithoutMarks) {
 TEST(LastScreen, TheImplementationsANoteNamesAreWholeNames) {
   EXPECT_EQ(implementations_named(kNote), "cast-value-rs 0.5.1.");
   EXPECT_EQ(implementations_named("- **Mechanism:** none named"), "");
+  EXPECT_EQ(implementations_named("- **Implementation:** zarr-python 3.4.2 (212 cases)."),
+            "zarr-python 3.4.2 (212 cases).");
   EXPECT_TRUE(names_implementation("cast-value-rs 0.5.1.", "cast-value-rs"));
   EXPECT_TRUE(names_implementation("zarrita 0.7.5; zarrs main (its own check)", "zarrs"));
   EXPECT_TRUE(names_implementation("zarr-python 3.4.2 (through cast-value-rs)", "zarr-python"));
