@@ -10,7 +10,7 @@
 namespace cvc::bug_catalogue {
 
 ChainResult chain_through(const ArrayChain& chain, const nlohmann::json& codecs,
-                          Direction direction, std::uint64_t input, StepBug bug) {
+                          Direction direction, std::uint64_t input, const StepBug& bug) {
   ChainResult result;
   result.bits = input;
   const std::size_t count = chain.steps.size();

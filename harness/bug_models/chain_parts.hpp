@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -14,12 +15,13 @@ namespace cvc::bug_catalogue {
 __extension__ typedef __int128 Wide;  // exact sums and products of 64-bit values
 
 // A step's own computation, or nullopt for the oracle's.
-using StepBug = std::optional<ChainResult> (*)(const ChainStep& step, const nlohmann::json& codecs,
-                                               Direction direction, std::uint64_t input);
+// (A std::function: model_chain's step bug holds the model's element functions.)
+using StepBug = std::function<std::optional<ChainResult>(
+    const ChainStep& step, const nlohmann::json& codecs, Direction direction, std::uint64_t input)>;
 
 // One element through `chain` in `direction`, each step by `bug` where it answers.
 ChainResult chain_through(const ArrayChain& chain, const nlohmann::json& codecs,
-                          Direction direction, std::uint64_t input, StepBug bug);
+                          Direction direction, std::uint64_t input, const StepBug& bug);
 
 // The step's codec in the request's metadata ("codecs[1]" -> codecs[1]).
 const nlohmann::json& step_metadata(const ChainStep& step, const nlohmann::json& codecs);

@@ -1,5 +1,6 @@
 #include "harness/bug_models/model_answer.hpp"
 
+#include "harness/bug_models/chain_parts.hpp"
 #include "harness/bug_models/model_parts.hpp"
 #include "oracle/cast.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -20,29 +21,6 @@ bool same_rule(const CastRule& a, const CastRule& b) {
 
 ModelAnswer element_answer(const CastResult& result) {
   return ModelAnswer::element(!result.ok(), result.bits);
-}
-
-// One element through `chain`, each cast_value codec's step by the model's element functions
-// (`bugged`), every other step by the oracle's: the cast step of numcodecs.fixedscaleoffset is the
-// alias's own codec, not the implementation's cast_value, so a cast bug does not act there.
-ChainResult cast_bug_through(const ElementOracle& bugged, const ArrayChain& chain,
-                             Direction direction, std::uint64_t input) {
-  ChainResult result;
-  result.bits = input;
-  const std::size_t count = chain.steps.size();
-  for (std::size_t i = 0; i < count; ++i) {
-    const std::size_t k = direction == Direction::Encode ? i : count - 1 - i;
-    const ChainStep& step = chain.steps[k];
-    const bool cast_value_codec =
-        std::holds_alternative<CastValueCodec>(step.codec) && !step.alias_cast;
-    result = step_through(step, direction, result.bits, {},
-                          cast_value_codec ? bugged : fast_element_oracle());
-    if (!result.ok()) {
-      result.failed_step = static_cast<int>(k);
-      return result;
-    }
-  }
-  return result;
 }
 
 }  // namespace
@@ -122,10 +100,21 @@ ChainResult model_chain(ModelOrOracle model, const ArrayChain& chain, const nloh
                         Direction direction, std::uint64_t input_bits) {
   if (model != nullptr && model->chain != nullptr)
     return model->chain(chain, codecs, direction, input_bits);
-  // A cast bug acts on every cast_value codec of a chain (the catalogue's chain_elements).
-  if (model != nullptr && model->cast != nullptr)
-    return cast_bug_through(bug_catalogue::catalogue()[bug_model_index(*model)].chain_elements,
-                            chain, direction, input_bits);
+  // A cast bug acts on every cast_value codec of a chain (the catalogue's chain_elements), not
+  // on the cast step of numcodecs.fixedscaleoffset: that is the alias's own codec, not the
+  // implementation's cast_value.
+  if (model != nullptr && model->cast != nullptr) {
+    const ElementOracle& bugged =
+        bug_catalogue::catalogue()[bug_model_index(*model)].chain_elements;
+    return bug_catalogue::chain_through(
+        chain, codecs, direction, input_bits,
+        [&bugged](const ChainStep& step, const nlohmann::json&, Direction way,
+                  std::uint64_t bits) -> std::optional<ChainResult> {
+          if (!std::holds_alternative<CastValueCodec>(step.codec) || step.alias_cast)
+            return std::nullopt;
+          return step_through(step, way, bits, {}, bugged);
+        });
+  }
   return direction == Direction::Encode ? encode_through(chain, input_bits)
                                         : decode_through(chain, input_bits);
 }
