@@ -105,24 +105,26 @@ def key(entry: dict) -> tuple:
     return (entry["implementation"], entry["version"], entry["manifest_sha256"])
 
 
-def update_history(results: Path, source: Path | None = None) -> list[dict]:
+def update_history(results: Path, source: Path | None = None) -> tuple[list[dict], list[dict]]:
     """results/history/rows.json with every row of `source` (results/ itself by default) in it;
-    returns its entries."""
+    returns its entries, and the rows read from `source` (by implementation and version)."""
     path = results / "history" / "rows.json"
     entries = {key(e): e for e in (json.loads(path.read_text())["rows"] if path.exists() else [])}
     source = results if source is None else source
+    read = []
     for report_path in sorted(source.glob("*.json")):
         report = json.loads(report_path.read_text())
         stores_path = source / "stores" / report_path.name
         stores = json.loads(stores_path.read_text()) if stores_path.exists() else None
         entry = entry_of(report_path, report, stores)
         entries[key(entry)] = entry
+        read.append(entry)
     ordered = sorted(entries.values(), key=lambda e: (e["implementation"], e["started_at"], e["version"]))
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps({"history": "cast-value-conformance results history",
                                 "history_version": HISTORY_VERSION, "rows": ordered},
                                ensure_ascii=False, indent=1) + "\n")
-    return ordered
+    return ordered, sorted(read, key=lambda e: (e["implementation"], e["version"]))
 
 
 def compared(counts: dict) -> int:
@@ -166,13 +168,6 @@ def cell_text(entry: dict, column: str) -> tuple[str, str, str]:
 
 def label(entry: dict) -> str:
     return entry["implementation"] + (" (UNRELEASED)" if entry["unreleased"] else "")
-
-
-def current(entries: list[dict], results: Path) -> list[dict]:
-    """The rows published now (their pages are in results/), by implementation and version."""
-    return sorted((e for e in entries if (results / f"{e['page']}.json").exists()
-                   and json.loads((results / f"{e['page']}.json").read_text())["run"]["vectors"]["manifest_sha256"]
-                   == e["manifest_sha256"]), key=lambda e: (e["implementation"], e["version"]))
 
 
 STYLE = """
@@ -271,8 +266,8 @@ def write_markdown(results: Path, rows: list[dict], entries: list[dict]) -> None
 
 
 def write_dashboard(results: Path) -> list[Path]:
-    entries = update_history(results)
-    rows = current(entries, results)
+    # The rows published now: those whose reports are in results/.
+    entries, rows = update_history(results)
     write_html(results, rows, entries)
     write_markdown(results, rows, entries)
     return [results / "history" / "rows.json", results / "index.html", results / "index.md"]
