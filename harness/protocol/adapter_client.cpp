@@ -319,8 +319,11 @@ nlohmann::json validate_message(const ValidateRequest& request, std::uint64_t id
           {"codecs", request.codecs}};
 }
 
-AdapterClient::AdapterClient(std::string command, std::chrono::milliseconds timeout)
-    : process_(std::move(command)), timeout_(timeout) {}
+AdapterClient::AdapterClient(std::string command, std::chrono::milliseconds timeout,
+                             std::chrono::milliseconds start_timeout)
+    : process_(std::move(command)),
+      timeout_(timeout),
+      start_timeout_(start_timeout.count() > 0 ? start_timeout : timeout) {}
 
 AdapterIncident AdapterClient::make_incident(std::string kind, std::string detail,
                                              const std::string& what, std::uint64_t cases) {
@@ -455,7 +458,11 @@ std::optional<Handshake> AdapterClient::connect(AdapterIncident& incident) {
                                 {"max_protocol", kProtocolVersion},
                                 {"encodings", offered_encodings()},
                                 {"failed_forms", offered_failed_forms()}};
+  // The hello is waited for with start_timeout_; every later request with timeout_.
+  const std::chrono::milliseconds request_timeout = timeout_;
+  timeout_ = start_timeout_;
   const std::optional<nlohmann::json> answer = exchange(hello, "hello", 0, incident);
+  timeout_ = request_timeout;
   if (!answer) {
     if (incident.kind == "timeout" && incident.detail.starts_with("no answer"))
       incident.detail += " (did the adapter flush its stdout after writing the hello answer?)";

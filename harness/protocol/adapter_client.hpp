@@ -138,7 +138,10 @@ struct AnswerForm {
 //   otherwise).
 class AdapterClient {
  public:
-  AdapterClient(std::string command, std::chrono::milliseconds timeout);
+  // `timeout` bounds every wait for the adapter; `start_timeout`, when not zero, bounds the wait
+  // for the hello answer instead (an adapter's start can be slow under load, a JVM's always is).
+  AdapterClient(std::string command, std::chrono::milliseconds timeout,
+                std::chrono::milliseconds start_timeout = std::chrono::milliseconds(0));
 
   // Starts (or restarts) the adapter and shakes hands; nullopt and `incident` on failure.
   std::optional<Handshake> connect(AdapterIncident& incident);
@@ -229,6 +232,7 @@ class AdapterClient {
 
   AdapterProcess process_;
   std::chrono::milliseconds timeout_;
+  std::chrono::milliseconds start_timeout_;
   std::uint64_t next_id_ = 1;
   bool connected_ = false;
   bool reproduce_declared_ = false;  // the current adapter's hello declares "reproduce"

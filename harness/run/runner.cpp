@@ -55,7 +55,9 @@ std::string chain_explanation(const CastBatch& batch, std::size_t index) {
 class Run {
  public:
   Run(const RunnerOptions& options, const std::vector<ReportSink*>& sinks)
-      : options_(options), sinks_(sinks), client_(options.command, options.timeout) {
+      : options_(options),
+        sinks_(sinks),
+        client_(options.command, options.timeout, options.start_timeout) {
     client_.set_interrupt_flag(options.interrupted);
   }
 

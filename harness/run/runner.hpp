@@ -17,6 +17,8 @@ namespace cvc {
 struct RunnerOptions {
   std::string command;  // --impl
   std::chrono::milliseconds timeout{60000};
+  // The wait for each start's hello answer; zero: `timeout`.
+  std::chrono::milliseconds start_timeout{0};
   // Restarts after an incident (the first start is one attempt: an adapter that cannot be started
   // is CannotStartError, harness/protocol/adapter_start.hpp).
   int max_restarts_in_a_row = 3;

@@ -416,6 +416,23 @@ TEST(Protocol, AHelloNotFlushedHintsAtStdout) {
   client.close();
 }
 
+TEST(Protocol, TheHelloIsWaitedForWithTheStartTimeout) {
+  // The hello comes at least 500 ms after the request, later than the 100 ms request timeout:
+  // with a start timeout the handshake succeeds, without one it is a handshake incident.
+  const std::string slow_start =
+      "read line; sleep 0.5; echo '{\"protocol\":1,\"implementation\":{\"name\":\"slow\","
+      "\"version\":\"1\",\"language\":\"sh\"},\"data_types\":[\"int8\"],"
+      "\"operations\":[\"encode\"]}'; exec sleep 60";
+  AdapterIncident incident;
+  AdapterClient patient(slow_start, std::chrono::milliseconds(100), std::chrono::minutes(10));
+  EXPECT_TRUE(patient.connect(incident)) << incident.detail;
+  patient.close();
+  AdapterClient hasty(slow_start, std::chrono::milliseconds(100));
+  EXPECT_FALSE(hasty.connect(incident));
+  EXPECT_EQ(incident.kind, "handshake");
+  hasty.close();
+}
+
 // --- Malformed cast answers: named -------------------------------------------------------------
 
 class MalformedCastAnswer : public testing::TestWithParam<std::pair<std::string, std::string>> {};

@@ -66,6 +66,8 @@ RunResult run(CaseSource& source, const std::string& command,
   RunnerOptions options;
   options.command = command;
   options.timeout = timeout;
+  // Starts are waited for as events (the sanitized reference adapter starts slowly under load).
+  options.start_timeout = std::chrono::minutes(10);
   options.mode = "test";
   options.interrupted = interrupted;
   options.progress = std::move(progress);
