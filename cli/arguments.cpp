@@ -33,6 +33,12 @@ std::chrono::milliseconds Arguments::timeout_option(std::uint64_t fallback_secon
                                    number_option("timeout", fallback_seconds, {1, kMaxSeconds}));
 }
 
+std::chrono::milliseconds Arguments::start_timeout_option() {
+  constexpr std::uint64_t kMaxSeconds = 86400;
+  // Absent: 0 (the fallback is not checked against the range).
+  return std::chrono::milliseconds(1000 * number_option("start-timeout", 0, {1, kMaxSeconds}));
+}
+
 int Arguments::max_incidents_option() {
   return static_cast<int>(number_option("max-incidents-in-a-row", 5, {1, 1000000}));
 }

@@ -50,6 +50,9 @@ class Arguments {
   // --timeout SECONDS (or `fallback_seconds` when absent) as milliseconds: from 1 to 86400
   // seconds; 0 (which would kill every adapter at once) and more than a day are usage errors.
   std::chrono::milliseconds timeout_option(std::uint64_t fallback_seconds);
+  // --start-timeout SECONDS (the wait for each start's hello answer), 1 to 86400 seconds, as
+  // milliseconds; zero when absent (the --timeout then bounds the hello too).
+  std::chrono::milliseconds start_timeout_option();
   // --max-incidents-in-a-row N (5 when absent): from 1 to 1000000; 0 is a usage error (it would
   // abort before the first request), not silently 1.
   int max_incidents_option();

@@ -49,6 +49,8 @@ pass, fail, unsupported (an operation or data type the adapter does not declare,
   --feature NAME          only arrays with this feature (repeatable; vectors/STORES.md lists them)
   --type NAME             only arrays involving this data type (repeatable)
   --timeout SECONDS       per operation, before the adapter or program is killed (60)
+  --start-timeout SECONDS the wait for the adapter's hello answer at each start (default: the
+                          --timeout; not with --cli, which has no hello)
   --max-incidents-in-a-row N  abort the check after N arrays in a row end in an adapter incident
                           (crash, timeout, malformed answer); the rest is counted not reached (5)
   --max-incidents N       abort the check after N arrays in all end in an adapter incident, also
@@ -120,6 +122,7 @@ struct CheckStoreRequest {
   std::string vectors_path;
   StoreCheckOptions options;
   std::chrono::milliseconds timeout{0};
+  std::chrono::milliseconds start_timeout{0};
   std::optional<std::string> json_path, junit_path;
   std::uint64_t failures_shown = 20;
 };
@@ -136,6 +139,7 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
   request.options.features = arguments.repeated_option("feature");
   request.options.types = arguments.repeated_option("type");
   request.timeout = arguments.timeout_option(60);
+  request.start_timeout = arguments.start_timeout_option();
   request.options.max_incidents_in_a_row =
       static_cast<std::size_t>(arguments.max_incidents_option());
   request.options.max_incidents = static_cast<std::size_t>(arguments.max_total_incidents_option());
@@ -148,6 +152,9 @@ CheckStoreRequest parse_check_store(Arguments& arguments) {
   if (!arguments.finish().empty())
     throw UsageError("cvc check-store: unexpected positional arguments");
   if (request.name && !request.cli) throw UsageError("cvc check-store: --name goes with --cli");
+  if (request.cli && request.start_timeout.count() > 0)
+    throw UsageError(
+        "cvc check-store: --start-timeout goes with an adapter, not --cli (which has no hello)");
   static constexpr std::string_view kKinds[] = {"decode", "encode", "open"};
   for (const std::string& kind : request.options.kinds)
     name_argument("cvc check-store", "--kind", kind, kKinds);
@@ -225,7 +232,8 @@ int run_check_store(Arguments& arguments) {
   std::unique_ptr<StoreTarget> target =
       request.cli ? cli_store_target(request.impl, request.name.value_or(request.impl),
                                      request.timeout, &g_store_interrupted)
-                  : adapter_store_target(request.impl, request.timeout, &g_store_interrupted);
+                  : adapter_store_target(request.impl, request.timeout, request.start_timeout,
+                                         &g_store_interrupted);
   run.command = request.impl;
   run.interface_name = request.cli ? "command line" : "adapter";
   run.vectors = request.vectors_path;

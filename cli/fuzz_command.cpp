@@ -54,6 +54,8 @@ index that found it. docs/fuzz.md has the details.
   --shrink-requests N     adapter requests allowed for shrinking each finding (default 400)
   --strict                a result of an alternative reading (a divergence) counts as a mismatch
   --timeout SECONDS       per-request timeout before the adapter is killed and restarted (60)
+  --start-timeout SECONDS the wait for the adapter's hello answer at each start (default: the
+                          --timeout), for an adapter slow to start (a JVM, a loaded machine)
   --max-incidents-in-a-row N  stop after N requests in a row end in an adapter incident (5)
   --max-incidents N       stop after N requests in all end in an adapter incident, also when
                           they alternate with good answers (50)
@@ -101,6 +103,7 @@ fuzz::FuzzOptions read_fuzz_arguments(Arguments& arguments, std::string& options
   options.shrink_requests = arguments.number_option("shrink-requests", 400, {0, 1000000});
   options.checker.strict = arguments.flag("strict");
   options.checker.timeout = arguments.timeout_option(60);
+  options.checker.start_timeout = arguments.start_timeout_option();
   options.checker.max_incidents_in_a_row = arguments.max_incidents_option();
   options.checker.max_incidents = arguments.max_total_incidents_option();
   const std::optional<std::string> report_dir = arguments.option("report-dir");

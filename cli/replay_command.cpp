@@ -19,7 +19,7 @@ namespace cvc::cli {
 namespace {
 
 constexpr const char* kReplayHelp =
-    R"(usage: cvc replay --impl COMMAND [--timeout SECONDS] REQUEST
+    R"(usage: cvc replay --impl COMMAND [--timeout SECONDS] [--start-timeout SECONDS] REQUEST
 
 Sends one request of the adapter protocol (harness/protocol/PROTOCOL.md) to an adapter after the
 handshake, prints its answer and compares it with the oracle: per element the input, the
@@ -28,6 +28,7 @@ mismatch. Reports print such a command for the simplest case of each diagnosis g
 
   --impl COMMAND       the adapter command line (run through /bin/sh -c), as for cvc run
   --timeout SECONDS    how long to wait for each answer (default 60)
+  --start-timeout SECONDS  how long to wait for the hello answer (default: the --timeout)
   REQUEST              a cast, chain or validate request line (JSON), or @FILE holding one
 
 A request of more than 64 elements prints only its first 20 mismatching elements, then how many
@@ -236,6 +237,7 @@ int run_replay(Arguments& arguments) {
   }
   const std::string command = arguments.required_option("impl");
   const std::chrono::milliseconds timeout = arguments.timeout_option(60);
+  const std::chrono::milliseconds start_timeout = arguments.start_timeout_option();
   const std::vector<std::string> rest = arguments.finish();
   if (rest.size() != 1)
     throw UsageError("cvc replay: give exactly one REQUEST (see cvc replay --help)");
@@ -250,7 +252,7 @@ int run_replay(Arguments& arguments) {
     throw UsageError(
         "cvc replay: REQUEST: count is 0: the request selects no element, so nothing would be "
         "compared (a replay that compares nothing never passes)");
-  AdapterClient client(command, timeout);
+  AdapterClient client(command, timeout, start_timeout);
   AdapterIncident incident;
   const std::optional<Handshake> handshake = start_adapter(client, command, incident);
   if (!handshake) {  // interrupted: an adapter that cannot start is CannotStartError

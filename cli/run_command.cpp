@@ -55,6 +55,8 @@ oracle, and reports: a summary per type pair and per rule, then the first failur
   --strict                divergences (results of an alternative reading) count as failures
   --timeout SECONDS       per-request timeout, for writing a request and for its answer, before
                           the adapter is killed and restarted (60)
+  --start-timeout SECONDS the wait for the adapter's hello answer at each start (default: the
+                          --timeout), for an adapter slow to start (a JVM, a loaded machine)
   --max-incidents-in-a-row N  abort the run after N requests in a row end in an adapter incident
                           (crash, timeout, malformed answer); the rest is counted not reached (5)
   --max-incidents N       abort the run after N requests in all end in an adapter incident, also
@@ -250,6 +252,10 @@ RunRequest read_run_arguments(Arguments& arguments) {
   if (options.strict) forwarded.push_back("--strict");
   options.timeout = arguments.timeout_option(60);
   forwarded.insert(forwarded.end(), {"--timeout", std::to_string(options.timeout.count() / 1000)});
+  options.start_timeout = arguments.start_timeout_option();
+  if (options.start_timeout.count() > 0)
+    forwarded.insert(forwarded.end(),
+                     {"--start-timeout", std::to_string(options.start_timeout.count() / 1000)});
   options.max_consecutive_incidents = arguments.max_incidents_option();
   forwarded.insert(forwarded.end(),
                    {"--max-incidents-in-a-row", std::to_string(options.max_consecutive_incidents)});
@@ -378,7 +384,8 @@ void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
   prepare_report_directory(directory.string(), "--issue-drafts", "cvc run");
   remove_earlier_drafts(directory);
   const std::vector<DiagnosisGroup> groups = summary.diagnosis().groups();
-  AdapterClient client(request.options.command, request.options.timeout);
+  AdapterClient client(request.options.command, request.options.timeout,
+                       request.options.start_timeout);
   AdapterIncident incident;
   const bool connected = !groups.empty() && client.connect(incident).has_value();
   for (std::size_t i = 0; i < groups.size(); ++i) {
@@ -403,7 +410,8 @@ void write_issue_drafts(const RunSummary& summary, const RunRequest& request) {
 int run_jobs(const RunRequest& request) {
   std::vector<ReportFile> reports = prepare_outputs(request);
   {  // An adapter that cannot be started is said once, here, not by each of N shards.
-    AdapterClient client(request.options.command, request.options.timeout);
+    AdapterClient client(request.options.command, request.options.timeout,
+                         request.options.start_timeout);
     AdapterIncident incident;
     start_adapter(client, request.options.command, incident);
     client.close();

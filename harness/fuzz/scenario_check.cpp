@@ -156,7 +156,8 @@ void compare_elements(const ScenarioOracle& oracle, const CastRequest& request,
 }  // namespace
 
 ScenarioChecker::ScenarioChecker(CheckerOptions options)
-    : options_(std::move(options)), client_(options_.command, options_.timeout) {
+    : options_(std::move(options)),
+      client_(options_.command, options_.timeout, options_.start_timeout) {
   client_.set_interrupt_flag(options_.interrupted);
 }
 

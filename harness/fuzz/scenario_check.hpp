@@ -22,6 +22,7 @@ namespace cvc::fuzz {
 struct CheckerOptions {
   std::string command;  // --impl
   std::chrono::milliseconds timeout{60000};
+  std::chrono::milliseconds start_timeout{0};  // the wait for each hello; zero: `timeout`
   int max_incidents_in_a_row = 5;
   int max_incidents = 50;  // requests in all that end in an incident (--max-incidents)
   int max_restarts_in_a_row = 3;

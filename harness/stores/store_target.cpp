@@ -35,8 +35,8 @@ AdapterAnswer answer_of(AdapterAnswer::Status status, std::string message = "") 
 class AdapterStoreTarget : public StoreTarget {
  public:
   AdapterStoreTarget(std::string command, std::chrono::milliseconds timeout,
-                     const std::atomic<bool>* interrupted)
-      : command_(command), client_(std::move(command), timeout) {
+                     std::chrono::milliseconds start_timeout, const std::atomic<bool>* interrupted)
+      : command_(command), client_(std::move(command), timeout, start_timeout) {
     client_.set_interrupt_flag(interrupted);
   }
 
@@ -282,8 +282,10 @@ std::optional<std::string> undeclared_store_codecs(const Handshake& handshake,
 
 std::unique_ptr<StoreTarget> adapter_store_target(std::string command,
                                                   std::chrono::milliseconds timeout,
+                                                  std::chrono::milliseconds start_timeout,
                                                   const std::atomic<bool>* interrupted) {
-  return std::make_unique<AdapterStoreTarget>(std::move(command), timeout, interrupted);
+  return std::make_unique<AdapterStoreTarget>(std::move(command), timeout, start_timeout,
+                                              interrupted);
 }
 
 std::unique_ptr<StoreTarget> cli_store_target(std::string command, std::string name,

@@ -56,8 +56,10 @@ std::optional<std::string> undeclared_store_codecs(const Handshake& handshake,
                                                    const StoreCase& store_case);
 
 // Through an adapter: started at the first case, restarted after an incident.
+// `start_timeout` bounds the wait for each hello (zero: `timeout`).
 std::unique_ptr<StoreTarget> adapter_store_target(std::string command,
                                                   std::chrono::milliseconds timeout,
+                                                  std::chrono::milliseconds start_timeout,
                                                   const std::atomic<bool>* interrupted);
 
 // Through the command line: `COMMAND open DIR`, `COMMAND read DIR`, `COMMAND write DIR FILE`, one

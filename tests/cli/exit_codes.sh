@@ -153,6 +153,8 @@ cannot_start "a file not executable" "not executable (exit status 126)" "$work/n
 cannot_start "an exit before the hello" \
   "it exited before its hello answer: .*(exit status 5) (its stderr: adapter: no config)" "python3 $work/exits.py"
 cannot_start "no hello within the timeout" "no hello answer within the timeout (--timeout)" "sleep 30" --timeout 1
+# --start-timeout bounds the hello alone: 1 s of it ends the wait that --timeout 60 would not.
+cannot_start "no hello within the start timeout" "no hello answer within the timeout (--timeout): no answer within 1.0" "sleep 30" --timeout 60 --start-timeout 1
 cannot_start "a hello that is not JSON" 'its hello answer is not JSON: it wrote "hello"' "echo hello; cat"
 cannot_start "a hello of another protocol" "its hello answer is not the adapter protocol (harness/protocol/PROTOCOL.md): protocol is 7" \
   "echo '{\"protocol\": 7}'; cat"

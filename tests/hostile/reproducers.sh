@@ -500,13 +500,14 @@ done
 # ---- 2. an adapter that stops reading ----------------------------------------------------------
 # Every request to this adapter costs a whole --timeout (then it is killed and restarted), and a
 # run aborts after 5 incidents in a row (the default of the fixed binary's
-# --max-incidents-in-a-row): so --timeout 1, not the 5, and a limit of
+# --max-incidents-in-a-row): so --timeout 1, not the 5 (each start, a Python adapter's,
+# is waited for as an event: --start-timeout 600), and a limit of
 # 5 x (--timeout + 1) + 20 s = 30 s (about 11 s alone; the margin is for a loaded machine: 2 cores
 # under ctest -j2 and a long test beside it took more than 20 s once).
 invoke 2 "run: the adapter answers the hello, then exec sleep 600 (--count 8192 float64)" \
   --limit 30 --need 'timeout|timed out|write|stopped reading|abort' --report "$(rep 2a)" -- \
   "$cvc" run --impl "$(fake_impl stop-reading)" --live random --count 8192 --type float64 \
-  --timeout 1 --report-dir "$(rep 2a)"
+  --timeout 1 --start-timeout 600 --report-dir "$(rep 2a)"
 
 # ---- 3. orphaned adapter processes -------------------------------------------------------------
 invoke 3 "run: after the hello the adapter starts sleep 299 in the background and exits 0" \
