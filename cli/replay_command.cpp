@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "harness/fuzz/finding.hpp"
 #include "harness/protocol/adapter_start.hpp"
 #include "harness/protocol/replay_request.hpp"
 #include "harness/run/diagnosis.hpp"
@@ -24,7 +25,9 @@ constexpr const char* kReplayHelp =
 Sends one request of the adapter protocol (harness/protocol/PROTOCOL.md) to an adapter after the
 handshake, prints its answer and compares it with the oracle: per element the input, the
 expected result, the adapter's, and the known-bug models (docs/bug-models.md) that reproduce a
-mismatch. Reports print such a command for the simplest case of each diagnosis group.
+mismatch, the one the diagnosis credits with that case alone first (in a run, the model that
+explains the most of the run's failures may take it). Reports print such a command for the
+simplest case of each diagnosis group.
 
   --impl COMMAND       the adapter command line (run through /bin/sh -c), as for cvc run
   --timeout SECONDS    how long to wait for each answer (default 60)
@@ -58,13 +61,10 @@ std::string request_text(const std::string& argument) {
   }
 }
 
+// The models reproducing one mismatch, as cvc fuzz names them: the one the diagnosis credits with
+// this case alone first (models_credited_first, harness/run/diagnosis.hpp).
 std::string model_names(BugModelSet models) {
-  std::string names;
-  for (std::size_t i = 0; i < bug_models().size(); ++i) {
-    if ((models >> i & 1) == 0) continue;
-    names.append(names.empty() ? "" : ", ");
-    names.append(bug_models()[i].id);
-  }
+  const std::string names = fuzz::model_names(models);
   return names.empty() ? "none (unexplained)" : names;
 }
 

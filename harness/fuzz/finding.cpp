@@ -1,13 +1,12 @@
 #include "harness/fuzz/finding.hpp"
 
-#include <bit>
+#include "harness/run/diagnosis.hpp"
 
 namespace cvc::fuzz {
 
 std::vector<std::string> model_ids(BugModelSet models) {
   std::vector<std::string> ids;
-  for (BugModelSet rest = models; rest != 0; rest &= rest - 1)
-    ids.emplace_back(bug_models()[static_cast<std::size_t>(std::countr_zero(rest))].id);
+  for (const BugModel* model : models_credited_first(models)) ids.emplace_back(model->id);
   return ids;
 }
 

@@ -30,7 +30,8 @@ struct Finding {
   std::string models_text() const;
 };
 
-// The ids of a set of models, in catalogue order.
+// The ids of a set of models, the one the diagnosis credits with the case alone first, then the
+// others in catalogue order (models_credited_first, harness/run/diagnosis.hpp).
 std::vector<std::string> model_ids(BugModelSet models);
 // "ties-away, low-word-dropped" for a set of models; "" for none.
 std::string model_names(BugModelSet models);

@@ -12,12 +12,9 @@
 #include <string_view>
 
 #include "harness/reports/run_summary.hpp"
+#include "harness/text/share_text.hpp"  // share_text, said here as in every report
 
 namespace cvc {
-
-// part / whole in tenths of a percent, rounded down ("0.3%", "99.9%", "100%", "0%" when whole is
-// 0); part > whole is said as it is ("150%"), never clamped. Integer arithmetic only.
-std::string share_text(std::uint64_t part, std::uint64_t whole);
 
 // 252209 as "252,209".
 std::string grouped_count(std::uint64_t count);

@@ -125,6 +125,13 @@ def count(number: int) -> str:
     return f"{number:,}"
 
 
+def partial_share(part: int, whole: int) -> str:
+    """A share of a cell explained in part, as the reports say it (harness/text/share_text.hpp):
+    tenths of a percent, rounded down, so that 99.9% never reads as all."""
+    tenths = part * 1000 // whole
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
 def plural(number: int, word: str, words: str = "") -> str:
     return f"{count(number)} {word if number == 1 else (words or word + 's')}"
 
@@ -219,7 +226,8 @@ def cells_text(group: dict) -> str:
         where = f"{cell['operation']} {cell['input_type']} -> {cell['output_type']}"
         share = ("all " + plural(cell["cell_failures"], "failure")
                  if cell["cases"] == cell["cell_failures"]
-                 else f"{count(cell['cases'])} of {plural(cell['cell_failures'], 'failure')}")
+                 else f"{count(cell['cases'])} of {plural(cell['cell_failures'], 'failure')}, "
+                 f"{partial_share(cell['cases'], cell['cell_failures'])}")
         shown.append(f"{where} ({share})")
     rest = len(cells) - len(shown)
     return "; ".join(shown) + (f"; and {plural(rest, 'more cell')}" if rest else "")

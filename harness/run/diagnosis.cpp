@@ -5,6 +5,7 @@
 
 #include "harness/protocol/adapter_client.hpp"
 #include "harness/run/cell_names.hpp"
+#include "harness/text/share_text.hpp"
 #include "harness/text/shell_quote.hpp"
 #include "oracle/exact_value.hpp"
 #include "oracle/io/json_exact.hpp"
@@ -15,6 +16,18 @@ namespace {
 // The index of a model in the catalogue (its bit), for the lowest set bit of `models`.
 std::size_t first_model(BugModelSet models) {
   return static_cast<std::size_t>(std::countr_zero(models));
+}
+
+// How many failures of `buckets` each model reproduces; only the buckets `open` marks count.
+std::array<std::uint64_t, kMaxBugModels> reproduced_by_model(const std::vector<ModelCover>& buckets,
+                                                             const std::vector<bool>& open) {
+  std::array<std::uint64_t, kMaxBugModels> reproduced{};
+  for (std::size_t b = 0; b < buckets.size(); ++b) {
+    if (!open[b]) continue;
+    for (BugModelSet models = buckets[b].models; models != 0; models &= models - 1)
+      reproduced[first_model(models)] += buckets[b].cases;
+  }
+  return reproduced;
 }
 
 }  // namespace
@@ -100,6 +113,8 @@ std::string explained_cell_text(const DiagnosisCell& cell, std::uint64_t cell_fa
   text.append(type_label(cell.input));
   text.append(" -> ");
   text.append(type_label(cell.output));
+  // A model that explains the cell only in part says so, with the share it explains.
+  if (cell.cases != cell_failures) text.append(" (" + share_text(cell.cases, cell_failures) + ")");
   return text;
 }
 
@@ -128,26 +143,52 @@ CaseOutcome* Diagnosis::record(const CaseOutcome& failure) {
   return &bucket.minimal;
 }
 
-std::vector<DiagnosisGroup> Diagnosis::groups() const {
-  // How many failures each model reproduces over the whole run.
-  std::array<std::uint64_t, kMaxBugModels> reproduced{};
-  for (const auto& [key, bucket] : buckets_)
-    for (BugModelSet models = std::get<3>(key); models != 0; models &= models - 1)
-      reproduced[first_model(models)] += bucket.cases;
-  // Each bucket goes to the model among its own that reproduces the most (catalogue order on a
-  // tie): a mutant's failures then land on its own model even where another reproduces some.
+std::vector<const BugModel*> fewest_models_cover(const std::vector<ModelCover>& buckets) {
+  std::vector<const BugModel*> credited(buckets.size(), nullptr);
+  std::vector<bool> open(buckets.size(), true);
+  const std::array<std::uint64_t, kMaxBugModels> over_run = reproduced_by_model(buckets, open);
+  for (;;) {
+    // The model explaining the most failures not yet credited; the narrower, then the earlier in
+    // the catalogue, on a tie (a strict comparison in catalogue order keeps the earlier).
+    const std::array<std::uint64_t, kMaxBugModels> left = reproduced_by_model(buckets, open);
+    std::size_t best = kMaxBugModels;
+    for (std::size_t i = 0; i < kMaxBugModels; ++i) {
+      if (left[i] == 0) continue;
+      if (best == kMaxBugModels || left[i] > left[best] ||
+          (left[i] == left[best] && over_run[i] < over_run[best]))
+        best = i;
+    }
+    if (best == kMaxBugModels) return credited;
+    for (std::size_t b = 0; b < buckets.size(); ++b) {
+      if (!open[b] || (buckets[b].models >> best & 1) == 0) continue;
+      credited[b] = &bug_models()[best];
+      open[b] = false;
+    }
+  }
+}
+
+std::vector<const BugModel*> models_credited_first(BugModelSet models) {
+  const BugModel* credited = fewest_models_cover({{models, 1}}).front();
+  if (credited == nullptr) return {};
+  std::vector<const BugModel*> named{credited};
+  for (BugModelSet rest = models; rest != 0; rest &= rest - 1)
+    if (&bug_models()[first_model(rest)] != credited)
+      named.push_back(&bug_models()[first_model(rest)]);
+  return named;
+}
+
+std::vector<DiagnosisGroup> Diagnosis::groups(CreditRule rule) const {
+  std::vector<ModelCover> covers;
+  covers.reserve(buckets_.size());
+  for (const auto& [key, bucket] : buckets_) covers.push_back({std::get<3>(key), bucket.cases});
+  const std::vector<const BugModel*> credited = rule(covers);
   std::map<std::string, DiagnosisGroup> by_id;
   std::map<std::string, Simplicity> simplest;
+  std::size_t at = 0;
   for (const auto& [key, bucket] : buckets_) {
     const auto& [operation, input, output, models, kind] = key;
-    const BugModel* model = nullptr;
-    for (BugModelSet rest = models; rest != 0; rest &= rest - 1) {
-      const std::size_t index = first_model(rest);
-      if (model == nullptr || reproduced[index] > reproduced[bug_model_index(*model)])
-        model = &bug_models()[index];
-    }
     DiagnosisGroup probe;
-    probe.model = model;
+    probe.model = credited[at++];
     probe.kind = kind;
     const std::string id = probe.id();
     DiagnosisGroup& group = by_id.try_emplace(id, std::move(probe)).first->second;

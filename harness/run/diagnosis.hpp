@@ -1,9 +1,9 @@
 // Diagnosis: which known bug (harness/bug_models) explains each failure of a run. The runner marks
 // every failing outcome with the set of models that reproduce it exactly; this aggregate keeps
-// one bucket per (cell, model set) with its count and its simplest case, and at the end assigns
-// each bucket to the model that explains the most failures of the whole run among those that
-// reproduce it. Failures no model reproduces form "unexplained" groups, one per kind, listed
-// first: they are the ones a person has to read.
+// one bucket per (cell, model set) with its count and its simplest case, and at the end credits
+// the buckets to the fewest models that explain the most failures (a greedy set cover over the
+// whole run, `fewest_models_cover`). Failures no model reproduces form "unexplained" groups, one
+// per kind, listed first: they are the ones a person has to read.
 #pragma once
 
 #include <array>
@@ -40,7 +40,9 @@ struct DiagnosisCell {
   std::uint64_t cases = 0;  // failures of this cell in the group
 };
 
-// "104 of 104 failures in encode float64 -> float16", given the cell's failures of every group.
+// "104 of 104 failures in encode float64 -> float16", given the cell's failures of every group; a
+// group that explains the cell only in part says its share: "104 of 130 failures in encode
+// float64 -> float16 (80.0%)" (rounded down, as every share of the reports: 99.9%, never 100%).
 std::string explained_cell_text(const DiagnosisCell& cell, std::uint64_t cell_failures);
 // `cvc replay --impl 'COMMAND' 'LINE'`: sends the line to the adapter, compares with the oracle.
 std::string replay_command(const std::string& impl_command, const std::string& line);
@@ -58,14 +60,36 @@ struct DiagnosisGroup {
   std::string title() const;
 };
 
+// The failures of one bucket as the choice of a model sees them: the models reproducing them, and
+// how many there are.
+struct ModelCover {
+  BugModelSet models = 0;
+  std::uint64_t cases = 0;
+};
+// Which model each bucket's failures are credited to (null for an empty model set), bucket by
+// bucket.
+using CreditRule = std::vector<const BugModel*> (*)(const std::vector<ModelCover>& buckets);
+// The simplest explanation, a greedy set cover over the whole run: repeatedly the model that
+// reproduces the most failures not yet credited takes them all (on a tie, the narrower model, the
+// one reproducing fewer failures over the run, then catalogue order: a mutant's failures land on
+// its own model even where a broader one reproduces them too). A model that reproduces a few
+// failures of a cell another explains whole is named only where no other explains them.
+std::vector<const BugModel*> fewest_models_cover(const std::vector<ModelCover>& buckets);
+
+// The models reproducing one failure, the one the diagnosis credits with that case alone first
+// (fewest_models_cover), then the others in catalogue order: as `cvc replay` and `cvc fuzz` name
+// them. In a run, the model explaining more of the run's failures may take the case.
+std::vector<const BugModel*> models_credited_first(BugModelSet models);
+
 class Diagnosis {
  public:
   // A failing outcome; returns the slot where the caller stores its kept copy when it is the
   // simplest case of its bucket so far (nullptr otherwise), so that only such cases cost text.
   CaseOutcome* record(const CaseOutcome& failure);
 
-  // Groups, unexplained first (most cases first), then by model (most cases first).
-  std::vector<DiagnosisGroup> groups() const;
+  // Groups, unexplained first (most cases first), then by model (most cases first); each bucket
+  // credited to a model by `rule` (tests name another rule, to show what theirs would give).
+  std::vector<DiagnosisGroup> groups(CreditRule rule = fewest_models_cover) const;
   std::uint64_t failures() const { return failures_; }
   std::uint64_t explained() const { return explained_; }
 

@@ -1108,7 +1108,8 @@ void expect_every_model_caught_and_diagnosed(const ModelVectorScan& scan) {
 
 // The catalogue's order: where every wrong answer of a model is also another model's, the
 // narrower one comes first, so that a run of its mutant is credited to it
-// (harness/run/diagnosis.cpp breaks ties by catalogue order).
+// (harness/run/diagnosis.cpp breaks ties by the narrower model, then catalogue order; in a mutant's
+// run both reproduce every failure, so the order decides).
 void expect_no_earlier_model_reproduces_all_of_a_model(const ModelVectorScan& scan) {
   for (std::size_t i = 0; i < bug_models().size(); ++i) {
     const ModelVectorCount& count = scan.models[i];

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "harness/protocol/adapter_client.hpp"
 #include "harness/reports/run_summary.hpp"
 
@@ -64,6 +66,147 @@ TEST(Diagnosis, SharedFailuresGoToTheModelExplainingMost) {
   EXPECT_EQ(groups[0].cases, 5u);
   EXPECT_EQ(groups[1].model, &bug_models()[0]);
   EXPECT_EQ(groups[1].cases, 1u);
+}
+
+// The rule the diagnosis followed before issue 38, kept as the mutant of its choice of models:
+// each bucket credited to the model, among those reproducing it, that reproduces the most failures
+// of the whole run (catalogue order on a tie). A model whose run-wide count is swollen by failures
+// another model explains better takes failures a broad model explains whole.
+std::vector<const BugModel*> most_over_run(const std::vector<ModelCover>& buckets) {
+  std::vector<std::uint64_t> reproduced(bug_models().size());
+  for (const ModelCover& bucket : buckets)
+    for (std::size_t i = 0; i < bug_models().size(); ++i)
+      if ((bucket.models >> i & 1) != 0) reproduced[i] += bucket.cases;
+  std::vector<const BugModel*> credited;
+  for (const ModelCover& bucket : buckets) {
+    const BugModel* model = nullptr;
+    for (std::size_t i = 0; i < bug_models().size(); ++i)
+      if ((bucket.models >> i & 1) != 0 &&
+          (model == nullptr || reproduced[i] > reproduced[bug_model_index(*model)]))
+        model = &bug_models()[i];
+    credited.push_back(model);
+  }
+  return credited;
+}
+
+// The ids of the groups naming a model in the cell encode float32 -> OUTPUT, with their cases
+// there.
+std::map<std::string, std::uint64_t> models_in_cell(const std::vector<DiagnosisGroup>& groups,
+                                                    std::string_view output) {
+  std::map<std::string, std::uint64_t> models;
+  for (const DiagnosisGroup& group : groups)
+    for (const DiagnosisCell& cell : group.cells)
+      if (cell.output == &type(output)) models[group.id()] += cell.cases;
+  return models;
+}
+
+void record_cases(Diagnosis& diagnosis, BugModelSet models, int cases, std::string_view output) {
+  for (int i = 0; i < cases; ++i) record(diagnosis, failure(models, 1, output));
+}
+
+// Two partial models and one broad model each reproduce failures of the cell encode float32 ->
+// int8: the broad one all 300, the partials 54 and 241 of them (as an adapter calling plain astype
+// for every rounding mode met "subnormal results flushed to zero" and "directed-on-magnitude" in
+// part). The partials also reproduce 800 of the 1000 failures of encode float32 -> int16, which a
+// fourth model explains whole, so each partial reproduces more of the run (454, 641) than the broad
+// model (300). (With the three models alone both rules agree: a partial model then reproduces
+// fewer failures of the run than the broad one.)
+constexpr BugModelSet kSubnormal = 1u << 0, kDirected = 1u << 1, kBroad = 1u << 2,
+                      kOtherCell = 1u << 3;
+
+// The broad model's cell recorded into `broad_cell`, the fourth model's into `other_cell` (one
+// diagnosis for a whole run, two for shards).
+void record_partial_and_broad(Diagnosis& broad_cell, Diagnosis& other_cell) {
+  record_cases(broad_cell, kSubnormal | kBroad, 54, "int8");
+  record_cases(broad_cell, kDirected | kBroad, 241, "int8");
+  record_cases(broad_cell, kBroad, 5, "int8");
+  record_cases(other_cell, kSubnormal | kOtherCell, 400, "int16");
+  record_cases(other_cell, kDirected | kOtherCell, 400, "int16");
+  record_cases(other_cell, kOtherCell, 200, "int16");
+}
+
+Diagnosis partial_and_broad_models() {
+  Diagnosis diagnosis;
+  record_partial_and_broad(diagnosis, diagnosis);
+  return diagnosis;
+}
+
+// The fewest models explaining the most cases: the broad model alone in its cell, the fourth alone
+// in the other, the partial models nowhere.
+TEST(Diagnosis, ABroadModelExplainsItsCellAloneNotThePartialOnes) {
+  const std::vector<DiagnosisGroup> groups = partial_and_broad_models().groups();
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].model, &bug_models()[3]);
+  EXPECT_EQ(groups[0].cases, 1000u);
+  EXPECT_EQ(groups[1].model, &bug_models()[2]);
+  EXPECT_EQ(models_in_cell(groups, "int8"),
+            (std::map<std::string, std::uint64_t>{{bug_models()[2].id, 300}}));
+}
+
+// The test above has teeth: under the rule it replaced (the mutant most_over_run) the partial
+// models take their failures of the broad model's cell, four groups instead of two.
+TEST(Diagnosis, TheRuleItReplacedSplitsTheCellBetweenPartialModels) {
+  const std::vector<DiagnosisGroup> groups = partial_and_broad_models().groups(most_over_run);
+  EXPECT_EQ(groups.size(), 4u);
+  EXPECT_EQ(models_in_cell(groups, "int8"),
+            (std::map<std::string, std::uint64_t>{
+                {bug_models()[0].id, 54}, {bug_models()[1].id, 241}, {bug_models()[2].id, 5}}));
+}
+
+// A tie on the failures left goes to the narrower model (fewer failures reproduced over the run),
+// not to the earlier in the catalogue: after model 2 takes its 13, models 0 and 1 each reproduce
+// the 2 left, model 0 reproduces 5 over the run and model 1 only those 2.
+TEST(Diagnosis, ATieGoesToTheNarrowerModel) {
+  Diagnosis diagnosis;
+  record_cases(diagnosis, 0b100, 10, "int8");
+  record_cases(diagnosis, 0b101, 3, "int8");
+  record_cases(diagnosis, 0b011, 2, "int16");
+  const std::vector<DiagnosisGroup> groups = diagnosis.groups();
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].model, &bug_models()[2]);
+  EXPECT_EQ(groups[1].model, &bug_models()[1]);
+  EXPECT_EQ(groups[1].cases, 2u);
+}
+
+// Shards merged (their buckets added, as cvc merge-reports does) are diagnosed as the whole run:
+// the cover is computed over the merged buckets, not per shard.
+TEST(Diagnosis, MergedShardsAreCoveredAsTheWholeRun) {
+  Diagnosis first, second;
+  record_partial_and_broad(first, second);
+  Diagnosis merged;
+  for (const Diagnosis* shard : {&first, &second})
+    for (const Diagnosis::BucketEntry& bucket : shard->buckets()) merged.add_bucket(bucket);
+  const std::vector<DiagnosisGroup> whole = partial_and_broad_models().groups();
+  const std::vector<DiagnosisGroup> groups = merged.groups();
+  ASSERT_EQ(groups.size(), whole.size());
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    EXPECT_EQ(groups[i].id(), whole[i].id());
+    EXPECT_EQ(groups[i].cases, whole[i].cases);
+  }
+  // Alone, a shard names its broad model only too.
+  EXPECT_EQ(first.groups().size(), 1u);
+}
+
+// cvc replay and cvc fuzz name first the model the diagnosis credits with the one case alone: every
+// model ties there (one failure each, over a run of one), so the earliest in the catalogue.
+TEST(Diagnosis, OneCaseNamesTheModelItsDiagnosisCreditsFirst) {
+  const std::vector<const BugModel*> named = models_credited_first(0b10110);
+  ASSERT_EQ(named.size(), 3u);
+  EXPECT_EQ(named[0], &bug_models()[1]);
+  EXPECT_EQ(named[0], fewest_models_cover({{0b10110, 1}}).front());
+  EXPECT_EQ(named[2], &bug_models()[4]);
+  EXPECT_TRUE(models_credited_first(0).empty());
+}
+
+// A model that explains a cell only in part says so, with the share it explains (rounded down).
+TEST(Diagnosis, ACellExplainedInPartSaysItsShare) {
+  const DiagnosisCell cell{"encode", &type("float64"), &type("float16"), 104};
+  EXPECT_EQ(explained_cell_text(cell, 104), "104 of 104 failures in encode float64 -> float16");
+  EXPECT_EQ(explained_cell_text(cell, 130),
+            "104 of 130 failures in encode float64 -> float16 (80.0%)");
+  const DiagnosisCell almost{"encode", &type("float64"), &type("float16"), 999};
+  EXPECT_EQ(explained_cell_text(almost, 1000),
+            "999 of 1000 failures in encode float64 -> float16 (99.9%)");
 }
 
 TEST(Diagnosis, KeepsTheSimplestCaseAcrossCells) {

@@ -171,9 +171,9 @@ TEST_P(MutantDiagnosed, AsItselfInRunReplayAndFuzz) {
   EXPECT_EQ(failures.not_diagnosed, 0u)
       << "of " << failures.failures << " failures; the first: " << failures.first_not_diagnosed;
   // Each group names the model, or (on this selection of the vectors) a model of the catalogue
-  // before it that reproduces every failure of the run too: a tie broken by catalogue order
-  // (harness/run/diagnosis.cpp); over the whole vectors no earlier model ties
-  // (BugModelsOnTheVectors checks the order).
+  // before it that reproduces every failure of the run too: a tie (on the failures left and over
+  // the run) broken by catalogue order (harness/run/diagnosis.cpp); over the whole vectors no
+  // earlier model ties (BugModelsOnTheVectors checks the order).
   for (const DiagnosisGroup& group : summary.diagnosis().groups()) {
     ASSERT_NE(group.model, nullptr) << "a group of " << group.cases << ": " << group.title();
     if (group.model == &model) continue;
