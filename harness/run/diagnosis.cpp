@@ -13,19 +13,14 @@
 namespace cvc {
 namespace {
 
-// The index of a model in the catalogue (its bit), for the lowest set bit of `models`.
-std::size_t first_model(BugModelSet models) {
-  return static_cast<std::size_t>(std::countr_zero(models));
-}
-
 // How many failures of `buckets` each model reproduces; only the buckets `open` marks count.
 std::array<std::uint64_t, kMaxBugModels> reproduced_by_model(const std::vector<ModelCover>& buckets,
                                                              const std::vector<bool>& open) {
   std::array<std::uint64_t, kMaxBugModels> reproduced{};
   for (std::size_t b = 0; b < buckets.size(); ++b) {
     if (!open[b]) continue;
-    for (BugModelSet models = buckets[b].models; models != 0; models &= models - 1)
-      reproduced[first_model(models)] += buckets[b].cases;
+    for (const std::size_t index : buckets[b].models.indices())
+      reproduced[index] += buckets[b].cases;
   }
   return reproduced;
 }
@@ -132,9 +127,9 @@ std::string DiagnosisGroup::title() const {
 
 CaseOutcome* Diagnosis::record(const CaseOutcome& failure) {
   ++failures_;
-  if (failure.models != 0) ++explained_;
+  if (!failure.models.empty()) ++explained_;
   Key key{failure.operation, failure.input, failure.output, failure.models,
-          failure.models == 0 ? failure.kind : std::string()};
+          failure.models.empty() ? failure.kind : std::string()};
   auto [found, added] = buckets_.try_emplace(std::move(key));
   Bucket& bucket = found->second;
   ++bucket.cases;
@@ -160,7 +155,7 @@ std::vector<const BugModel*> fewest_models_cover(const std::vector<ModelCover>& 
     }
     if (best == kMaxBugModels) return credited;
     for (std::size_t b = 0; b < buckets.size(); ++b) {
-      if (!open[b] || (buckets[b].models >> best & 1) == 0) continue;
+      if (!open[b] || !buckets[b].models.contains(best)) continue;
       credited[b] = &bug_models()[best];
       open[b] = false;
     }
@@ -171,9 +166,8 @@ std::vector<const BugModel*> models_credited_first(BugModelSet models) {
   const BugModel* credited = fewest_models_cover({{models, 1}}).front();
   if (credited == nullptr) return {};
   std::vector<const BugModel*> named{credited};
-  for (BugModelSet rest = models; rest != 0; rest &= rest - 1)
-    if (&bug_models()[first_model(rest)] != credited)
-      named.push_back(&bug_models()[first_model(rest)]);
+  for (const std::size_t index : models.indices())
+    if (&bug_models()[index] != credited) named.push_back(&bug_models()[index]);
   return named;
 }
 
@@ -241,9 +235,9 @@ std::vector<Diagnosis::BucketEntry> Diagnosis::buckets() const {
 
 void Diagnosis::add_bucket(const BucketEntry& entry) {
   failures_ += entry.cases;
-  if (entry.models != 0) explained_ += entry.cases;
+  if (!entry.models.empty()) explained_ += entry.cases;
   Key key{entry.operation, entry.input, entry.output, entry.models,
-          entry.models == 0 ? entry.kind : std::string()};
+          entry.models.empty() ? entry.kind : std::string()};
   auto [found, added] = buckets_.try_emplace(std::move(key));
   Bucket& bucket = found->second;
   bucket.cases += entry.cases;

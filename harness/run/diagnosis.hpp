@@ -63,7 +63,7 @@ struct DiagnosisGroup {
 // The failures of one bucket as the choice of a model sees them: the models reproducing them, and
 // how many there are.
 struct ModelCover {
-  BugModelSet models = 0;
+  BugModelSet models;
   std::uint64_t cases = 0;
 };
 // Which model each bucket's failures are credited to (null for an empty model set), bucket by
@@ -100,7 +100,7 @@ class Diagnosis {
     std::string operation;
     const DataType* input = nullptr;
     const DataType* output = nullptr;
-    BugModelSet models = 0;
+    BugModelSet models;
     std::string kind;  // only for an empty model set
     std::uint64_t cases = 0;
     Simplicity simplest{};

@@ -20,15 +20,15 @@ const DataType& type(std::string_view name) {
   return data_type(name);
 }
 
-CaseOutcome failure(BugModelSet models, std::uint64_t simplicity, std::string_view output = "int8",
-                    std::string kind = "wrong value") {
+CaseOutcome failure(std::uint64_t models, std::uint64_t simplicity,
+                    std::string_view output = "int8", std::string kind = "wrong value") {
   CaseOutcome outcome;
   outcome.operation = "encode";
   outcome.input = &type("float32");
   outcome.output = &type(output);
   outcome.verdict = Verdict::Fail;
   outcome.kind = std::move(kind);
-  outcome.models = models;
+  outcome.models = BugModelSet::from_mask(models);  // models 0 to 63 as bits
   outcome.simplicity = {simplicity, 0, 0, 0, 0};
   outcome.where = "case " + std::to_string(simplicity);
   return outcome;
@@ -76,12 +76,12 @@ std::vector<const BugModel*> most_over_run(const std::vector<ModelCover>& bucket
   std::vector<std::uint64_t> reproduced(bug_models().size());
   for (const ModelCover& bucket : buckets)
     for (std::size_t i = 0; i < bug_models().size(); ++i)
-      if ((bucket.models >> i & 1) != 0) reproduced[i] += bucket.cases;
+      if (bucket.models.contains(i)) reproduced[i] += bucket.cases;
   std::vector<const BugModel*> credited;
   for (const ModelCover& bucket : buckets) {
     const BugModel* model = nullptr;
     for (std::size_t i = 0; i < bug_models().size(); ++i)
-      if ((bucket.models >> i & 1) != 0 &&
+      if (bucket.models.contains(i) &&
           (model == nullptr || reproduced[i] > reproduced[bug_model_index(*model)]))
         model = &bug_models()[i];
     credited.push_back(model);
@@ -100,7 +100,11 @@ std::map<std::string, std::uint64_t> models_in_cell(const std::vector<DiagnosisG
   return models;
 }
 
-void record_cases(Diagnosis& diagnosis, BugModelSet models, int cases, std::string_view output) {
+std::string id_of(std::size_t model) {
+  return std::string(bug_models()[model].id);
+}
+
+void record_cases(Diagnosis& diagnosis, std::uint64_t models, int cases, std::string_view output) {
   for (int i = 0; i < cases; ++i) record(diagnosis, failure(models, 1, output));
 }
 
@@ -111,8 +115,8 @@ void record_cases(Diagnosis& diagnosis, BugModelSet models, int cases, std::stri
 // fourth model explains whole, so each partial reproduces more of the run (454, 641) than the broad
 // model (300). (With the three models alone both rules agree: a partial model then reproduces
 // fewer failures of the run than the broad one.)
-constexpr BugModelSet kSubnormal = 1u << 0, kDirected = 1u << 1, kBroad = 1u << 2,
-                      kOtherCell = 1u << 3;
+constexpr std::uint64_t kSubnormal = 1u << 0, kDirected = 1u << 1, kBroad = 1u << 2,
+                        kOtherCell = 1u << 3;
 
 // The broad model's cell recorded into `broad_cell`, the fourth model's into `other_cell` (one
 // diagnosis for a whole run, two for shards).
@@ -140,7 +144,7 @@ TEST(Diagnosis, ABroadModelExplainsItsCellAloneNotThePartialOnes) {
   EXPECT_EQ(groups[0].cases, 1000u);
   EXPECT_EQ(groups[1].model, &bug_models()[2]);
   EXPECT_EQ(models_in_cell(groups, "int8"),
-            (std::map<std::string, std::uint64_t>{{bug_models()[2].id, 300}}));
+            (std::map<std::string, std::uint64_t>{{id_of(2), 300}}));
 }
 
 // The test above has teeth: under the rule it replaced (the mutant most_over_run) the partial
@@ -149,8 +153,7 @@ TEST(Diagnosis, TheRuleItReplacedSplitsTheCellBetweenPartialModels) {
   const std::vector<DiagnosisGroup> groups = partial_and_broad_models().groups(most_over_run);
   EXPECT_EQ(groups.size(), 4u);
   EXPECT_EQ(models_in_cell(groups, "int8"),
-            (std::map<std::string, std::uint64_t>{
-                {bug_models()[0].id, 54}, {bug_models()[1].id, 241}, {bug_models()[2].id, 5}}));
+            (std::map<std::string, std::uint64_t>{{id_of(0), 54}, {id_of(1), 241}, {id_of(2), 5}}));
 }
 
 // A tie on the failures left goes to the narrower model (fewer failures reproduced over the run),
@@ -190,12 +193,12 @@ TEST(Diagnosis, MergedShardsAreCoveredAsTheWholeRun) {
 // cvc replay and cvc fuzz name first the model the diagnosis credits with the one case alone: every
 // model ties there (one failure each, over a run of one), so the earliest in the catalogue.
 TEST(Diagnosis, OneCaseNamesTheModelItsDiagnosisCreditsFirst) {
-  const std::vector<const BugModel*> named = models_credited_first(0b10110);
+  const std::vector<const BugModel*> named = models_credited_first(BugModelSet::from_mask(0b10110));
   ASSERT_EQ(named.size(), 3u);
   EXPECT_EQ(named[0], &bug_models()[1]);
-  EXPECT_EQ(named[0], fewest_models_cover({{0b10110, 1}}).front());
+  EXPECT_EQ(named[0], fewest_models_cover({{BugModelSet::from_mask(0b10110), 1}}).front());
   EXPECT_EQ(named[2], &bug_models()[4]);
-  EXPECT_TRUE(models_credited_first(0).empty());
+  EXPECT_TRUE(models_credited_first(BugModelSet()).empty());
 }
 
 // A model that explains a cell only in part says so, with the share it explains (rounded down).
