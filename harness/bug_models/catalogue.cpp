@@ -1121,6 +1121,20 @@ constexpr CatalogueEntry kCatalogue[] = {
         .spec = "scale_offset.md:197, 203: dtype and astype are \"Zarr V2 data type metadata\" "
                 "(\"<f2\" is float16's); cast_value.md:9: float16 is one of the supported types",
     }),
+    validate_model<FixedScaleOffsetAstypeOptional>({
+        .id = "fixed-scale-offset-astype-optional",
+        .title = "numcodecs.fixedscaleoffset: astype may be absent",
+        .mechanism =
+            "The alias's configuration is read with astype optional, as numcodecs has it: an "
+            "alias without astype is accepted and encodes to its dtype, where the spec lists "
+            "astype as required and the metadata is invalid.",
+        .seen_in = "zarrs 0.23.14 (zarrs_metadata_ext 0.4.4 src/codec/numcodecs/"
+                   "fixedscaleoffset.rs:32, `pub astype: Option<String>`; fixedscaleoffset_codec.rs"
+                   ":467-471 encodes to the dtype without it; metadata case 171 accepted); zarrs "
+                   "main 85b26a34 has the same field",
+        .spec = "scale_offset.md:184 (numcodecs.fixedscaleoffset configuration): | astype | "
+                "Zarr V2 data type metadata | yes | (required)",
+    }),
     // (zarrs 38) end
 };
 

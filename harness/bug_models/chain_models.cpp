@@ -483,6 +483,23 @@ std::optional<ChainResult> astype_refused_per_element(const ChainStep& step, con
   return refused_step();
 }
 
+// (8) astype is optional in zarrs' configuration (zarrs_metadata_ext 0.4.4
+// src/codec/numcodecs/fixedscaleoffset.rs:32, `pub astype: Option<String>`; zarrs main the same):
+// an alias without it encodes to its dtype (FixedScaleOffsetCodec::encoded_data_type, 0.23.14
+// fixedscaleoffset_codec.rs:467-471). The metadata with every such alias given astype = dtype.
+nlohmann::json astype_defaulted(nlohmann::json metadata) {
+  if (metadata.is_object() &&
+      metadata.value("name", nlohmann::json()) == "numcodecs.fixedscaleoffset") {
+    const auto configuration = metadata.find("configuration");
+    if (configuration != metadata.end() && configuration->is_object() &&
+        !configuration->contains("astype") && configuration->contains("dtype"))
+      (*configuration)["astype"] = (*configuration)["dtype"];
+  }
+  if (metadata.is_structured())
+    for (nlohmann::json& part : metadata) part = astype_defaulted(std::move(part));
+  return metadata;
+}
+
 FillValueCheck refused_metadata(std::string message) {
   FillValueCheck check;
   check.message = std::move(message);
@@ -505,6 +522,12 @@ FillValueCheck FixedScaleOffsetFloat16Unsupported::validate(const DataType& arra
   if (alias_element_type_missing(array_type, codecs))
     return refused_metadata("the fixedscaleoffset codec does not support this data type");
   return validate_array_metadata(array_type, fill_value, codecs);
+}
+
+FillValueCheck FixedScaleOffsetAstypeOptional::validate(const DataType& array_type,
+                                                        const nlohmann::json& fill_value,
+                                                        const nlohmann::json& codecs) {
+  return validate_array_metadata(array_type, fill_value, astype_defaulted(codecs));
 }
 
 ChainResult FixedScaleOffsetRustAsSaturates::chain(const ArrayChain& chain,

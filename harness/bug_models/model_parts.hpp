@@ -160,6 +160,7 @@ CVC_CHAIN_MODEL(FixedScaleOffsetFloat32Operands);
 CVC_VALIDATE_MODEL(FixedScaleOffsetTypeStringsPrefixed);
 CVC_VALIDATE_MODEL(FixedScaleOffsetFloat16Unsupported);
 CVC_CHAIN_MODEL(FixedScaleOffsetFloat16ElementsRefused);
+CVC_VALIDATE_MODEL(FixedScaleOffsetAstypeOptional);
 // (GDAL) begin
 CVC_CHAIN_MODEL(ScaleOffsetIeeeOverflowClamped);
 // (GDAL) end

@@ -1023,6 +1023,15 @@ TEST(BugModelExamples, FixedScaleOffsetFloat16ElementsRefused) {
   EXPECT_TRUE(validate_array_metadata(type("float32"), json("0.5"), codecs).valid);
 }
 
+TEST(BugModelExamples, FixedScaleOffsetAstypeOptional) {
+  // scale_offset.md:184: astype is required; zarrs reads it as optional (metadata case 171).
+  nlohmann::json codecs = json(
+      R"([{"name": "numcodecs.fixedscaleoffset",
+           "configuration": {"dtype": "<f4", "offset": 0, "scale": 1}}])");
+  codecs.push_back(kBytes);
+  expect_verdict("fixed-scale-offset-astype-optional", "float32", "0", codecs, true);
+}
+
 // A cast model acts on every cast_value step of a chain (model_chain), its mutant too, and the
 // diagnosis names it there; the alias's own cast is another codec and stays the oracle's.
 TEST(BugModels, ACastModelActsOnTheCastValueStepsOfAChain) {
