@@ -136,10 +136,15 @@ constexpr CatalogueEntry kCatalogue[] = {
             "The source (float32 or float64) is read as a float64 and only its upper 32 bits are "
             "kept before a nearest-even rounding to float16 or bfloat16: a value just above a "
             "midpoint whose only nonzero bits beyond it are in the lower word is rounded as a "
-            "tie (to even), and a value just above half the smallest subnormal becomes zero.",
+            "tie (to even), and a value just above half the smallest subnormal becomes zero. "
+            "Under nearest-away the same, but for a true tie of the whole input, which is "
+            "rounded away from zero.",
         .seen_in = "zarrs main at 85b26a3 (unreleased; round_f64_to_bf16 through half 2.7.1's "
                    "bf16::from_f64 on every CPU: float32 -> bfloat16 8 of 380, float64 -> "
-                   "bfloat16 12 of 470 vector inputs; findings 1); half 2.7.1's software path "
+                   "bfloat16 12 of 470 vector inputs; findings 1; under nearest-away "
+                   "adjust_float_rounding, zarrs_data_type/src/codec_traits/cast_value.rs:"
+                   "447-520, corrects true ties only: float32 0x00808001 gave 0x0080); half "
+                   "2.7.1's software path "
                    "f64_to_f16_fallback, which cast-value-rs 0.5.1 takes on CPUs without F16C "
                    "(12 of 476 float64 -> float16 inputs; not on the certification machine)",
         .spec = "cast_value.md:67 (rounding): \"nearest-even\": \"Round to the nearest "
@@ -1047,6 +1052,90 @@ constexpr CatalogueEntry kCatalogue[] = {
                 "MUST treat this as an error.\"",
     }),
     // (GDAL) end
+    // (zarrs 38) begin
+    cast_model<SubByteSignDropped>({
+        .id = "sub-byte-sign-dropped",
+        .title = "int2 / int4 inputs read without their sign",
+        .mechanism =
+            "A stored int2 or int4 element is read from its low bits as a non-negative number "
+            "(the byte is taken as it is, not sign-extended from bit 1 or bit 3): int2 0b11 is "
+            "3 instead of -1, int4 0b1000 is 8 instead of -8. The value then casts correctly: "
+            "3 into int8 is 3, into uint8 3 where -1 must fail, into int2 out of range.",
+        .seen_in = "zarrs main 85b26a34 (zarrs/src/array/data_type/int2.rs:59, int4.rs:59: the "
+                   "bytes codec passes the stored byte through; cast_value reads it as i8, "
+                   "zarrs_data_type/src/codec_traits/cast_value.rs:860; decode int2 0x03 into "
+                   "int4 gave 3)",
+        .spec = "data-types/int2.md:3: \"a signed integer in the range [-2, 1]\", and "
+                "int2.md:22-23 (bytes): \"Encoded as a 1-byte value, 0bIIIIIIXX where the upper "
+                "IIIIII bits are ignored\" (int4.md:22 the same); cast_value.md:3: the codec "
+                "casts \"by converting the numerical value of each element\"",
+    }),
+    cast_model<IntToSmallFloatThroughFloat32>({
+        .id = "int-to-small-float-through-float32",
+        .title = "32- and 64-bit integers into the 8-, 6- and 4-bit floats rounded through float32",
+        .mechanism =
+            "An integer of more than 24 significant bits is converted to float64 (64-bit ones "
+            "rounded), then to float32 (nearest-even), then to the 8-, 6- or 4-bit float "
+            "(nearest-even): a value just off a midpoint of the target's grid lands on it in "
+            "float32, and the second rounding breaks that tie to even (int32 25165823 into "
+            "float8_e8m0fnu is 2^25 instead of 2^24). Under nearest-away only true ties are "
+            "corrected; the directed modes are corrected by their neighbour test.",
+        .seen_in = "zarrs main 85b26a34 with microfloat 0.1.3 (microfloat src/micro.rs:65-71, "
+                   "from_f64: encode_f32(value as f32); called by zarrs_data_type/src/"
+                   "codec_traits/cast_value.rs:1223, after scalar_to_f64 at line 315; int32 "
+                   "0x017fffff into float8_e8m0fnu gave 0x98)",
+        .spec = "cast_value.md:67 (rounding): \"nearest-even\": \"Round to the nearest "
+                "representable value, with ties rounded to the value whose least significant "
+                "digit is even\"; cast_value.md:61: rounding applies to \"casting from integer "
+                "types to floating-point types with insufficient mantissa bits\"",
+    }),
+    cast_model<WrapRangeCheckedBeforeRounding>({
+        .id = "wrap-range-checked-before-rounding",
+        .title = "wrap into a float type: range checked on the value before rounding",
+        .mechanism =
+            "Decoding under out_of_range wrap into a float array type, the range check looks at "
+            "the integer before it is rounded to the float: a value just beyond the largest "
+            "finite value that rounds onto it (int16 241 into float8_e4m3fnuz, whose largest "
+            "is 240) is treated as out of range: an error in a type without infinities, and "
+            "where the type has them the IEEE overflow result of the mode (Infinity, or the "
+            "largest finite value under towards-zero), as the reading DecodeWrapFloat=clamp "
+            "answers a value truly beyond the range.",
+        .seen_in = "zarrs main 85b26a34 (zarrs_data_type/src/codec_traits/cast_value.rs:786 and "
+                   "808, float_quantity_from_f64: value < min and value > max on the unrounded "
+                   "value, the wrap branches at lines 797-803 and 813-822; int16 241 into "
+                   "float8_e4m3fnuz refused, into float8_e4m3 Infinity)",
+        .spec = "cast_value.md:77 (out_of_range): \"If applicable, the rounding rule defined in "
+                "the rounding field MUST be applied before the out_of_range transformation.\"",
+    }),
+    chain_model<FixedScaleOffsetFloat16ElementsRefused>({
+        .id = "fixed-scale-offset-float16-elements-refused",
+        .title = "numcodecs.fixedscaleoffset: a float16 astype opens, every element refused",
+        .mechanism =
+            "The array opens with an alias whose astype has no element type in the codec "
+            "(float16, \"<f2\"; only the dtype's is checked then), and every encode and decode "
+            "of an element fails when the cast between dtype and astype looks astype up.",
+        .seen_in = "zarrs 0.23.14 (src/array/codec/array_to_array/fixedscaleoffset/"
+                   "fixedscaleoffset_codec.rs:463-472, encoded_data_type checks the decoded "
+                   "type only; cast_array lines 275-276, get_element_type(as_type), called at "
+                   "lines 398 and 455; float.rs:60-61 leave float16 out)",
+        .spec = "scale_offset.md:197, 203: dtype and astype are \"Zarr V2 data type metadata\" "
+                "(\"<f2\" is float16's); cast_value.md:9: float16 is one of the supported types",
+    }),
+    validate_model<FixedScaleOffsetAstypeOptional>({
+        .id = "fixed-scale-offset-astype-optional",
+        .title = "numcodecs.fixedscaleoffset: astype may be absent",
+        .mechanism =
+            "The alias's configuration is read with astype optional, as numcodecs has it: an "
+            "alias without astype is accepted and encodes to its dtype, where the spec lists "
+            "astype as required and the metadata is invalid.",
+        .seen_in = "zarrs 0.23.14 (zarrs_metadata_ext 0.4.4 src/codec/numcodecs/"
+                   "fixedscaleoffset.rs:32, `pub astype: Option<String>`; fixedscaleoffset_codec.rs"
+                   ":467-471 encodes to the dtype without it; metadata case 171 accepted); zarrs "
+                   "main 85b26a34 has the same field",
+        .spec = "scale_offset.md:184 (numcodecs.fixedscaleoffset configuration): | astype | "
+                "Zarr V2 data type metadata | yes | (required)",
+    }),
+    // (zarrs 38) end
 };
 
 constexpr std::size_t kModelCount = std::size(kCatalogue);

@@ -456,15 +456,48 @@ bool alias_type_string_refused(const nlohmann::json& metadata) {
 // (6) zarrs gives the fixedscaleoffset codec the 8- to 64-bit integers, float32 and float64 only
 // (FixedScaleOffsetElementType; zarrs/src/array/data_type/float.rs:67-68 leave float16 and
 // bfloat16 commented out): an alias whose dtype or astype is another type is refused.
+bool has_no_element_type(const DataType& type) {
+  return type.bits < 8 || (type.is_float() && type.bits != 32 && type.bits != 64);
+}
+
 bool alias_element_type_missing(const DataType& array_type, const nlohmann::json& codecs) {
   const std::optional<ArrayChain> chain = array_element_chain(array_type, codecs);
   if (!chain) return false;
-  const auto missing = [](const DataType& type) {
-    return type.bits < 8 || (type.is_float() && type.bits != 32 && type.bits != 64);
-  };
   return std::any_of(chain->steps.begin(), chain->steps.end(), [&](const ChainStep& step) {
-    return is_alias_step(step) && (missing(*step.input) || missing(*step.output));
+    return is_alias_step(step) &&
+           (has_no_element_type(*step.input) || has_no_element_type(*step.output));
   });
+}
+
+// (7) zarrs 0.23.14 checks the element type of the alias's dtype only when the array is opened
+// (FixedScaleOffsetCodec::encoded_data_type, fixedscaleoffset_codec.rs:463-472, returns astype
+// unchecked); cast_array looks astype's up for every chunk (lines 275-276), so an astype without
+// one (float16) opens and refuses every element, both ways.
+std::optional<ChainResult> astype_refused_per_element(const ChainStep& step, const nlohmann::json&,
+                                                      Direction direction, std::uint64_t) {
+  const std::optional<CastRule> rule = alias_cast_rule(step, direction);
+  if (!rule) return std::nullopt;
+  const DataType& astype = direction == Direction::Encode ? *rule->output : *rule->input;
+  const DataType& dtype = direction == Direction::Encode ? *rule->input : *rule->output;
+  if (has_no_element_type(dtype) || !has_no_element_type(astype)) return std::nullopt;
+  return refused_step();
+}
+
+// (8) astype is optional in zarrs' configuration (zarrs_metadata_ext 0.4.4
+// src/codec/numcodecs/fixedscaleoffset.rs:32, `pub astype: Option<String>`; zarrs main the same):
+// an alias without it encodes to its dtype (FixedScaleOffsetCodec::encoded_data_type, 0.23.14
+// fixedscaleoffset_codec.rs:467-471). The metadata with every such alias given astype = dtype.
+nlohmann::json astype_defaulted(nlohmann::json metadata) {
+  if (metadata.is_object() &&
+      metadata.value("name", nlohmann::json()) == "numcodecs.fixedscaleoffset") {
+    const auto configuration = metadata.find("configuration");
+    if (configuration != metadata.end() && configuration->is_object() &&
+        !configuration->contains("astype") && configuration->contains("dtype"))
+      (*configuration)["astype"] = (*configuration)["dtype"];
+  }
+  if (metadata.is_structured())
+    for (nlohmann::json& part : metadata) part = astype_defaulted(std::move(part));
+  return metadata;
 }
 
 FillValueCheck refused_metadata(std::string message) {
@@ -491,6 +524,12 @@ FillValueCheck FixedScaleOffsetFloat16Unsupported::validate(const DataType& arra
   return validate_array_metadata(array_type, fill_value, codecs);
 }
 
+FillValueCheck FixedScaleOffsetAstypeOptional::validate(const DataType& array_type,
+                                                        const nlohmann::json& fill_value,
+                                                        const nlohmann::json& codecs) {
+  return validate_array_metadata(array_type, fill_value, astype_defaulted(codecs));
+}
+
 ChainResult FixedScaleOffsetRustAsSaturates::chain(const ArrayChain& chain,
                                                    const nlohmann::json& codecs,
                                                    Direction direction, std::uint64_t input) {
@@ -505,6 +544,12 @@ ChainResult FixedScaleOffsetCastThroughFloat32::chain(const ArrayChain& chain,
                                                       const nlohmann::json& codecs,
                                                       Direction direction, std::uint64_t input) {
   return chain_through(chain, codecs, direction, input, &cast_through_float32);
+}
+ChainResult FixedScaleOffsetFloat16ElementsRefused::chain(const ArrayChain& chain,
+                                                          const nlohmann::json& codecs,
+                                                          Direction direction,
+                                                          std::uint64_t input) {
+  return chain_through(chain, codecs, direction, input, &astype_refused_per_element);
 }
 ChainResult FixedScaleOffsetFloat32Operands::chain(const ArrayChain& chain,
                                                    const nlohmann::json& codecs,

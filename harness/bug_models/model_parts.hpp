@@ -10,6 +10,7 @@
 //   scalar_map_models.cpp scalar_map lookups
 //   refusal_models.cpp    configurations refused
 //   metadata_models.cpp   metadata verdicts
+//   input_models.cpp      how the input pattern is read
 #pragma once
 
 #include <cstdint>
@@ -75,6 +76,7 @@ CVC_CAST_MODEL(DirectedAsNearestWithoutInfinity);
 CVC_CAST_MODEL(FloatToIntTruncates);
 CVC_CAST_MODEL(DirectedOnMagnitude);
 CVC_CAST_MODEL(SubByteIntAsFloat);
+CVC_CAST_MODEL(IntToSmallFloatThroughFloat32);
 
 // range_models.cpp
 CVC_CAST_MODEL(RangeBoundRounded);
@@ -90,6 +92,7 @@ CVC_CAST_MODEL(ClampIgnored);
 CVC_CAST_MODEL(ClampToFiniteMax);
 CVC_CAST_MODEL(ClampGivesNaN);
 CVC_CAST_MODEL(NeighbourOverflowRefused);
+CVC_CAST_MODEL(WrapRangeCheckedBeforeRounding);
 
 // special_models.cpp
 CVC_CAST_MODEL(ZeroSignLost);
@@ -98,6 +101,9 @@ CVC_CAST_MODEL(NaNPayloadKept);
 CVC_CAST_MODEL(NaNPayloadTruncated);
 CVC_CAST_MODEL(SignallingNaNRefused);
 CVC_CAST_MODEL(NaNToIntegerZero);
+
+// input_models.cpp
+CVC_CAST_MODEL(SubByteSignDropped);
 
 // scalar_map_models.cpp
 CVC_CAST_MODEL(LastDuplicateWins);
@@ -153,6 +159,8 @@ CVC_CHAIN_MODEL(FixedScaleOffsetCastThroughFloat32);
 CVC_CHAIN_MODEL(FixedScaleOffsetFloat32Operands);
 CVC_VALIDATE_MODEL(FixedScaleOffsetTypeStringsPrefixed);
 CVC_VALIDATE_MODEL(FixedScaleOffsetFloat16Unsupported);
+CVC_CHAIN_MODEL(FixedScaleOffsetFloat16ElementsRefused);
+CVC_VALIDATE_MODEL(FixedScaleOffsetAstypeOptional);
 // (GDAL) begin
 CVC_CHAIN_MODEL(ScaleOffsetIeeeOverflowClamped);
 // (GDAL) end

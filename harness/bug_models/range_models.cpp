@@ -334,4 +334,30 @@ CastResult NeighbourOverflowRefused::cast(const CastRule& rule, std::uint64_t in
   return correct;
 }
 
+// --- wrap-range-checked-before-rounding ----------------------------------------------------------
+
+bool WrapRangeCheckedBeforeRounding::applies(const CastRule& rule) {
+  return rule.out_of_range == OutOfRange::Wrap && rule.output->is_float();
+}
+
+// The range check of range-checked-before-rounding under wrap into a float type (a decode: wrap
+// needs an integer data_type), whose answer beyond a bound is the reading DecodeWrapFloat=clamp's:
+// the IEEE overflow result of the mode (an infinity, the largest finite value for a mode rounding
+// towards zero) where the type has infinities, an error where it has none.
+CastResult WrapRangeCheckedBeforeRounding::cast(const CastRule& rule, std::uint64_t input_bits,
+                                                const CastResult& correct) {
+  if (correct.step == CastStep::ScalarMap) return correct;
+  const DataType& out = *rule.output;
+  const ExactValue x = decode_exact(*rule.input, input_bits);
+  const range_models::Side side = range_models::side_of(out, x);
+  if (side == range_models::Side::Inside) return correct;
+  if (!out.has_infinity()) return refused(correct);
+  const bool below = side == range_models::Side::Below;
+  const bool finite = rule.rounding == Rounding::TowardsZero ||
+                      (rule.rounding == Rounding::TowardsNegative && !below) ||
+                      (rule.rounding == Rounding::TowardsPositive && below);
+  if (!finite) return answer(correct, out.infinity_bits(below));
+  return answer(correct, below ? out.min_finite_bits() : out.max_finite_bits());
+}
+
 }  // namespace cvc::bug_catalogue

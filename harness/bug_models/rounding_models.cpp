@@ -11,6 +11,15 @@ bool is_named(const DataType* type, std::string_view name) {
   return type->name == name;
 }
 
+// Is the rule nearest-away and the input a true tie, where its result (`correct`) differs from
+// nearest-even's? An implementation that rounds to nearest-even and then corrects true ties away
+// from zero answers correctly there.
+bool nearest_away_tie(const CastRule& rule, std::uint64_t input_bits, const CastResult& correct) {
+  return rule.rounding == Rounding::NearestAway &&
+         !same_answer(*rule.output, correct,
+                      cast_value(with_rounding(rule, Rounding::NearestEven), input_bits));
+}
+
 }  // namespace rounding_models
 
 // --- ties-away -----------------------------------------------------------------------------------
@@ -54,10 +63,7 @@ CastResult DoubleRoundingFloat32::cast(const CastRule& rule, std::uint64_t input
   if (correct.step != CastStep::Rounded) return correct;
   // nearest-away is the nearest-even result corrected on true ties only (where the two modes
   // differ); elsewhere it is the same double rounding.
-  if (rule.rounding == Rounding::NearestAway &&
-      !same_answer(*rule.output, correct,
-                   cast_value(with_rounding(rule, Rounding::NearestEven), input_bits)))
-    return correct;
+  if (rounding_models::nearest_away_tie(rule, input_bits, correct)) return correct;
   const CastResult narrowed = cast_value(
       plain_rule(float64_type(), float32_type(), Rounding::NearestEven, OutOfRange::Clamp),
       input_bits);
@@ -73,7 +79,7 @@ CastResult DoubleRoundingFloat32::cast(const CastRule& rule, std::uint64_t input
 
 bool LowWordDropped::applies(const CastRule& rule) {
   using rounding_models::is_named;
-  return rule.rounding == Rounding::NearestEven &&
+  return (rule.rounding == Rounding::NearestEven || rule.rounding == Rounding::NearestAway) &&
          (rule.input == &float32_type() || rule.input == &float64_type()) &&
          (is_named(rule.output, "float16") || is_named(rule.output, "bfloat16"));
 }
@@ -81,6 +87,9 @@ bool LowWordDropped::applies(const CastRule& rule) {
 CastResult LowWordDropped::cast(const CastRule& rule, std::uint64_t input_bits,
                                 const CastResult& correct) {
   if (correct.step != CastStep::Rounded) return correct;
+  // nearest-away: zarrs corrects the nearest-even conversion on true ties of the whole input
+  // (adjust_float_rounding), so only a value off a tie keeps the truncated word's rounding.
+  if (rounding_models::nearest_away_tie(rule, input_bits, correct)) return correct;
   const std::uint64_t upper_word = as_float64(*rule.input, input_bits) & ~0xffffffffull;
   return cast_value(
       plain_rule(float64_type(), *rule.output, Rounding::NearestEven, rule.out_of_range),
@@ -242,6 +251,25 @@ CastResult SubByteIntAsFloat::cast(const CastRule& rule, std::uint64_t input_bit
     return answer(correct, converted);
   const std::int64_t result = rounding_models::corrected(rule.rounding, wide, v, source);
   return answer(correct, static_cast<std::uint64_t>(result) & out.bit_mask());
+}
+
+// --- int-to-small-float-through-float32 ----------------------------------------------------------
+
+bool IntToSmallFloatThroughFloat32::applies(const CastRule& rule) {
+  return (rule.rounding == Rounding::NearestEven || rule.rounding == Rounding::NearestAway) &&
+         rule.input->is_integer() && rule.input->bits > float32_type().mantissa_bits + 1 &&
+         rule.output->is_float() && rule.output->bits <= 8;
+}
+
+// The integer as a float64 (nearest-even beyond 2^53), then double-rounding-float32's two steps:
+// the same mechanism met by an integer source, which cannot reach it below 2^24.
+CastResult IntToSmallFloatThroughFloat32::cast(const CastRule& rule, std::uint64_t input_bits,
+                                               const CastResult& correct) {
+  if (correct.step != CastStep::Rounded) return correct;
+  CastRule from_float64 = rule;
+  from_float64.input = &float64_type();
+  from_float64.scalar_map.clear();
+  return DoubleRoundingFloat32::cast(from_float64, as_float64(*rule.input, input_bits), correct);
 }
 
 }  // namespace cvc::bug_catalogue

@@ -41,20 +41,24 @@ CastRule rule(std::string_view from, std::string_view to, Rounding rounding = Ro
 }
 
 // The cast request that asks for `cast_rule`: encode from its input type with the cast_value codec
-// that writes it, and the first fill value of 0, 1, 2, 16 that the oracle accepts with it (a type
-// without zero, float8_e8m0fnu, takes 1).
-ModelRequest cast_request(const CastRule& cast_rule) {
-  nlohmann::json configuration = {{"data_type", cast_rule.output->name}};
+// that writes it (decode: into its output type with the codec whose data_type is its input type),
+// and the first fill value of 0, 1, 2, 16 that the oracle accepts with it (a type without zero,
+// float8_e8m0fnu, takes 1).
+ModelRequest cast_request(const CastRule& cast_rule, Direction direction = Direction::Encode) {
+  const bool encode = direction == Direction::Encode;
+  nlohmann::json configuration = {
+      {"data_type", encode ? cast_rule.output->name : cast_rule.input->name}};
   if (cast_rule.rounding != Rounding::NearestEven)
     configuration["rounding"] = rounding_name(cast_rule.rounding);
   if (cast_rule.out_of_range != OutOfRange::None)
     configuration["out_of_range"] = out_of_range_name(cast_rule.out_of_range);
   for (const ScalarMapEntry& entry : cast_rule.scalar_map)
-    configuration["scalar_map"]["encode"].push_back(
+    configuration["scalar_map"][encode ? "encode" : "decode"].push_back(
         {format_scalar(*cast_rule.input, entry.input_bits),
          format_scalar(*cast_rule.output, entry.output_bits)});
   ModelRequest request;
-  request.array_type = cast_rule.input;
+  request.array_type = encode ? cast_rule.input : cast_rule.output;
+  request.direction = direction;
   request.codecs = {{"name", "cast_value"}, {"configuration", configuration}};
   for (const int fill : {0, 1, 2, 16}) {
     request.fill_value = fill;
@@ -95,7 +99,7 @@ constexpr std::optional<std::uint64_t> kRefused = std::nullopt;
 // The model's answer is `expected` (a pattern, or kRefused), the oracle's is another, and the
 // diagnosis finds the model in an implementation that answered so.
 void expect_bug(std::string_view id, const CastRule& cast_rule, std::uint64_t input,
-                std::optional<std::uint64_t> expected) {
+                std::optional<std::uint64_t> expected, Direction direction = Direction::Encode) {
   SCOPED_TRACE(std::string(id) + ", input " + pattern_hex(*cast_rule.input, input));
   const BugModel& bug = model(id);
   ASSERT_NE(bug.cast, nullptr);
@@ -108,7 +112,7 @@ void expect_bug(std::string_view id, const CastRule& cast_rule, std::uint64_t in
   }
   EXPECT_FALSE(same_answer(*cast_rule.output, got, cast_value(cast_rule, input)))
       << "the oracle gives the same answer";
-  const RequestModels models(cast_request(cast_rule));
+  const RequestModels models(cast_request(cast_rule, direction));
   ASSERT_NE(models.answer(nullptr).kind, ModelAnswer::Kind::Rejected) << "the oracle refuses it";
   EXPECT_TRUE(has(
       models.reproducing(ModelAnswer::element(!expected.has_value(), expected.value_or(0)), input),
@@ -277,6 +281,45 @@ TEST(BugModelExamples, LowWordDropped) {
   expect_no_bug("low-word-dropped", rule("float64", "float16"), 0x3feffdffffffffff);
   // zarrs main, float32 -> bfloat16: the float32's lowest significand bit is in the lower word.
   expect_bug("low-word-dropped", rule("float32", "bfloat16"), 0x3f808001, 0x3f80);
+  // Under nearest-away the same off-tie value (zarrs main, replayed: 0x0080), and a true tie,
+  // which zarrs' correction rounds away, answered as the oracle answers it.
+  expect_bug("low-word-dropped", rule("float32", "bfloat16", Rounding::NearestAway), 0x00808001,
+             0x0080);
+  expect_no_bug("low-word-dropped", rule("float32", "bfloat16", Rounding::NearestAway), 0x00808000);
+}
+
+TEST(BugModelExamples, SubByteSignDropped) {
+  // int2 0b11 is -1 (int2.md:3); read without its sign it is 3.
+  expect_bug("sub-byte-sign-dropped", rule("int2", "int8"), 0x03, 0x03);
+  expect_bug("sub-byte-sign-dropped", rule("int2", "int2"), 0x03, kRefused);
+  // int4 0b1000 is -8, which uint8 cannot hold; read as 8 it can.
+  expect_bug("sub-byte-sign-dropped", rule("int4", "uint8"), 0x08, 0x08);
+  expect_no_bug("sub-byte-sign-dropped", rule("int4", "int8"), 0x07);
+}
+
+TEST(BugModelExamples, IntToSmallFloatThroughFloat32) {
+  // 25165823 = 1.5 * 2^24 - 1 is nearer 2^24; float32 rounds it to 1.5 * 2^24, a tie of
+  // float8_e8m0fnu's powers of two, broken to 2^25 (zarrs main, replayed: 0x98).
+  expect_bug("int-to-small-float-through-float32", rule("int32", "float8_e8m0fnu"), 0x017fffff,
+             0x98);
+  expect_bug("int-to-small-float-through-float32", rule("uint64", "float8_e8m0fnu"), 0x017fffff,
+             0x98);
+  expect_no_bug("int-to-small-float-through-float32", rule("int32", "float8_e8m0fnu"), 0x01c00001);
+}
+
+TEST(BugModelExamples, WrapRangeCheckedBeforeRounding) {
+  // Decode int16 241 under wrap: it rounds to 240, the largest float8_e4m3fnuz (and float8_e4m3)
+  // value; checked before rounding it is beyond: refused where the type has no infinity, Infinity
+  // (nearest-even) where it has one (zarrs main, replayed).
+  const auto wrap = [](std::string_view to, Rounding rounding) {
+    return rule("int16", to, rounding, OutOfRange::Wrap);
+  };
+  expect_bug("wrap-range-checked-before-rounding", wrap("float8_e4m3fnuz", Rounding::NearestEven),
+             0x00f1, kRefused, Direction::Decode);
+  expect_bug("wrap-range-checked-before-rounding", wrap("float8_e4m3", Rounding::NearestEven),
+             0x00f1, 0x78, Direction::Decode);
+  expect_no_bug("wrap-range-checked-before-rounding", wrap("float8_e4m3", Rounding::TowardsZero),
+                0x00f1);
 }
 
 TEST(BugModelExamples, DoubleRoundingFloat64) {
@@ -964,6 +1007,29 @@ TEST(BugModelExamples, FixedScaleOffsetFloat16Unsupported) {
   nlohmann::json codecs = json(alias_codecs("<f4", "<f2", "0.5", "100"));
   codecs.push_back(kBytes);
   expect_verdict("fixed-scale-offset-float16-unsupported", "float32", "0.5", codecs, false);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetFloat16ElementsRefused) {
+  // The metadata is valid (the oracle's verdict stands); encode (0.5 - 0.5) * 100 = 0 and decode
+  // 0 / 100 + 0.5 = 0.5 are refused.
+  const std::string alias = alias_codecs("<f4", "<f2", "0.5", "100");
+  expect_chain_bug("fixed-scale-offset-float16-elements-refused", "float32", alias,
+                   Direction::Encode, 0x3f000000, kRefused, "0.5");
+  expect_chain_bug("fixed-scale-offset-float16-elements-refused", "float32", alias,
+                   Direction::Decode, 0x0000, kRefused, "0.5");
+  nlohmann::json codecs = json(alias);
+  codecs.push_back(kBytes);
+  EXPECT_EQ(model("fixed-scale-offset-float16-elements-refused").validate, nullptr);
+  EXPECT_TRUE(validate_array_metadata(type("float32"), json("0.5"), codecs).valid);
+}
+
+TEST(BugModelExamples, FixedScaleOffsetAstypeOptional) {
+  // scale_offset.md:184: astype is required; zarrs reads it as optional (metadata case 171).
+  nlohmann::json codecs = json(
+      R"([{"name": "numcodecs.fixedscaleoffset",
+           "configuration": {"dtype": "<f4", "offset": 0, "scale": 1}}])");
+  codecs.push_back(kBytes);
+  expect_verdict("fixed-scale-offset-astype-optional", "float32", "0", codecs, true);
 }
 
 // A cast model acts on every cast_value step of a chain (model_chain), its mutant too, and the
