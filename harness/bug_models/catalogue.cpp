@@ -1161,7 +1161,11 @@ constexpr CatalogueEntry kCatalogue[] = {
         .seen_in = "the NumPy astype baseline, numpy 2.5.5 with ml_dtypes 0.6.0 (called: "
                    "np.array([2**40 + 2**32 + 1], 'i8').astype(ml_dtypes.bfloat16) gives 2^40, "
                    "through float32; np.array([1e30, nan], 'f4').astype(ml_dtypes.float6_e2m3fn) "
-                   "gives [7.5, -0.0]; .astype(ml_dtypes.float8_e4m3fnuz) gives NaN for both)",
+                   "gives [7.5, -0.0]; .astype(ml_dtypes.float8_e4m3fnuz) gives NaN for both); "
+                   "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float starts from a plain "
+                   "astype and never looks at out_of_range; where its correction for the other "
+                   "modes is skipped, as into the types without infinity, its answer is this "
+                   "model's; cast-value NOTES classes K and M)",
         .spec = "cast_value.md:86 (out_of_range): absent, \"implementations MUST treat any "
                 "out-of-range value as an encoding or decoding failure\"; cast_value.md:67-71: "
                 "the configured rounding mode",

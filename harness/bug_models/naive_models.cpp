@@ -124,7 +124,8 @@ CastResult FloatToIntX86Conversion::cast(const CastRule& rule, std::uint64_t inp
   const bool ml_dtypes_float8 = in.bits == 8;
   if (ml_dtypes_float8 && std::isnan(value)) return answer(correct, 0);
   if (ml_dtypes_float8 && std::isinf(value)) {
-    const std::uint64_t min = out.is_signed() ? out.sign_mask() : 0;
+    const std::uint64_t min =
+        out.is_signed() ? (0 - out.integer_min_magnitude()) & out.bit_mask() : 0;
     return answer(correct, value > 0 ? out.integer_max_magnitude() : min);
   }
   // Narrower than 32 bits: through int32, keeping the low bits. uint32 from float32, float64 and

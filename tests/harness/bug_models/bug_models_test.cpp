@@ -1056,6 +1056,7 @@ TEST(BugModelExamples, FloatToIntX86Conversion) {
   // ml_dtypes' float8_e5m2: +Infinity gives int32's largest value, NaN gives 0.
   expect_bug("float-to-int-x86-conversion", rule("float8_e5m2", "int32"), 0x7c, 0x7fffffff);
   expect_bug("float-to-int-x86-conversion", rule("float8_e5m2", "int32"), 0x7e, 0x0);
+  expect_bug("float-to-int-x86-conversion", rule("float8_e5m2", "int8"), 0xfc, 0x80);
 }
 
 TEST(BugModelExamples, AstypeIntoFloat) {
