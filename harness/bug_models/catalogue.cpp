@@ -1136,6 +1136,130 @@ constexpr CatalogueEntry kCatalogue[] = {
                 "Zarr V2 data type metadata | yes | (required)",
     }),
     // (zarrs 38) end
+    // (naive) begin
+    // --- Naive implementations: a plain conversion for the whole cast (naive_models.cpp) ---------
+    cast_model<RoundingIgnoredNearestEven>({
+        .id = "rounding-ignored-nearest-even",
+        .title = "rounding mode ignored: every mode rounds to nearest-even",
+        .mechanism =
+            "The configured rounding is never read: every cast rounds to nearest-even (the "
+            "default mode, or a helper written for it alone, as np.rint before astype), into "
+            "integers and floats alike; range checks, special values and scalar_map are the "
+            "spec's. Under towards-zero, towards-positive, towards-negative and nearest-away every "
+            "inexact value whose neighbours the modes tell apart is wrong.",
+        .seen_in = "none seen yet as a whole (its parts: int-to-float-nearest-even in zarrita "
+                   "0.7.5, directed-as-nearest-without-infinity in cast-value 0.2.1); plausible "
+                   "because the default mode is the one every conversion routine has, and an "
+                   "implementation that accepts the rounding key but reads no further passes "
+                   "every default-mode test",
+        .spec = "cast_value.md:61 (rounding): \"This applies to any cast where the target data "
+                "type cannot exactly represent the input value\"; cast_value.md:68-71: "
+                "\"towards-zero\": \"Round towards zero.\", ... \"nearest-away\": \"... with "
+                "ties going away from zero.\"",
+    }),
+    cast_model<RoundingIgnoredConversion>({
+        .id = "rounding-ignored-conversion",
+        .title = "rounding mode ignored: the language's conversion (truncation into integers)",
+        .mechanism =
+            "Every cast is the language's own conversion whatever the configured rounding: a "
+            "float into an integer type is truncated towards zero (C and C++ casts, Rust's as, "
+            "NumPy's astype), anything into a float type rounds to nearest-even (the IEEE "
+            "default). Range checks, special values and scalar_map are the spec's. It is "
+            "float-to-int-truncates and int-to-float-nearest-even at once, with float -> float "
+            "under every mode as nearest-even.",
+        .seen_in = "none seen yet as a whole (NumPy's astype rounds so, numpy-astype-baseline: "
+                   "np.array([2.7], 'f4').astype('i1') gives 2, np.array([1 + 2**-23], "
+                   "'f4').astype('f2') gives 1.0 whatever the mode); plausible because it is "
+                   "what a cast written as the language's conversion does",
+        .spec = "cast_value.md:73 (rounding): \"If this field is not present, implementations "
+                "MUST use \"nearest-even\".\"; cast_value.md:68: \"towards-zero\": \"Round "
+                "towards zero.\"",
+    }),
+    cast_model<Float64Intermediate>({
+        .id = "float64-intermediate",
+        .title = "every value through a float64 intermediate, rounded nearest-even",
+        .mechanism =
+            "The input is converted to a double (nearest-even: exact for every type but int64 and "
+            "uint64 beyond 2^53), then the double to the output type, nearest-even whatever the "
+            "configured mode; range checks, special values and scalar_map are the spec's. The "
+            "rounding mode is ignored everywhere, and a 64-bit integer is rounded twice: into "
+            "an integer type it changes by the double's rounding (2^53 + 1 gives 2^53), into a "
+            "float type a value below a midpoint can become the midpoint.",
+        .seen_in = "none seen yet as a whole (its parts: double-rounding-float64 in zarrita 0.7.5 "
+                   "and cast-value 0.2.1); plausible because JavaScript's Number and "
+                   "Python's float make a double the natural carrier of every value",
+        .spec = "cast_value.md:61 (rounding): rounding applies to \"casting from integer types to "
+                "floating-point types with insufficient mantissa bits (e.g. int64 to float32)\"; "
+                "cast_value.md:67-71: the five modes",
+    }),
+    cast_model<AstypeWraps>({
+        .id = "astype-wraps",
+        .title = "plain conversion: rounding ignored, integers wrap whatever out_of_range says",
+        .mechanism =
+            "The cast is the language's conversion with no range check: truncation into integer "
+            "types and nearest-even into float types whatever the rounding, and an integer "
+            "result out of range keeps its low bits (modulo 2^N) under out_of_range absent and "
+            "clamp alike. Into float types range checks and special values are the spec's; NaN "
+            "and the infinities into an integer type are still an error.",
+        .seen_in = "none seen yet as a whole (its integer part is int-narrowing-wraps; NumPy's "
+                   "astype wraps integers so: np.array([300], 'i2').astype('i1') gives 44); "
+                   "plausible because an integer conversion in C, Rust (as) or NumPy keeps the "
+                   "low bits",
+        .spec = "cast_value.md:86 (out_of_range): \"If this field is not present ... "
+                "implementations MUST treat any out-of-range value as an encoding or decoding "
+                "failure.\"; cast_value.md:73: nearest-even by default",
+    }),
+    cast_model<FloatToIntX86Conversion>({
+        .id = "float-to-int-x86-conversion",
+        .title = "float -> integer by the C conversion on x86-64 (NumPy's astype)",
+        .mechanism =
+            "A float is converted to an integer by C's conversion as compiled for "
+            "x86-64, whatever rounding and out_of_range say: truncated by CVTTSD2SI into int32 "
+            "(the 8- and 16-bit types and int32) or int64 (uint32 from float16 and the 8-bit "
+            "floats, int64), whose result for NaN, the infinities and values out of its range is "
+            "the 'integer indefinite' -2^31 or -2^63; the low bits are kept. uint64, and uint32 "
+            "from float32, float64 and bfloat16 (NumPy's vectorised loops), convert values from "
+            "2^63 (2^31) on less that bound and set the top bit again. ml_dtypes' 8-bit floats "
+            "give 0 for NaN and the integer's limits for the infinities. Into int2, int4, uint2 "
+            "and uint4 ml_dtypes converts the same way: sub-byte-int-as-float's conversion, "
+            "without cast-value's correction step.",
+        .seen_in = "the NumPy astype baseline, numpy 2.5.5 with ml_dtypes 0.6.0 (x86-64 with "
+                   "AVX-512; NumPy's casting loops are C casts, lowlevel_strided_loops.c.src "
+                   "_CONVERT_FN; called: np.array([300., 2.**31, nan], 'f8').astype('i1') gives "
+                   "[44, 0, 0], .astype('i4') gives -2147483648 for 2^31 and NaN, "
+                   "np.array([-1e20] * 8, 'f8').astype('u4') gives 2147483648 (one element: 0), "
+                   "np.array([nan, inf], ml_dtypes.float8_e5m2).astype('i4') gives [0, "
+                   "2147483647])",
+        .spec = "cast_value.md:73 (rounding): nearest-even by default; cast_value.md:86 "
+                "(out_of_range): absent, \"implementations MUST treat any out-of-range value as "
+                "an encoding or decoding failure\"; NaN and the infinities into an integer type "
+                "MUST fail (special values)",
+    }),
+    cast_model<AstypeIntoFloat>({
+        .id = "astype-into-float",
+        .title = "into a float type by NumPy / ml_dtypes astype: nearest-even, overflow unchecked",
+        .mechanism =
+            "A value is converted into a float type by the library's conversion, whatever "
+            "rounding and out_of_range say: nearest-even, and into an ml_dtypes type (bfloat16, "
+            "the 8-, 6- and 4-bit floats) through float32 first (a float64 or a wide integer is "
+            "rounded twice). Where the spec wants an error the conversion gives a value: "
+            "Infinity in a type that has one, NaN in a type that has NaN but no infinity "
+            "(float8_e4m3fn, the fnuz types, float8_e8m0fnu, which also takes zero and negative "
+            "values to NaN), and in float6 and float4 the largest value of the input's sign, a "
+            "NaN becoming a zero of the opposite sign.",
+        .seen_in = "the NumPy astype baseline, numpy 2.5.5 with ml_dtypes 0.6.0 (called: "
+                   "np.array([2**40 + 2**32 + 1], 'i8').astype(ml_dtypes.bfloat16) gives 2^40, "
+                   "through float32; np.array([1e30, nan], 'f4').astype(ml_dtypes.float6_e2m3fn) "
+                   "gives [7.5, -0.0]; .astype(ml_dtypes.float8_e4m3fnuz) gives NaN for both); "
+                   "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float starts from a plain "
+                   "astype and never looks at out_of_range; where its correction for the other "
+                   "modes is skipped, as into the types without infinity, its answer is this "
+                   "model's; cast-value NOTES classes K and M)",
+        .spec = "cast_value.md:86 (out_of_range): absent, \"implementations MUST treat any "
+                "out-of-range value as an encoding or decoding failure\"; cast_value.md:67-71: "
+                "the configured rounding mode",
+    }),
+    // (naive) end
 };
 
 constexpr std::size_t kModelCount = std::size(kCatalogue);

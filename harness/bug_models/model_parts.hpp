@@ -5,6 +5,7 @@
 // element given the oracle's own result for it (`correct`, computed once by the caller). Each
 // model is a struct of static functions, defined in the file of its theme:
 //   rounding_models.cpp   how the value is rounded
+//   naive_models.cpp      a plain conversion standing in for the whole cast
 //   range_models.cpp      out-of-range values, clamp and wrap
 //   special_models.cpp    NaN, infinities, zeros, subnormals
 //   scalar_map_models.cpp scalar_map lookups
@@ -77,6 +78,14 @@ CVC_CAST_MODEL(FloatToIntTruncates);
 CVC_CAST_MODEL(DirectedOnMagnitude);
 CVC_CAST_MODEL(SubByteIntAsFloat);
 CVC_CAST_MODEL(IntToSmallFloatThroughFloat32);
+
+// naive_models.cpp
+CVC_CAST_MODEL(RoundingIgnoredNearestEven);
+CVC_CAST_MODEL(RoundingIgnoredConversion);
+CVC_CAST_MODEL(Float64Intermediate);
+CVC_CAST_MODEL(AstypeWraps);
+CVC_CAST_MODEL(FloatToIntX86Conversion);
+CVC_CAST_MODEL(AstypeIntoFloat);
 
 // range_models.cpp
 CVC_CAST_MODEL(RangeBoundRounded);

@@ -1063,6 +1063,80 @@ TEST(BugModelExamples, ScaleOffsetOverflowClamped) {
 }
 // (GDAL) end
 
+// (naive) begin
+// --- Naive implementations -----------------------------------------------------------------------
+
+TEST(BugModelExamples, RoundingIgnoredNearestEven) {
+  // cast_value.md:69: 1 + 2^-23 towards-positive into float16 is 1 + 2^-10; nearest-even gives 1.
+  expect_bug("rounding-ignored-nearest-even", rule("float32", "float16", Rounding::TowardsPositive),
+             0x3f800001, 0x3c00);
+  // cast_value.md:68: 2.7 towards-zero into int8 is 2; nearest-even gives 3.
+  expect_bug("rounding-ignored-nearest-even", rule("float32", "int8", Rounding::TowardsZero),
+             0x402ccccd, 0x03);
+  // The range check stays: 300.5 into int8 is still an error.
+  expect_no_bug("rounding-ignored-nearest-even", rule("float32", "int8", Rounding::TowardsZero),
+                0x43964000);
+}
+
+TEST(BugModelExamples, RoundingIgnoredConversion) {
+  // Truncation into integers whatever the mode: 2.7 is 2 under nearest-even, -2.5 is -2 under
+  // towards-negative; nearest-even into floats: 1 + 2^-23 towards-positive into float16 is 1.
+  expect_bug("rounding-ignored-conversion", rule("float32", "int8"), 0x402ccccd, 0x02);
+  expect_bug("rounding-ignored-conversion", rule("float32", "int8", Rounding::TowardsNegative),
+             0xc0200000, 0xfe);
+  expect_bug("rounding-ignored-conversion", rule("float32", "float16", Rounding::TowardsPositive),
+             0x3f800001, 0x3c00);
+  expect_no_bug("rounding-ignored-conversion", rule("float32", "int8", Rounding::TowardsZero),
+                0x402ccccd);
+}
+
+TEST(BugModelExamples, Float64Intermediate) {
+  // 2^53 + 1 is 2^53 as a double: int64 -> uint64 gives 2^53 under the default mode.
+  expect_bug("float64-intermediate", rule("int64", "uint64"), 0x0020000000000001,
+             0x0020000000000000);
+  expect_bug("float64-intermediate", rule("float32", "float16", Rounding::TowardsPositive),
+             0x3f800001, 0x3c00);
+}
+
+TEST(BugModelExamples, AstypeWraps) {
+  // cast_value.md:86: 300 into int8 without out_of_range must fail; wrapped it is 44, under clamp
+  // too; 300.5 truncated is 300, then 44.
+  expect_bug("astype-wraps", rule("int16", "int8"), 300, 0x2c);
+  expect_bug("astype-wraps", rule("float32", "int8", Rounding::NearestEven, OutOfRange::Clamp),
+             0x43964000, 0x2c);
+  expect_bug("astype-wraps", rule("float32", "int8"), 0x402ccccd, 0x02);
+}
+
+TEST(BugModelExamples, FloatToIntX86Conversion) {
+  // np.array([300., 2.**31, nan], 'f8').astype('i1') is [44, 0, 0]: through int32, 2^31 and NaN
+  // give the integer indefinite 0x80000000, whose low byte is 0.
+  expect_bug("float-to-int-x86-conversion", rule("float64", "int8"), 0x4072c00000000000, 0x2c);
+  expect_bug("float-to-int-x86-conversion", rule("float64", "int8"), 0x41e0000000000000, 0x00);
+  expect_bug("float-to-int-x86-conversion", rule("float64", "int32"), 0x7ff8000000000000,
+             0x80000000);
+  // np.array([-1e20] * 8, 'f8').astype('u4') is 2^31 in every element (the vectorised loop).
+  expect_bug("float-to-int-x86-conversion", rule("float64", "uint32"), 0xc415af1d78b58c40,
+             0x80000000);
+  // 2^64 into uint64: 2^64 - 2^63 overflows int64, the indefinite 2^63 loses its top bit.
+  expect_bug("float-to-int-x86-conversion", rule("float64", "uint64"), 0x43f0000000000000, 0x0);
+  // ml_dtypes' float8_e5m2: +Infinity gives int32's largest value, NaN gives 0.
+  expect_bug("float-to-int-x86-conversion", rule("float8_e5m2", "int32"), 0x7c, 0x7fffffff);
+  expect_bug("float-to-int-x86-conversion", rule("float8_e5m2", "int32"), 0x7e, 0x0);
+  expect_bug("float-to-int-x86-conversion", rule("float8_e5m2", "int8"), 0xfc, 0x80);
+}
+
+TEST(BugModelExamples, AstypeIntoFloat) {
+  // 2^40 + 2^32 + 1 is 2^40 + 2^32 in float32, a bfloat16 tie, then 2^40 (even).
+  expect_bug("astype-into-float", rule("int64", "bfloat16"), 0x0000010100000001, 0x5380);
+  // float32 1e30 and NaN into float6_e2m3fn give 7.5 and -0; into float8_e4m3fnuz NaN.
+  expect_bug("astype-into-float", rule("float32", "float6_e2m3fn"), 0x7149f2ca, 0x1f);
+  expect_bug("astype-into-float", rule("float32", "float6_e2m3fn"), 0x7fc00000, 0x20);
+  expect_bug("astype-into-float", rule("float32", "float8_e4m3fnuz"), 0x7149f2ca, 0x80);
+  expect_bug("astype-into-float", rule("float32", "float16", Rounding::TowardsPositive), 0x3f800001,
+             0x3c00);
+}
+// (naive) end
+
 // Every cast model has an example above; so does every rejects and validate model.
 TEST(BugModels, EveryModelHasAnExampleTest) {
   const testing::UnitTest& unit = *testing::UnitTest::GetInstance();
