@@ -118,10 +118,13 @@ CVC_VALIDATE_MODEL(PythonScalarStrings);
 CVC_VALIDATE_MODEL(IntegerScalarsWrapped);
 // Refuses both ways: its metadata verdict, and the rules whose scalar_map holds a NaN other than
 // the canonical one (only the "0x..." form can write it).
+// A decode whose own map writes a scalar so fails every element instead (the decode map is
+// converted only when a chunk is read).
 struct HexMapScalarsRefused {
   static FillValueCheck validate(const DataType& array_type, const nlohmann::json& fill_value,
                                  const nlohmann::json& codecs);
   static bool rejects(const CastRule& rule);
+  static bool fails_elements(const nlohmann::json& codec, Direction direction);
 };
 CVC_VALIDATE_MODEL(WrapFloatDataTypeAccepted);
 CVC_VALIDATE_MODEL(CodecOrderUnchecked);
