@@ -201,10 +201,18 @@ constexpr CatalogueEntry kCatalogue[] = {
             "The cast is done nearest-even and then corrected one step towards the wanted "
             "neighbour with nextafter(result, +-inf cast to the output). In the fnuz types and "
             "float8_e8m0fnu the cast of an infinity is NaN, nextafter towards NaN is NaN, and the "
-            "correction is skipped: every mode gives the nearest-even result.",
+            "correction is skipped: every mode gives the nearest-even result. That result is "
+            "the conversion's own: through float32 from a float64 or an integer of more than 24 "
+            "significant bits (25165823 towards-zero into float8_e8m0fnu is 2^25), and NaN "
+            "where it overflows, whatever out_of_range says (61440 towards-zero into "
+            "float8_e5m2fnuz is NaN, not 57344).",
         .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float; findings 17, cast-value "
                    "NOTES class M, 45,364 cases into float8_e5m2fnuz, float8_e8m0fnu, "
-                   "float8_e4m3fnuz, float8_e4m3b11fnuz)",
+                   "float8_e4m3fnuz, float8_e4m3b11fnuz; the conversion's result kept: "
+                   "`result = arr.astype(target_dtype)` at cast_value/impl/_numpy.py:135, "
+                   "cast_array(np.array([61440], 'uint16'), target_dtype=ml_dtypes."
+                   "float8_e5m2fnuz, rounding_mode=\"towards-zero\", out_of_range_mode="
+                   "\"clamp\") gives NaN, replayed in the adapter's venv)",
         .spec = "cast_value.md:68-71 (rounding): \"towards-zero\": \"Round towards zero.\", "
                 "\"towards-positive\": \"Round towards positive infinity.\", "
                 "\"towards-negative\": \"Round towards negative infinity.\", \"nearest-away\": "
@@ -381,7 +389,10 @@ constexpr CatalogueEntry kCatalogue[] = {
             "overflow result of the mode (Infinity, or the largest value for a mode rounding "
             "towards zero), and the largest value under nearest-away (the correction step keeps "
             "the finite neighbour of Infinity); the same into float16 from bfloat16 and the "
-            "8-bit floats, whose conversion is ml_dtypes' too. Under towards-positive a NaN of "
+            "8-bit floats, whose conversion is ml_dtypes' too. Under nearest-even the "
+            "conversion's overflow through float32 is kept where the value itself rounds into "
+            "range (float64 247.99999999999997 is 248 in float32: NaN in float8_e4m3fnuz, not "
+            "240). Under towards-positive a NaN of "
             "an ml_dtypes type into a type without NaN comes out as the smallest positive value "
             "(the correction step takes the zero for an inexact result and moves it up).",
         .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float never reads out_of_range "

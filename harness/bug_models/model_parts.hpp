@@ -42,6 +42,12 @@ bool is_nan(const DataType& type, std::uint64_t bits);
 // The harness's comparison of two answers in `output`: both refusals, or the same bits, or both
 // NaN.
 bool same_answer(const DataType& output, const CastResult& a, const CastResult& b);
+// ml_dtypes' own conversion into one of its float types under nearest-even, as NumPy's astype
+// runs it, out_of_range not consulted: a float64, or an integer with more significant bits than
+// float32 holds, goes through float32 first (double-rounding-float32's conversion); a value that
+// then rounds beyond the type's range is an out_of_range error here, the caller deciding what the
+// conversion gives for it (rounding_models.cpp).
+CastResult ml_dtypes_nearest(const CastRule& rule, std::uint64_t input_bits);
 // The types of the table by name (data_type() with a cached lookup).
 const DataType& float32_type();
 const DataType& float64_type();

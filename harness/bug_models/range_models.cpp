@@ -244,8 +244,15 @@ bool SmallFloatRangeUnchecked::applies(const CastRule& rule) {
 
 CastResult SmallFloatRangeUnchecked::cast(const CastRule& rule, std::uint64_t input_bits,
                                           const CastResult& correct) {
-  if (correct.ok()) return correct;
   const DataType& out = *rule.output;
+  if (correct.ok()) {
+    // The conversion through float32 can overflow where the value itself rounds into range:
+    // float64 247.99999999999997 is 248 in float32, beyond float8_e4m3fnuz's 240: NaN.
+    if (rule.rounding != Rounding::NearestEven || !out.has_nan() || out.has_infinity() ||
+        ml_dtypes_nearest(rule, input_bits).error != CastError::OutOfRange)
+      return correct;
+    return answer(correct, out.canonical_nan());
+  }
   const ExactValue x = decode_exact(*rule.input, input_bits);
   // The conversion's own answer stands. In the 8-bit types with infinities: the IEEE overflow
   // result of the mode (an infinity, or the largest value for a mode rounding towards zero),

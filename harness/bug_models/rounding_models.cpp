@@ -77,6 +77,14 @@ CastResult DoubleRoundingFloat32::cast(const CastRule& rule, std::uint64_t input
       narrowed.bits);
 }
 
+CastResult ml_dtypes_nearest(const CastRule& rule, std::uint64_t input_bits) {
+  const CastRule nearest =
+      with_out_of_range(with_rounding(rule, Rounding::NearestEven), OutOfRange::None);
+  const CastResult direct = cast_value(nearest, input_bits);
+  if (!DoubleRoundingFloat32::applies(nearest)) return direct;
+  return DoubleRoundingFloat32::cast(nearest, input_bits, direct);
+}
+
 // --- low-word-dropped ----------------------------------------------------------------------------
 
 bool LowWordDropped::applies(const CastRule& rule) {
@@ -139,12 +147,12 @@ bool DirectedAsNearestWithoutInfinity::applies(const CastRule& rule) {
 
 CastResult DirectedAsNearestWithoutInfinity::cast(const CastRule& rule, std::uint64_t input_bits,
                                                   const CastResult&) {
-  const CastResult nearest = cast_value(with_rounding(rule, Rounding::NearestEven), input_bits);
-  // Without out_of_range, a finite value whose nearest-even result overflows is the conversion's
-  // overflow result, the NaN of these types, where the mode's own result may be in range (61440
+  // The nearest-even result is the conversion's own (through float32 from a float64 or a wide
+  // integer), and where it overflows it is the conversion's overflow result, the NaN of these
+  // types, whatever out_of_range says and where the mode's own result is in range (61440
   // towards-zero into float8_e5m2fnuz is 57344).
-  if (rule.out_of_range == OutOfRange::None && nearest.error == CastError::OutOfRange)
-    return answer(nearest, rule.output->canonical_nan());
+  const CastResult nearest = ml_dtypes_nearest(rule, input_bits);
+  if (nearest.error == CastError::OutOfRange) return answer(nearest, rule.output->canonical_nan());
   return nearest;
 }
 

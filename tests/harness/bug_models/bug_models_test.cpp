@@ -318,6 +318,13 @@ TEST(BugModelExamples, DirectedAsNearestWithoutInfinity) {
   // conversion overflows to NaN and stays there (cast-value NOTES class M).
   expect_bug("directed-as-nearest-without-infinity",
              rule("uint16", "float8_e5m2fnuz", Rounding::TowardsZero), 0xf000, 0x80);
+  expect_bug("directed-as-nearest-without-infinity",
+             rule("uint16", "float8_e5m2fnuz", Rounding::TowardsZero, OutOfRange::Clamp), 0xf000,
+             0x80);
+  // The conversion's nearest-even goes through float32: 25165823 is 1.5 * 2^24 there, and the
+  // tie goes to 2^25 (cast_array gives 0x98 for towards-zero, where 2^24 is due).
+  expect_bug("directed-as-nearest-without-infinity",
+             rule("int64", "float8_e8m0fnu", Rounding::TowardsZero), 0x017fffff, 0x98);
   // Types with infinities are corrected properly.
   expect_no_bug("directed-as-nearest-without-infinity",
                 rule("float32", "float16", Rounding::TowardsZero), 0x3f800001);
@@ -445,6 +452,9 @@ TEST(BugModelExamples, SmallFloatRangeUnchecked) {
   // Into float16 from bfloat16 the conversion is ml_dtypes': 65536 nearest-away keeps 65504.
   expect_bug("small-float-range-unchecked", rule("bfloat16", "float16", Rounding::NearestAway),
              0x4780, 0x7bff);
+  // float64 247.99999999999997 is 248 in float32, which overflows float8_e4m3fnuz: NaN.
+  expect_bug("small-float-range-unchecked", rule("float64", "float8_e4m3fnuz"), 0x406effffffffffff,
+             0x80);
   // A NaN of an ml_dtypes type under towards-positive: the zero corrected up to 0.5 (0x1).
   expect_bug("small-float-range-unchecked",
              rule("float8_e3m4", "float4_e2m1fn", Rounding::TowardsPositive), 0x71, 0x1);
