@@ -36,7 +36,7 @@ nlohmann::json count_json(const ModelVectorCount& count) {
   nlohmann::json reproduced_by = nlohmann::json::array();
   if (count.cast + count.scalar_map > 0)
     for (std::size_t i = 0; i < bug_models().size(); ++i)
-      if ((count.reproduced_by >> i) & 1) reproduced_by.push_back(std::string(bug_models()[i].id));
+      if (count.reproduced_by.contains(i)) reproduced_by.push_back(std::string(bug_models()[i].id));
   json["reproduced_by"] = reproduced_by;
   if (count.first) json["first"] = count.first->where;
   return json;

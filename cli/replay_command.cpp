@@ -61,7 +61,7 @@ std::string request_text(const std::string& argument) {
 std::string model_names(BugModelSet models) {
   std::string names;
   for (std::size_t i = 0; i < bug_models().size(); ++i) {
-    if ((models >> i & 1) == 0) continue;
+    if (!models.contains(i)) continue;
     names.append(names.empty() ? "" : ", ");
     names.append(bug_models()[i].id);
   }

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/bug_models/bug_model_set.hpp"
 #include "oracle/cast_result.hpp"
 #include "oracle/codec_chain.hpp"
 #include "oracle/codec_metadata.hpp"
@@ -45,9 +46,8 @@ struct BugModel {
   bool (*fails_elements)(const nlohmann::json& codec, Direction direction);
 };
 
-// At most 64 models: a set of models is a 64-bit mask, bit i for bug_models()[i].
-using BugModelSet = std::uint64_t;
-inline constexpr std::size_t kMaxBugModels = 64;
+// At most this many models: a BugModelSet holds bit i for bug_models()[i].
+inline constexpr std::size_t kMaxBugModels = BugModelSet::kCapacity;
 
 std::span<const BugModel> bug_models();
 const BugModel* find_bug_model(std::string_view id);  // nullptr when unknown

@@ -1111,7 +1111,7 @@ constexpr CatalogueEntry kCatalogue[] = {
 };
 
 constexpr std::size_t kModelCount = std::size(kCatalogue);
-static_assert(kModelCount <= kMaxBugModels, "a BugModelSet holds at most 64 models");
+static_assert(kModelCount <= kMaxBugModels, "a BugModelSet holds at most kCapacity models");
 
 constexpr bool ids_unique() {
   for (std::size_t i = 0; i < kModelCount; ++i)

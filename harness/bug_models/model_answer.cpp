@@ -224,14 +224,14 @@ bool RequestModels::same(const ModelAnswer& a, const ModelAnswer& b) const {
 }
 
 BugModelSet RequestModels::reproducing(const ModelAnswer& got, std::uint64_t input) const {
-  if (request_.array_type == nullptr) return 0;
+  if (request_.array_type == nullptr) return {};
   const bool cast = request_.kind == ModelRequest::Kind::Cast;
   // The oracle's result, computed once: each cast model is given it (CatalogueEntry::cast).
   std::optional<CastResult> correct;
   if (cast && rule_ && !oracle_.rejected) correct = cast_value(*rule_, input);
   const ModelAnswer oracle = correct ? element_answer(*correct) : answer(nullptr, input);
-  if (same(got, oracle)) return 0;  // not a failure
-  BugModelSet models = 0;
+  if (same(got, oracle)) return {};  // not a failure
+  BugModelSet models;
   const std::span<const bug_catalogue::CatalogueEntry> entries = bug_catalogue::catalogue();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const bug_catalogue::CatalogueEntry& entry = entries[i];
@@ -244,7 +244,7 @@ BugModelSet RequestModels::reproducing(const ModelAnswer& got, std::uint64_t inp
     } else {
       mine = answer(&bug_models()[i], input);
     }
-    if (!same(mine, oracle) && same(mine, got)) models |= BugModelSet{1} << i;
+    if (!same(mine, oracle) && same(mine, got)) models.insert(i);
   }
   return models;
 }

@@ -6,8 +6,7 @@ namespace cvc::fuzz {
 
 std::vector<std::string> model_ids(BugModelSet models) {
   std::vector<std::string> ids;
-  for (BugModelSet rest = models; rest != 0; rest &= rest - 1)
-    ids.emplace_back(bug_models()[static_cast<std::size_t>(std::countr_zero(rest))].id);
+  for (const std::size_t index : models.indices()) ids.emplace_back(bug_models()[index].id);
   return ids;
 }
 

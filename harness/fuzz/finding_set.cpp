@@ -40,7 +40,7 @@ std::string message_shape(const std::string& message) {
 }  // namespace
 
 std::string FindingSet::class_key(const Scenario& scenario, const Mismatch& mismatch) {
-  if (mismatch.models != 0) return "models:" + std::to_string(mismatch.models);
+  if (!mismatch.models.empty()) return "models:" + mismatch.models.key();
   const std::string key = "unexplained:" + mismatch.kind + " ";
   // Refusals and metadata verdicts: one finding per reason (the message without its values),
   // whatever the types; wrong values: one per operation and type pair.

@@ -37,7 +37,7 @@ struct Mismatch {
   // value", "rejected the configuration", "accepted invalid metadata", "refused valid metadata",
   // or "matches FLAG=ALT" (a divergence under --strict).
   std::string kind;
-  BugModelSet models = 0;  // the known-bug models reproducing the answer exactly
+  BugModelSet models;  // the known-bug models reproducing the answer exactly
   std::string expected, got;
 };
 

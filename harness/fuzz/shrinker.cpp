@@ -47,7 +47,7 @@ class Search {
 
 bool FailureClass::matches(const Mismatch& mismatch) const {
   if (mismatch.kind != kind) return false;
-  return models == 0 ? mismatch.models == 0 : (mismatch.models & models) != 0;
+  return models.empty() ? mismatch.models.empty() : mismatch.models.intersects(models);
 }
 
 const Mismatch* simplest_mismatch(const Scenario& scenario, const CheckResult& result,

@@ -22,8 +22,8 @@ namespace cvc::fuzz {
 
 // What a candidate must still show to count as the same failure.
 struct FailureClass {
-  std::string kind;        // Mismatch::kind
-  BugModelSet models = 0;  // 0: unexplained, and the candidate must stay unexplained
+  std::string kind;    // Mismatch::kind
+  BugModelSet models;  // empty: unexplained, and the candidate must stay unexplained
   bool matches(const Mismatch& mismatch) const;
 };
 

@@ -62,8 +62,8 @@ json buckets_json(const Diagnosis& diagnosis) {
   json buckets = json::array();
   for (const Diagnosis::BucketEntry& bucket : diagnosis.buckets()) {
     json models = json::array();
-    for (BugModelSet rest = bucket.models; rest != 0; rest &= rest - 1)
-      models.push_back(bug_models()[static_cast<std::size_t>(std::countr_zero(rest))].id);
+    for (const std::size_t index : bucket.models.indices())
+      models.push_back(bug_models()[index].id);
     buckets.push_back({{"operation", bucket.operation},
                        {"input_type", type_label(bucket.input)},
                        {"output_type", type_label(bucket.output)},

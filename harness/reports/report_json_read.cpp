@@ -202,12 +202,12 @@ RunSummary::Shard shard_of(const ReportField& field) {
 }
 
 BugModelSet models_of(const ReportField& field) {
-  BugModelSet models = 0;
+  BugModelSet models;
   for (std::size_t i = 0; i < field.size(); ++i) {
     const std::string id = field[i].text();
     const BugModel* model = find_bug_model(id);
     if (model == nullptr) field[i].fail("is no known-bug model of this cvc: " + field[i].quoted());
-    models |= BugModelSet{1} << bug_model_index(*model);
+    models.insert(bug_model_index(*model));
   }
   return models;
 }

@@ -177,16 +177,15 @@ class Scanner {
       }
       // Only a model that differs from the oracle here can give the same wrong answer.
       for (const auto& [model, result] : differing) {
-        BugModelSet same = 0;
+        BugModelSet same;
         for (const auto& [other, other_result] : differing)
-          if (other != model && same_answer(output, result, other_result))
-            same |= BugModelSet{1} << other;
+          if (other != model && same_answer(output, result, other_result)) same.insert(other);
         scan_.models[model].reproduced_by &= same;
       }
     }
   }
 
-  bool selected(std::size_t model) const { return (options_.models >> model) & 1; }
+  bool selected(std::size_t model) const { return options_.models.contains(model); }
 
  public:
   // The chain family: each element through the chain by every model that acts on chains

@@ -54,7 +54,7 @@ struct ModelVectorCount {
   // The other models that give the same answer as this one on every cast and scalar_map element
   // where this one differs from the oracle (meaningful when cast + scalar_map > 0): a failure of
   // this model's mutant is reproduced by each of them too.
-  BugModelSet reproduced_by = ~BugModelSet{0};
+  BugModelSet reproduced_by = BugModelSet::all();
 
   std::uint64_t total() const {
     return cast + scalar_map + chain + rejected + metadata + group_metadata;
@@ -69,8 +69,8 @@ struct ModelVectorScan {
 };
 
 struct ModelScanOptions {
-  CaseFilter filter;                     // the cases, selected as `cvc run` selects them
-  BugModelSet models = ~BugModelSet{0};  // the models to run (the others count nothing)
+  CaseFilter filter;                        // the cases, selected as `cvc run` selects them
+  BugModelSet models = BugModelSet::all();  // the models to run (the others count nothing)
   // Stop as soon as every model run has its first catch (the counts are then partial).
   bool stop_when_all_caught = false;
 };

@@ -10,14 +10,6 @@
 #include "oracle/io/json_exact.hpp"
 
 namespace cvc {
-namespace {
-
-// The index of a model in the catalogue (its bit), for the lowest set bit of `models`.
-std::size_t first_model(BugModelSet models) {
-  return static_cast<std::size_t>(std::countr_zero(models));
-}
-
-}  // namespace
 
 Simplicity cast_simplicity(const CastRule& rule, std::uint64_t input_bits) {
   const std::uint64_t configuration = rule.scalar_map.size() * 4 +
@@ -117,9 +109,9 @@ std::string DiagnosisGroup::title() const {
 
 CaseOutcome* Diagnosis::record(const CaseOutcome& failure) {
   ++failures_;
-  if (failure.models != 0) ++explained_;
+  if (!failure.models.empty()) ++explained_;
   Key key{failure.operation, failure.input, failure.output, failure.models,
-          failure.models == 0 ? failure.kind : std::string()};
+          failure.models.empty() ? failure.kind : std::string()};
   auto [found, added] = buckets_.try_emplace(std::move(key));
   Bucket& bucket = found->second;
   ++bucket.cases;
@@ -132,8 +124,7 @@ std::vector<DiagnosisGroup> Diagnosis::groups() const {
   // How many failures each model reproduces over the whole run.
   std::array<std::uint64_t, kMaxBugModels> reproduced{};
   for (const auto& [key, bucket] : buckets_)
-    for (BugModelSet models = std::get<3>(key); models != 0; models &= models - 1)
-      reproduced[first_model(models)] += bucket.cases;
+    for (const std::size_t index : std::get<3>(key).indices()) reproduced[index] += bucket.cases;
   // Each bucket goes to the model among its own that reproduces the most (catalogue order on a
   // tie): a mutant's failures then land on its own model even where another reproduces some.
   std::map<std::string, DiagnosisGroup> by_id;
@@ -141,8 +132,7 @@ std::vector<DiagnosisGroup> Diagnosis::groups() const {
   for (const auto& [key, bucket] : buckets_) {
     const auto& [operation, input, output, models, kind] = key;
     const BugModel* model = nullptr;
-    for (BugModelSet rest = models; rest != 0; rest &= rest - 1) {
-      const std::size_t index = first_model(rest);
+    for (const std::size_t index : models.indices()) {
       if (model == nullptr || reproduced[index] > reproduced[bug_model_index(*model)])
         model = &bug_models()[index];
     }
@@ -200,9 +190,9 @@ std::vector<Diagnosis::BucketEntry> Diagnosis::buckets() const {
 
 void Diagnosis::add_bucket(const BucketEntry& entry) {
   failures_ += entry.cases;
-  if (entry.models != 0) explained_ += entry.cases;
+  if (!entry.models.empty()) explained_ += entry.cases;
   Key key{entry.operation, entry.input, entry.output, entry.models,
-          entry.models == 0 ? entry.kind : std::string()};
+          entry.models.empty() ? entry.kind : std::string()};
   auto [found, added] = buckets_.try_emplace(std::move(key));
   Bucket& bucket = found->second;
   bucket.cases += entry.cases;

@@ -76,7 +76,7 @@ class Diagnosis {
     std::string operation;
     const DataType* input = nullptr;
     const DataType* output = nullptr;
-    BugModelSet models = 0;
+    BugModelSet models;
     std::string kind;  // only for an empty model set
     std::uint64_t cases = 0;
     Simplicity simplest{};

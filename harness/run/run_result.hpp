@@ -56,7 +56,7 @@ struct CaseOutcome {
 
   // Diagnosis of a failure (harness/run/diagnosis.hpp): the known-bug models that reproduce the
   // answer exactly, and the key that picks a group's simplest case (smaller is simpler).
-  BugModelSet models = 0;
+  BugModelSet models;
   std::array<std::uint64_t, 5> simplicity{};
   // Valid only while a sink's record() runs (null in kept copies): the request that carried the
   // case and the element's input, from which a sink builds the replay line of a case it keeps.

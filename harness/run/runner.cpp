@@ -370,7 +370,7 @@ class Run {
     // A refused configuration is diagnosed once for the request; nothing else is a failure.
     const BugModelSet models =
         verdict != Verdict::Fail
-            ? 0
+            ? BugModelSet()
             : RequestModels(model_request(batch.request)).reproducing(ModelAnswer::rejected());
     outcome.models = models;
     emit_each(outcome, batch.elements.size(), [&](std::uint64_t i, CaseOutcome& described) {
@@ -474,7 +474,7 @@ class Run {
       }
       outcome.verdict = Verdict::Fail;
       outcome.flag.clear();
-      outcome.models = 0;
+      outcome.models = {};
       outcome.kind = element.expected.is_error() ? "a value where the oracle gives an error"
                      : failed                    ? "an error where the oracle gives a value"
                                                  : "wrong value";
@@ -498,7 +498,7 @@ class Run {
     outcome.verdict = Verdict::Pass;
     outcome.flag.clear();
     outcome.kind.clear();
-    outcome.models = 0;
+    outcome.models = {};
     outcome.where = batch.where(batch.elements.front());
     outcome.sequence = batch_first_case_;
     emit_many(outcome, passed);

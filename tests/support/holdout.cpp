@@ -8,7 +8,7 @@ namespace cvc {
 
 std::optional<ModelCatch> first_vector_catch(const std::string& vectors, const BugModel& model) {
   ModelScanOptions options;
-  options.models = BugModelSet{1} << bug_model_index(model);
+  options.models = BugModelSet::of(bug_model_index(model));
   options.stop_when_all_caught = true;
   return scan_vectors_with_models(vectors, options).models[bug_model_index(model)].first;
 }

@@ -92,7 +92,7 @@ fuzz::CheckResult check_with(const std::string& adapter, const fuzz::Scenario& s
 
 bool reproduced_by(const fuzz::Mismatch& mismatch, std::string_view model) {
   const BugModel* bug = find_bug_model(model);
-  return bug != nullptr && (mismatch.models >> bug_model_index(*bug) & 1) != 0;
+  return bug != nullptr && mismatch.models.contains(bug_model_index(*bug));
 }
 
 TEST(FuzzChains, TheCheckerJudgesTheWholeChain) {

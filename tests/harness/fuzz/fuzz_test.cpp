@@ -34,7 +34,7 @@ fuzz::FuzzOutcome fuzz_adapter(const std::string& mutant, std::uint64_t cases,
 
 bool reproduced_by(const fuzz::Finding& finding, const std::string& model) {
   const BugModel* bug = find_bug_model(model);
-  return bug != nullptr && (finding.mismatch.models >> bug_model_index(*bug) & 1) != 0;
+  return bug != nullptr && finding.mismatch.models.contains(bug_model_index(*bug));
 }
 
 // A handful of mutants, one per kind of feature (ties in a cast, a scalar_map gap of the vectors,

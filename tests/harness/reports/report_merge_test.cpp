@@ -79,7 +79,7 @@ std::vector<CaseOutcome> synthetic_outcomes(std::uint64_t count, unsigned seed) 
                                  : Verdict::AdapterError;
     if (outcome.verdict == Verdict::Fail) {
       outcome.kind = random() % 2 ? "wrong value" : "an error where the oracle gives a value";
-      outcome.models = random() % 4;  // none, model 0, model 1 or both
+      outcome.models = BugModelSet::from_mask(random() % 4);  // none, model 0, model 1 or both
       outcome.simplicity = {random() % 2, 8, random() % 2, 0, 0};
       outcome.replay = "{\"cmd\":\"cast\"}";
       outcome.oracle_command = "cvc cast";
@@ -360,7 +360,7 @@ TEST(ReportMergeTest, TiesOfSimplicityGoToTheSmallerSequenceWhicheverShardHasIt)
   CaseOutcome failure = synthetic_outcomes(1, 1).front();
   failure.verdict = Verdict::Fail;
   failure.kind = "wrong value";
-  failure.models = 0;
+  failure.models = {};
   failure.simplicity = {0, 8, 1, 0, 0};
   RunSummary first, second;
   for (RunSummary* shard : {&first, &second}) shard->begin(run_info());

@@ -18,15 +18,15 @@ const DataType& type(std::string_view name) {
   return data_type(name);
 }
 
-CaseOutcome failure(BugModelSet models, std::uint64_t simplicity, std::string_view output = "int8",
-                    std::string kind = "wrong value") {
+CaseOutcome failure(std::uint64_t models, std::uint64_t simplicity,
+                    std::string_view output = "int8", std::string kind = "wrong value") {
   CaseOutcome outcome;
   outcome.operation = "encode";
   outcome.input = &type("float32");
   outcome.output = &type(output);
   outcome.verdict = Verdict::Fail;
   outcome.kind = std::move(kind);
-  outcome.models = models;
+  outcome.models = BugModelSet::from_mask(models);  // models 0 to 63 as bits
   outcome.simplicity = {simplicity, 0, 0, 0, 0};
   outcome.where = "case " + std::to_string(simplicity);
   return outcome;

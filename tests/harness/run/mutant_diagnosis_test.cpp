@@ -33,7 +33,7 @@ std::string mutant_command(const BugModel& model) {
 }
 
 bool has(BugModelSet models, const BugModel& model) {
-  return (models >> bug_model_index(model)) & 1;
+  return models.contains(bug_model_index(model));
 }
 
 // Every failure of the run: how many, how many not diagnosed as the model, and the first failure
