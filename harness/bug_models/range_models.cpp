@@ -249,6 +249,7 @@ CastResult SmallFloatRangeUnchecked::cast(const CastRule& rule, std::uint64_t in
     // The conversion through float32 can overflow where the value itself rounds into range:
     // float64 247.99999999999997 is 248 in float32, beyond float8_e4m3fnuz's 240: NaN.
     if (rule.rounding != Rounding::NearestEven || !out.has_nan() || out.has_infinity() ||
+        correct.range == RangeAction::Clamped ||
         ml_dtypes_nearest(rule, input_bits).error != CastError::OutOfRange)
       return correct;
     return answer(correct, out.canonical_nan());
