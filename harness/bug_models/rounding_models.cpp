@@ -130,9 +130,11 @@ CastResult IntToFloatNearestEven::cast(const CastRule& rule, std::uint64_t input
   // The store is the language's conversion to the end: beyond the float's range it gives
   // +-Infinity (what clamp gives under nearest-even), whatever out_of_range says, absent or wrap;
   // and a 64-bit integer (a BigInt) reaches it as Number(v), already rounded to float64.
+  // (Into a type without infinities there is no such store: out_of_range is kept.)
+  const OutOfRange overflow = rule.output->has_infinity() ? OutOfRange::Clamp : rule.out_of_range;
   const bool big_int = rule.input->bits == 64;
   return cast_value(plain_rule(big_int ? float64_type() : *rule.input, *rule.output,
-                               Rounding::NearestEven, OutOfRange::Clamp),
+                               Rounding::NearestEven, overflow),
                     big_int ? as_float64(*rule.input, input_bits) : input_bits);
 }
 
