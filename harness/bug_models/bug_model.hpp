@@ -40,6 +40,10 @@ struct BugModel {
   // oracle's result.
   ChainResult (*chain)(const ArrayChain& chain, const nlohmann::json& codecs, Direction direction,
                        std::uint64_t input);
+  // Whether a cast request in `direction` with this cast_value codec fails every element although
+  // the array opens: a part of the codec the implementation reads only when it casts. Its metadata
+  // is then taken as the oracle takes it; nullptr when the model never does this.
+  bool (*fails_elements)(const nlohmann::json& codec, Direction direction);
 };
 
 // At most this many models: a BugModelSet holds bit i for bug_models()[i].

@@ -26,7 +26,7 @@ struct Text {
 
 constexpr BugModel words(const Text& text) {
   return {text.id, text.title, text.mechanism, text.seen_in, text.spec,
-          nullptr, nullptr,    nullptr,        nullptr};
+          nullptr, nullptr,    nullptr,        nullptr,      nullptr};
 }
 
 // The cast of a chain's cast_value step (ElementOracle::cast): the model's, readings aside.
@@ -65,12 +65,14 @@ constexpr CatalogueEntry chain_model(const Text& text) {
   return {model, nullptr, nullptr};
 }
 
-// A model with a metadata verdict and a configuration test.
+// A model with a metadata verdict and a configuration test, and the requests whose every element
+// it fails when it has that part.
 template <class M>
 constexpr CatalogueEntry validate_and_rejects_model(const Text& text) {
   BugModel model = words(text);
   model.validate = &M::validate;
   model.rejects = &M::rejects;
+  if constexpr (requires { &M::fails_elements; }) model.fails_elements = &M::fails_elements;
   return {model, nullptr, nullptr};
 }
 
@@ -116,13 +118,20 @@ constexpr CatalogueEntry kCatalogue[] = {
             "(nearest-even), then to the target (nearest-even). A value just off a midpoint of "
             "the target's grid lands exactly on it in float32, and the second rounding breaks "
             "that manufactured tie to even. Under nearest-away the same result stands (only a "
-            "true tie of the float64 input is rounded away from zero).",
+            "true tie of the float64 input is rounded away from zero). An integer with more "
+            "significant bits than float32 holds (int32 16842753, 2^24 + 2^16 + 1, is 2^24 + "
+            "2^16 in float32 and then 2^24 in bfloat16) goes the same way under nearest-even.",
         .seen_in =
             "cast-value-rs 0.5.1 and zarr-python 3.4.2 (float64 -> float16 under nearest-even "
             "and nearest-away: half 2.7.1's f16::from_f64 on x86 with F16C rounds through f32; "
             "findings 1, 208 cases); "
             "ml_dtypes 0.6.0 through cast-value 0.2.1 (float64 -> bfloat16 and the 8/6/4-bit "
-            "floats; findings 17, cast-value NOTES class M, 528 cases)",
+            "floats; findings 17, cast-value NOTES class M, 528 cases; and the 32- and 64-bit "
+            "integers -> bfloat16 and float8_e8m0fnu under nearest-even, _cast_float's "
+            "arr.astype(target_dtype) at cast_value/impl/_numpy.py:135: "
+            "np.array([16842753], 'int32').astype(ml_dtypes.bfloat16) is 2^24, and int64 "
+            "2^60 + 2^52 + 2^36 + 1 gives 2^60 + 2^53, the result of one rounding to float32 "
+            "first, not two through float64)",
         .spec = "cast_value.md:67 (rounding): \"nearest-even\": \"Round to the nearest "
                 "representable value, with ties rounded to the value whose least significant "
                 "digit is even (IEEE 754 roundTiesToEven).\" The float64 input is not a tie; "
@@ -175,9 +184,15 @@ constexpr CatalogueEntry kCatalogue[] = {
             "An integer is stored into a float type by the language's own conversion, which "
             "always rounds to nearest-even: towards-zero, towards-positive, towards-negative and "
             "nearest-away behave as nearest-even whenever the integer has more significant bits "
-            "than the float's significand.",
+            "than the float's significand. The conversion also decides the overflow: a value "
+            "beyond the float's range is +-Infinity, not an error (uint16 65520 towards-zero "
+            "into float16 is Infinity, not 65504), and a 64-bit integer is first rounded to "
+            "float64 (2^53 + 2^29 + 1 towards-positive into float32 is 2^53: 2^53 + 2^29 in "
+            "float64, then a tie to even).",
         .seen_in = "zarrita 0.7.5 (the int -> float converter is the identity followed by the "
-                   "typed array store; findings 2, zarrita NOTES classes 3 and F2, 5,397 cases)",
+                   "typed array store, src/codecs/cast_value.ts:377-380: `baseFn = (v: number) "
+                   "=> v` and, for a bigint, `Number(v)`; findings 2, zarrita NOTES classes 3 and "
+                   "F2, 5,397 cases)",
         .spec = "cast_value.md:61 (rounding): \"This applies to any cast where the target data "
                 "type cannot exactly represent the input value, including ... casting from "
                 "integer types to floating-point types with insufficient mantissa bits (e.g. "
@@ -191,10 +206,18 @@ constexpr CatalogueEntry kCatalogue[] = {
             "The cast is done nearest-even and then corrected one step towards the wanted "
             "neighbour with nextafter(result, +-inf cast to the output). In the fnuz types and "
             "float8_e8m0fnu the cast of an infinity is NaN, nextafter towards NaN is NaN, and the "
-            "correction is skipped: every mode gives the nearest-even result.",
+            "correction is skipped: every mode gives the nearest-even result. That result is "
+            "the conversion's own: through float32 from a float64 or an integer of more than 24 "
+            "significant bits (25165823 towards-zero into float8_e8m0fnu is 2^25), and NaN "
+            "where it overflows, whatever out_of_range says (61440 towards-zero into "
+            "float8_e5m2fnuz is NaN, not 57344).",
         .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float; findings 17, cast-value "
                    "NOTES class M, 45,364 cases into float8_e5m2fnuz, float8_e8m0fnu, "
-                   "float8_e4m3fnuz, float8_e4m3b11fnuz)",
+                   "float8_e4m3fnuz, float8_e4m3b11fnuz; the conversion's result kept: "
+                   "`result = arr.astype(target_dtype)` at cast_value/impl/_numpy.py:135, "
+                   "cast_array(np.array([61440], 'uint16'), target_dtype=ml_dtypes."
+                   "float8_e5m2fnuz, rounding_mode=\"towards-zero\", out_of_range_mode="
+                   "\"clamp\") gives NaN, replayed in the adapter's venv)",
         .spec = "cast_value.md:68-71 (rounding): \"towards-zero\": \"Round towards zero.\", "
                 "\"towards-positive\": \"Round towards positive infinity.\", "
                 "\"towards-negative\": \"Round towards negative infinity.\", \"nearest-away\": "
@@ -223,16 +246,23 @@ constexpr CatalogueEntry kCatalogue[] = {
             "The sub-byte integer types are not recognised as integers, so the cast takes the "
             "float path: a plain conversion, then, for a mode other than nearest-even, the float "
             "path's correction. The conversion truncates a float towards zero through a 32-bit "
-            "integer (0 from 2^31 on, and for NaN and the infinities; the 8-bit IEEE floats go "
-            "through int64, +Infinity giving all ones) and keeps the low bits; an integer keeps "
-            "its low bits. The correction, where that result v differs from the input, takes "
+            "integer (0 beyond int32's range, 2147483647.5 included, and for NaN and the "
+            "infinities; the 8-bit IEEE floats go through int64, +Infinity giving all ones) and "
+            "keeps the low bits; an integer keeps its low bits. From bfloat16 and "
+            "float8_e8m0fnu the conversion raises NumPy's invalid flag beyond int32's range and "
+            "for NaN and the infinities (from float32 at 2^31 alone), and the element is "
+            "refused, also under clamp and wrap. The correction, where that result v differs from "
+            "the input, takes "
             "the other candidate nextafter(v, 0), computed in float16 (v minus a tiny step "
             "towards zero), when the mode prefers it, and stores it truncated: v - sign(v). No "
             "range check: out_of_range is ignored.",
         .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (np.issubdtype(ml_dtypes.int4, "
                    "np.integer) is False; findings 14, cast-value NOTES class J, 327,998 cases; "
-                   "the 3,870 of them where numpy's invalid flag turns a float of magnitude 2^31 "
-                   "or more into an error are not modelled)",
+                   "the refusals: cast_array's np.errstate(invalid=\"raise\") at "
+                   "cast_value/impl/_numpy.py:85 around _cast_float's astype at line 135; "
+                   "np.array([2**31], ml_dtypes.bfloat16).astype(ml_dtypes.int2) raises "
+                   "FloatingPointError, float64 2147483647.5 gives 0; replayed in the adapter's "
+                   "venv)",
         .spec = "cast_value.md:86 (out_of_range): \"If this field is not present ... "
                 "implementations MUST treat any out-of-range value as an encoding or decoding "
                 "failure.\"; cast_value.md:67 (rounding, the default nearest-even)",
@@ -363,10 +393,20 @@ constexpr CatalogueEntry kCatalogue[] = {
             "with the opposite sign bit. Into float8_e3m4, float8_e4m3 and float8_e5m2: the IEEE "
             "overflow result of the mode (Infinity, or the largest value for a mode rounding "
             "towards zero), and the largest value under nearest-away (the correction step keeps "
-            "the finite neighbour of Infinity).",
+            "the finite neighbour of Infinity); the same into float16 from bfloat16 and the "
+            "8-bit floats, whose conversion is ml_dtypes' too. Under nearest-even the "
+            "conversion's overflow through float32 is kept where the value itself rounds into "
+            "range (float64 247.99999999999997 is 248 in float32: NaN in float8_e4m3fnuz, not "
+            "240). Under towards-positive a NaN of "
+            "an ml_dtypes type into a type without NaN comes out as the smallest positive value "
+            "(the correction step takes the zero for an inexact result and moves it up).",
         .seen_in = "cast-value 0.2.1 with ml_dtypes 0.6.0 (_cast_float never reads out_of_range "
                    "and ml_dtypes raises no numpy flag; findings 15, cast-value NOTES class K, "
-                   "188,846 cases)",
+                   "188,846 cases; the NaN under towards-positive: _cast_float skips its "
+                   "`inexact &= np.isfinite(wide_src)` (cast_value/impl/_numpy.py:149-150) for an "
+                   "input that is not np.floating, and float8_e3m4 0x71 (NaN) into float4_e2m1fn "
+                   "gives 0x1; bfloat16 65536 into float16 under nearest-away gives 65504; both "
+                   "replayed in the adapter's venv)",
         .spec = "cast_value.md:86 (out_of_range, absent): \"implementations MUST treat any "
                 "out-of-range value as an encoding or decoding failure\"; cast_value.md:27: "
                 "\"If the output data type does not support NaN or transfinite values and the "
@@ -387,17 +427,26 @@ constexpr CatalogueEntry kCatalogue[] = {
     }),
     cast_model<ClampIgnored>({
         .id = "clamp-ignored",
-        .title = "clamp into a float type refused instead of giving +-Infinity",
+        .title = "clamp into a float type refused where the conversion overflows",
         .mechanism =
             "out_of_range is only read for integer outputs; into a float type with infinities "
             "the conversion overflows to Infinity, the overflow flag is turned into an error, and "
-            "the element is refused where clamp asks for +-Infinity.",
+            "the element is refused where clamp asks for +-Infinity. A float64 going into "
+            "bfloat16 or a float type of 8 bits or fewer is converted through float32 first, "
+            "which overflows beyond float32's range: refused there too, where clamp asks for "
+            "the largest finite value in the types without infinities (float64 2^128 into "
+            "float8_e8m0fnu).",
         .seen_in = "cast-value 0.2.1 (_cast_float ignores out_of_range, cast_array runs under "
                    "np.errstate(over=\"raise\"); findings 3, cast-value NOTES class A, 13,748 "
-                   "cases)",
-        .spec = "cast_value.md:83 (out_of_range): \"clamp\": \"For output data types with "
-                "representations of +-Infinity, values outside the finite range of the data type "
-                "MUST be mapped to +-Infinity.\"",
+                   "cases; with ml_dtypes 0.6.0, NOTES class N: "
+                   "cast_array(np.array([2.0**128]), target_dtype=ml_dtypes.float8_e8m0fnu, "
+                   "out_of_range_mode=\"clamp\") raises FloatingPointError: overflow encountered "
+                   "in cast, at _cast_float's astype, cast_value/impl/_numpy.py:135; replayed in "
+                   "the adapter's venv)",
+        .spec = "cast_value.md:83 (out_of_range): \"clamp\": \"A value with a quantity exceeding "
+                "the representable range is clamped to the minimum or maximum value of the target "
+                "data type. For output data types with representations of +-Infinity, values "
+                "outside the finite range of the data type MUST be mapped to +-Infinity.\"",
     }),
     cast_model<ClampToFiniteMax>({
         .id = "clamp-to-finite-max",
@@ -434,9 +483,16 @@ constexpr CatalogueEntry kCatalogue[] = {
             "neighbour computed with nextafter; when the nearest-even result is the largest "
             "finite value and the input lies beyond it, that neighbour is Infinity, computing it "
             "raises the overflow flag, and the element is refused even though the result "
-            "(towards-zero: the largest value) is in range.",
+            "(towards-zero: the largest value) is in range. Where the nearest-even result is "
+            "itself the infinity (65520 into float16, a tie that goes to 65536), that first "
+            "conversion raises the flag, also under clamp.",
         .seen_in = "cast-value 0.2.1 (_cast_float under np.errstate(over=\"raise\"); findings 8, "
-                   "cast-value NOTES class F, 1,030 cases)",
+                   "cast-value NOTES class F, 1,030 cases; the first conversion, "
+                   "`result = arr.astype(target_dtype)` at cast_value/impl/_numpy.py:135, into "
+                   "NumPy's float16, float32 and float64: cast_array(np.array([65520], "
+                   "'float32'), target_dtype=np.float16, rounding_mode=\"towards-zero\", "
+                   "out_of_range_mode=\"clamp\") raises FloatingPointError: overflow "
+                   "encountered in cast; replayed in the adapter's venv)",
         .spec = "cast_value.md:19 (procedure): \"An input scalar can be transformed to a value "
                 "that is representable in the output data type using a combination of rounding "
                 "and a rule for mapping out-of-range scalars\"; 65504.004 towards-zero is 65504, "
@@ -613,9 +669,14 @@ constexpr CatalogueEntry kCatalogue[] = {
             "value, and float(\"0x7e01\") fails, so metadata whose map writes a scalar as a "
             "hex pattern is refused (although the fill value parser accepted it). As a "
             "configuration test (rejects): a map holding a NaN other than the canonical one, "
-            "which only the hex form can write.",
-        .seen_in = "zarr-python 3.4.2 (CastValue._do_cast; findings 11, zarr-python NOTES "
-                   "class 3, 10 cases)",
+            "which only the hex form can write. The decode map is converted only when a chunk "
+            "is read, so a decode whose decode map (and not its encode map) holds a hex scalar "
+            "opens the array and then fails every element.",
+        .seen_in = "zarr-python 3.4.2 (CastValue._do_cast, zarr/codecs/cast_value.py:347, "
+                   "`{to_src(k): to_tgt(v) ...}`, called by resolve_metadata with the encode map "
+                   "at line 376 and by _decode_sync with the decode map at line 411; "
+                   "findings 11, zarr-python NOTES class 3, 10 cases; the decode failures: "
+                   "scalar_map.json cases 251, 262, 309, every element refused)",
         .spec = "cast_value.md:107 (scalar_map): scalars are \"encoded to JSON using the "
                 "Zarr V3 fill value encoding\"; data-types/core-data-types.rst:75-76: "
                 "\"0xYYYYYYYY\", \"specifying the byte representation of the floating point "

@@ -440,15 +440,41 @@ FillValueCheck FixedScaleOffsetFillNotThreaded::validate(const DataType& array_t
 
 // --- hex-map-scalars-refused (its metadata part) -------------------------------------------------
 
+namespace {
+
+bool is_hex_scalar(const json& scalar) {
+  return scalar.is_string() && scalar.get<std::string>().rfind("0x", 0) == 0;
+}
+
+// Does the cast_value codec's scalar_map write a scalar of its `direction` map in the "0x" form?
+bool hex_in_map(const json& codec, const char* direction) {
+  if (!codec.is_object()) return false;
+  const auto configuration = codec.find("configuration");
+  if (configuration == codec.end() || !configuration->is_object()) return false;
+  const auto map = configuration->find("scalar_map");
+  if (map == configuration->end() || !map->is_object()) return false;
+  const auto entries = map->find(direction);
+  if (entries == map->end() || !entries->is_array()) return false;
+  for (const json& entry : *entries)
+    if (entry.is_array() && std::any_of(entry.begin(), entry.end(), is_hex_scalar)) return true;
+  return false;
+}
+
+}  // namespace
+
 FillValueCheck HexMapScalarsRefused::validate(const DataType& array_type, const json& fill_value,
                                               const json& codecs) {
-  const bool hex = metadata_models::any_map_scalar(codecs, [](const json& scalar) {
-    return scalar.is_string() && scalar.get<std::string>().rfind("0x", 0) == 0;
-  });
-  if (hex)
+  if (metadata_models::any_map_scalar(codecs, is_hex_scalar))
     return metadata_models::refusal(
         "a scalar_map scalar in the \"0x\" form is refused (float() of a hex string)");
   return metadata_models::oracle_check(array_type, fill_value, codecs);
+}
+
+// zarr converts the decode map only in _decode_sync, when a chunk is read: the array opens (its
+// fill value goes through the encode map alone) and the read fails.
+bool HexMapScalarsRefused::fails_elements(const json& codec, Direction direction) {
+  return direction == Direction::Decode && hex_in_map(codec, "decode") &&
+         !hex_in_map(codec, "encode");
 }
 
 // --- wrap-float-data-type-accepted ---------------------------------------------------------------

@@ -32,9 +32,14 @@ ModelConfiguration model_cast_configuration(ModelOrOracle model, const DataType&
                                             const nlohmann::json& fill_value,
                                             const nlohmann::json& codec, Direction direction) {
   ModelConfiguration taken;
+  // A request whose every element the model fails: the metadata is taken as the oracle takes it
+  // (the failing part is read only when casting).
+  taken.elements_fail = model != nullptr && model->fails_elements != nullptr &&
+                        model->fails_elements(codec, direction);
   // The cast's whole chain: the codec, then the array -> bytes codec a cast request implies.
-  const FillValueCheck check = model_validate(
-      model, array_type, fill_value, chain_metadata_codecs(nlohmann::json::array({codec})));
+  const FillValueCheck check =
+      model_validate(taken.elements_fail ? nullptr : model, array_type, fill_value,
+                     chain_metadata_codecs(nlohmann::json::array({codec})));
   if (!check.valid || check.cast_codecs.size() != 1) {
     taken.rejected = true;
     taken.message = check.message;
@@ -42,7 +47,8 @@ ModelConfiguration model_cast_configuration(ModelOrOracle model, const DataType&
   }
   const CastValueCodec& cast_codec = check.cast_codecs.front();
   taken.rule = direction == Direction::Encode ? cast_codec.encode_rule() : cast_codec.decode_rule();
-  if (model != nullptr && model->rejects != nullptr && model->rejects(*taken.rule)) {
+  if (!taken.elements_fail && model != nullptr && model->rejects != nullptr &&
+      model->rejects(*taken.rule)) {
     taken.rejected = true;
     taken.message = "the mutant " + std::string(model->id) + " refuses this configuration";
   }
@@ -136,7 +142,8 @@ RequestModels::RequestModels(ModelRequest request) : request_(std::move(request)
   // A model that neither validates nor refuses reads the metadata as the oracle does.
   const auto reads_on_its_own = [&](const BugModel& model) {
     return model.validate != nullptr ||
-           (request_.kind != ModelRequest::Kind::Validate && model.rejects != nullptr);
+           (request_.kind != ModelRequest::Kind::Validate &&
+            (model.rejects != nullptr || model.fails_elements != nullptr));
   };
   switch (request_.kind) {
     case ModelRequest::Kind::Cast: {
@@ -153,6 +160,7 @@ RequestModels::RequestModels(ModelRequest request) : request_(std::move(request)
         ModelConfiguration taken = model_cast_configuration(
             &all[i], array_type, request_.fill_value, request_.codecs, request_.direction);
         models_[i].rejected = taken.rejected;
+        models_[i].elements_fail = taken.elements_fail;
         if (taken.rule && !(rule_ && same_rule(*taken.rule, *rule_)))
           models_[i].rule = std::move(taken.rule);
         if (output_ == nullptr && models_[i].rule) output_ = models_[i].rule->output;
@@ -200,6 +208,7 @@ ModelAnswer RequestModels::answer(ModelOrOracle model, std::uint64_t input) cons
   if (request_.kind == ModelRequest::Kind::Validate || request_.array_type == nullptr)
     return ModelAnswer::verdict(taken.valid);
   if (taken.rejected) return ModelAnswer::rejected();
+  if (taken.elements_fail) return ModelAnswer::element(true, 0);
   if (request_.kind == ModelRequest::Kind::Chain)
     return element_answer(
         model_chain(model, *chain_, request_.codecs, request_.direction, input).as_compared_cast());
@@ -228,7 +237,7 @@ BugModelSet RequestModels::reproducing(const ModelAnswer& got, std::uint64_t inp
     const bug_catalogue::CatalogueEntry& entry = entries[i];
     const Reading& taken = models_[i];
     ModelAnswer mine;
-    if (correct && !taken.rejected && !taken.rule) {
+    if (correct && !taken.rejected && !taken.elements_fail && !taken.rule) {
       // The oracle's rule: only a cast bug can answer otherwise, and only where it applies.
       if (entry.cast == nullptr || !entry.applies(*rule_)) continue;
       mine = element_answer(entry.cast(*rule_, input, *correct));

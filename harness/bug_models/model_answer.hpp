@@ -30,6 +30,7 @@ struct ModelConfiguration {
   std::optional<CastRule> rule;  // the rule it casts with; absent when it refuses the metadata
   bool rejected = false;         // the configuration refused (its metadata or its rule)
   std::string message;           // why, when rejected
+  bool elements_fail = false;    // taken, but every element fails (BugModel::fails_elements)
 };
 ModelConfiguration model_cast_configuration(ModelOrOracle model, const DataType& array_type,
                                             const nlohmann::json& fill_value,
@@ -102,6 +103,7 @@ class RequestModels {
  private:
   struct Reading {
     bool rejected = false;
+    bool elements_fail = false;    // Cast: every element refused (BugModel::fails_elements)
     std::optional<CastRule> rule;  // Cast: the model's rule when it differs from the oracle's
     bool valid = false;            // Validate
   };

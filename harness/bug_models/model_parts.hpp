@@ -44,6 +44,12 @@ bool is_nan(const DataType& type, std::uint64_t bits);
 // The harness's comparison of two answers in `output`: both refusals, or the same bits, or both
 // NaN.
 bool same_answer(const DataType& output, const CastResult& a, const CastResult& b);
+// ml_dtypes' own conversion into one of its float types under nearest-even, as NumPy's astype
+// runs it, out_of_range not consulted: a float64, or an integer with more significant bits than
+// float32 holds, goes through float32 first (double-rounding-float32's conversion); a value that
+// then rounds beyond the type's range is an out_of_range error here, the caller deciding what the
+// conversion gives for it (rounding_models.cpp).
+CastResult ml_dtypes_nearest(const CastRule& rule, std::uint64_t input_bits);
 // The types of the table by name (data_type() with a cached lookup).
 const DataType& float32_type();
 const DataType& float64_type();
@@ -133,10 +139,13 @@ CVC_VALIDATE_MODEL(PythonScalarStrings);
 CVC_VALIDATE_MODEL(IntegerScalarsWrapped);
 // Refuses both ways: its metadata verdict, and the rules whose scalar_map holds a NaN other than
 // the canonical one (only the "0x..." form can write it).
+// A decode whose own map writes a scalar so fails every element instead (the decode map is
+// converted only when a chunk is read).
 struct HexMapScalarsRefused {
   static FillValueCheck validate(const DataType& array_type, const nlohmann::json& fill_value,
                                  const nlohmann::json& codecs);
   static bool rejects(const CastRule& rule);
+  static bool fails_elements(const nlohmann::json& codec, Direction direction);
 };
 CVC_VALIDATE_MODEL(WrapFloatDataTypeAccepted);
 CVC_VALIDATE_MODEL(CodecOrderUnchecked);

@@ -79,6 +79,18 @@ bool is_fnuz_or_e8m0(const DataType& type) {
                              type.specials == Specials::UnsignedNoZero);
 }
 
+// A float type of ml_dtypes (bfloat16 and those of 8 bits or fewer), not NumPy's own: NumPy does
+// not count it as np.floating, and its conversions are ml_dtypes' code.
+bool ml_dtypes_float(const DataType& type) {
+  return type.is_float() && type.bits <= 16 && type.name != "float16";
+}
+
+// ml_dtypes converts a float64 into its float types through float32, and that first step
+// overflows (NumPy's overflow flag) beyond float32's range whatever the output's own range.
+bool float64_through_float32(const CastRule& rule) {
+  return rule.input == &float64_type() && ml_dtypes_float(*rule.output);
+}
+
 }  // namespace range_models
 
 // --- range-bound-rounded -------------------------------------------------------------------------
@@ -225,13 +237,23 @@ CastResult InfinityInsteadOfError::cast(const CastRule& rule, std::uint64_t inpu
 
 bool SmallFloatRangeUnchecked::applies(const CastRule& rule) {
   const DataType& out = *rule.output;
-  return out.is_float() && (!out.has_infinity() || out.bits == 8);
+  // Into float16 from an ml_dtypes type the conversion is ml_dtypes' too, and raises no flag.
+  const bool from_ml_dtypes = out.name == "float16" && range_models::ml_dtypes_float(*rule.input);
+  return out.is_float() && (!out.has_infinity() || out.bits == 8 || from_ml_dtypes);
 }
 
 CastResult SmallFloatRangeUnchecked::cast(const CastRule& rule, std::uint64_t input_bits,
                                           const CastResult& correct) {
-  if (correct.ok()) return correct;
   const DataType& out = *rule.output;
+  if (correct.ok()) {
+    // The conversion through float32 can overflow where the value itself rounds into range:
+    // float64 247.99999999999997 is 248 in float32, beyond float8_e4m3fnuz's 240: NaN.
+    if (rule.rounding != Rounding::NearestEven || !out.has_nan() || out.has_infinity() ||
+        correct.range == RangeAction::Clamped ||
+        ml_dtypes_nearest(rule, input_bits).error != CastError::OutOfRange)
+      return correct;
+    return answer(correct, out.canonical_nan());
+  }
   const ExactValue x = decode_exact(*rule.input, input_bits);
   // The conversion's own answer stands. In the 8-bit types with infinities: the IEEE overflow
   // result of the mode (an infinity, or the largest value for a mode rounding towards zero),
@@ -259,7 +281,14 @@ CastResult SmallFloatRangeUnchecked::cast(const CastRule& rule, std::uint64_t in
   // Elsewhere: NaN in the types that have one, else the largest value of the value's sign; a NaN
   // into a type without NaN comes out as a zero of the opposite sign.
   if (out.has_nan()) return answer(correct, out.canonical_nan());
-  if (x.is_nan()) return answer(correct, x.negative ? 0 : out.sign_mask());
+  if (x.is_nan()) {
+    // The correction step of towards-positive takes that zero for an inexact result of an
+    // ml_dtypes input (whose NaN _cast_float's np.isfinite filter skips: not np.floating) and
+    // moves it up to the smallest positive value.
+    if (rule.rounding == Rounding::TowardsPositive && range_models::ml_dtypes_float(*rule.input))
+      return answer(correct, 1);
+    return answer(correct, x.negative ? 0 : out.sign_mask());
+  }
   return answer(correct, x.negative ? out.min_finite_bits() : out.max_finite_bits());
 }
 
@@ -278,11 +307,18 @@ CastResult ClampInsteadOfError::cast(const CastRule& rule, std::uint64_t input_b
 // --- clamp-ignored -------------------------------------------------------------------------------
 
 bool ClampIgnored::applies(const CastRule& rule) {
-  return rule.out_of_range == OutOfRange::Clamp && rule.output->has_infinity();
+  return rule.out_of_range == OutOfRange::Clamp &&
+         (rule.output->has_infinity() || range_models::float64_through_float32(rule));
 }
 
-CastResult ClampIgnored::cast(const CastRule&, std::uint64_t, const CastResult& correct) {
-  return correct.range == RangeAction::Clamped ? refused(correct) : correct;
+CastResult ClampIgnored::cast(const CastRule& rule, std::uint64_t input_bits,
+                              const CastResult& correct) {
+  if (correct.range != RangeAction::Clamped) return correct;
+  if (rule.output->has_infinity()) return refused(correct);
+  const CastResult narrowed = cast_value(
+      plain_rule(float64_type(), float32_type(), Rounding::NearestEven, OutOfRange::Clamp),
+      input_bits);
+  return decode_exact(float32_type(), narrowed.bits).is_infinity() ? refused(correct) : correct;
 }
 
 // --- clamp-to-finite-max -------------------------------------------------------------------------
@@ -324,6 +360,11 @@ CastResult NeighbourOverflowRefused::cast(const CastRule& rule, std::uint64_t in
   // other candidate, one step further out, is the infinity, and computing it overflows.
   const CastResult nearest =
       cast_value(plain_rule(*rule.input, out, Rounding::NearestEven, OutOfRange::None), input_bits);
+  // Or the nearest-even cast itself overflows to the infinity, NumPy's own conversion into its
+  // float types raising the flag (65520 towards-zero into float16 is 65504, but nearest-even is
+  // the tie that goes to 65536).
+  if (nearest.error == CastError::OutOfRange && !range_models::ml_dtypes_float(out))
+    return refused(correct);
   if (!nearest.ok() ||
       (nearest.bits != out.max_finite_bits() && nearest.bits != out.min_finite_bits()))
     return correct;

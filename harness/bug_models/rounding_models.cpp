@@ -52,10 +52,18 @@ CastResult NearestAwayFloorHalf::cast(const CastRule& rule, std::uint64_t input_
 
 // --- double-rounding-float32 ---------------------------------------------------------------------
 
+// An integer input goes through float32 too (ml_dtypes' conversion of an integer into its float
+// types), where it has more significant bits than float32 holds; only nearest-even is left as it
+// is (cast-value's correction step repairs nearest-away there).
 bool DoubleRoundingFloat32::applies(const CastRule& rule) {
-  return (rule.rounding == Rounding::NearestEven || rule.rounding == Rounding::NearestAway) &&
-         rule.input == &float64_type() && rule.output->is_float() &&
-         rule.output->mantissa_bits < float32_type().mantissa_bits;
+  const bool narrow_output =
+      rule.output->is_float() && rule.output->mantissa_bits < float32_type().mantissa_bits;
+  const bool wide_integer = rule.input->is_integer() &&
+                            rule.input->bits > float32_type().mantissa_bits + 1 &&
+                            rule.rounding == Rounding::NearestEven;
+  return narrow_output && (wide_integer || (rule.input == &float64_type() &&
+                                            (rule.rounding == Rounding::NearestEven ||
+                                             rule.rounding == Rounding::NearestAway)));
 }
 
 CastResult DoubleRoundingFloat32::cast(const CastRule& rule, std::uint64_t input_bits,
@@ -64,15 +72,23 @@ CastResult DoubleRoundingFloat32::cast(const CastRule& rule, std::uint64_t input
   // nearest-away is the nearest-even result corrected on true ties only (where the two modes
   // differ); elsewhere it is the same double rounding.
   if (rounding_models::nearest_away_tie(rule, input_bits, correct)) return correct;
-  const CastResult narrowed = cast_value(
-      plain_rule(float64_type(), float32_type(), Rounding::NearestEven, OutOfRange::Clamp),
-      input_bits);
+  const CastResult narrowed =
+      cast_value(plain_rule(*rule.input, float32_type(), Rounding::NearestEven, OutOfRange::Clamp),
+                 input_bits);
   // Beyond float32's range the intermediate is an infinity: out of range either way, and what
   // becomes of it is another bug (clamp-ignored, infinity-instead-of-error).
   if (decode_exact(float32_type(), narrowed.bits).is_infinity()) return correct;
   return cast_value(
       plain_rule(float32_type(), *rule.output, Rounding::NearestEven, rule.out_of_range),
       narrowed.bits);
+}
+
+CastResult ml_dtypes_nearest(const CastRule& rule, std::uint64_t input_bits) {
+  const CastRule nearest =
+      with_out_of_range(with_rounding(rule, Rounding::NearestEven), OutOfRange::None);
+  const CastResult direct = cast_value(nearest, input_bits);
+  if (!DoubleRoundingFloat32::applies(nearest)) return direct;
+  return DoubleRoundingFloat32::cast(nearest, input_bits, direct);
 }
 
 // --- low-word-dropped ----------------------------------------------------------------------------
@@ -118,8 +134,17 @@ bool IntToFloatNearestEven::applies(const CastRule& rule) {
 }
 
 CastResult IntToFloatNearestEven::cast(const CastRule& rule, std::uint64_t input_bits,
-                                       const CastResult&) {
-  return cast_value(with_rounding(rule, Rounding::NearestEven), input_bits);
+                                       const CastResult& correct) {
+  if (correct.step == CastStep::ScalarMap) return correct;
+  // The store is the language's conversion to the end: beyond the float's range it gives
+  // +-Infinity (what clamp gives under nearest-even), whatever out_of_range says, absent or wrap;
+  // and a 64-bit integer (a BigInt) reaches it as Number(v), already rounded to float64.
+  // (Into a type without infinities there is no such store: out_of_range is kept.)
+  const OutOfRange overflow = rule.output->has_infinity() ? OutOfRange::Clamp : rule.out_of_range;
+  const bool big_int = rule.input->bits == 64;
+  return cast_value(plain_rule(big_int ? float64_type() : *rule.input, *rule.output,
+                               Rounding::NearestEven, overflow),
+                    big_int ? as_float64(*rule.input, input_bits) : input_bits);
 }
 
 // --- directed-as-nearest-without-infinity --------------------------------------------------------
@@ -132,8 +157,18 @@ bool DirectedAsNearestWithoutInfinity::applies(const CastRule& rule) {
 }
 
 CastResult DirectedAsNearestWithoutInfinity::cast(const CastRule& rule, std::uint64_t input_bits,
-                                                  const CastResult&) {
-  return cast_value(with_rounding(rule, Rounding::NearestEven), input_bits);
+                                                  const CastResult& correct) {
+  // The nearest-even result is the conversion's own (through float32 from a float64 or a wide
+  // integer), and where it overflows although the mode's own result is in range, the
+  // conversion's overflow result, the NaN of these types, whatever out_of_range says (61440
+  // towards-zero into float8_e5m2fnuz is 57344). Beyond the range the oracle's nearest-even
+  // verdict stands: what the implementation does there is another bug (clamp-gives-nan,
+  // small-float-range-unchecked).
+  const CastResult nearest = ml_dtypes_nearest(rule, input_bits);
+  if (nearest.error != CastError::OutOfRange) return nearest;
+  if (!correct.ok() || correct.range == RangeAction::Clamped)
+    return cast_value(with_rounding(rule, Rounding::NearestEven), input_bits);
+  return answer(nearest, rule.output->canonical_nan());
 }
 
 // --- float-to-int-truncates ----------------------------------------------------------------------
@@ -218,6 +253,13 @@ std::int64_t corrected(Rounding rounding, const DataType& wide, std::int64_t v, 
   return use_other ? (v < 0 ? v + 1 : v - 1) : v;
 }
 
+// Is a finite value beyond int32's range: above 2^31 - 1 or below -2^31?
+bool beyond_int32(const ExactValue& x) {
+  if (x.is_zero()) return false;
+  return x.negative ? compare_magnitude(x.significand, x.exponent, 1, 31) > 0
+                    : compare_magnitude(x.significand, x.exponent, (1ull << 31) - 1, 0) > 0;
+}
+
 }  // namespace rounding_models
 
 bool SubByteIntAsFloat::applies(const CastRule& rule) {
@@ -226,18 +268,27 @@ bool SubByteIntAsFloat::applies(const CastRule& rule) {
 
 CastResult SubByteIntAsFloat::cast(const CastRule& rule, std::uint64_t input_bits,
                                    const CastResult& correct) {
+  using rounding_models::is_named;
   if (correct.step == CastStep::ScalarMap) return correct;
   const DataType& in = *rule.input;
   const DataType& out = *rule.output;
   const ExactValue x = decode_exact(in, input_bits);
   // ml_dtypes converts the 8-bit IEEE floats through int64 (+Infinity: all ones), the others
-  // through int32 (0 from 2^31 on, and for the infinities); NaN gives 0.
+  // through int32: 0 beyond int32's range (above 2^31 - 1, below -2^31) and for the infinities;
+  // NaN gives 0. From bfloat16 and float8_e8m0fnu that conversion raises NumPy's invalid flag
+  // there (and for NaN), which cast-value turns into an error; from float32, at 2^31 alone.
   const bool through_int64 = in.is_float() && in.specials == Specials::IEEE && in.bits == 8;
-  if (x.is_nan()) return answer(correct, 0);
-  if (x.is_infinity()) return answer(correct, through_int64 && !x.negative ? out.bit_mask() : 0);
-  if (in.is_float() && !through_int64 && !x.is_zero() &&
-      compare_magnitude(x.significand, x.exponent, 1, 31) >= 0)
-    return answer(correct, 0);
+  const bool flagged = is_named(&in, "bfloat16") || is_named(&in, "float8_e8m0fnu");
+  if (x.is_nan()) return flagged ? refused(correct) : answer(correct, 0);
+  if (x.is_infinity()) {
+    if (flagged) return refused(correct);
+    return answer(correct, through_int64 && !x.negative ? out.bit_mask() : 0);
+  }
+  if (in.is_float() && !through_int64 && rounding_models::beyond_int32(x)) {
+    const bool float32_bound = &in == &float32_type() && !x.negative &&
+                               compare_magnitude(x.significand, x.exponent, 1, 31) == 0;
+    return flagged || float32_bound ? refused(correct) : answer(correct, 0);
+  }
   // Truncated, then the low bits kept, whatever out_of_range says.
   const std::uint64_t converted =
       cast_value(plain_rule(in, out, Rounding::TowardsZero, OutOfRange::Wrap), input_bits).bits;

@@ -129,6 +129,7 @@ nlohmann::json answer(const nlohmann::json& id, std::string status) {
 struct PreparedCast {
   std::optional<CastRule> rule;
   std::string status, message;  // when there is no rule
+  bool elements_fail = false;   // the mutant fails every element (BugModel::fails_elements)
 };
 
 PreparedCast refused_cast(std::string status, std::string message) {
@@ -149,7 +150,7 @@ PreparedCast prepare_cast(const nlohmann::json& request, Mutant mutant,
   if (const std::optional<std::string> why = left_out(*taken.rule, options))
     return refused_cast("unsupported", *why);
   if (taken.rejected) return refused_cast("rejected", taken.message);
-  return {std::move(taken.rule), "", ""};
+  return {std::move(taken.rule), "", "", taken.elements_fail};
 }
 
 // Prepared casts by their metadata (the validation costs more than casting a small request).
@@ -199,8 +200,9 @@ nlohmann::json cast_answer(const nlohmann::json& request, const PreparedCast& pr
   std::vector<std::uint64_t> outputs(count), indices;
   for (std::size_t i = 0; i < count; ++i) {
     const CastResult result = model_cast(mutant, rule, inputs.patterns[i]);
-    outputs[i] = result.ok() ? result.bits : 0;
-    if (!result.ok()) indices.push_back(i);
+    const bool ok = result.ok() && !prepared.elements_fail;
+    outputs[i] = ok ? result.bits : 0;
+    if (!ok) indices.push_back(i);
   }
   failed = failed_list(std::move(indices), failed_form);
   nlohmann::json ok = answer(id, "ok");

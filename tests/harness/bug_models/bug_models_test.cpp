@@ -272,6 +272,13 @@ TEST(BugModelExamples, DoubleRoundingFloat32) {
              0x40effdffffffffff, 0x7c00);
   // docs/findings.md 17 (ml_dtypes): just above half the smallest subnormal of float8_e5m2.
   expect_bug("double-rounding-float32", rule("float64", "float8_e5m2"), 0x3ee0000000000001, 0x00);
+  // ml_dtypes converts an integer through float32 too (cast-value 0.2.1, checked in its venv):
+  // 2^24 + 2^16 + 1 is 2^24 + 2^16 in float32, a bfloat16 midpoint, then 2^24; 25165823 is
+  // 25165824 = 1.5 * 2^24 in float32, then 2^25 in float8_e8m0fnu.
+  expect_bug("double-rounding-float32", rule("int32", "bfloat16"), 0x01010001, 0x4b80);
+  expect_bug("double-rounding-float32", rule("int64", "float8_e8m0fnu"), 0x017fffff, 0x98);
+  // int16 is exact in float32: one rounding.
+  expect_no_bug("double-rounding-float32", rule("int16", "float8_e8m0fnu"), 0x7fff);
 }
 
 TEST(BugModelExamples, LowWordDropped) {
@@ -336,6 +343,13 @@ TEST(BugModelExamples, IntToFloatNearestEven) {
              0x01ffffff, 0x4c000000);
   expect_bug("int-to-float-nearest-even", rule("int32", "float32", Rounding::NearestAway),
              0x01000001, 0x4b800000);
+  // zarrita 0.7.5: the Float16Array store overflows to Infinity (65520 is the tie, even is
+  // 65536) where towards-zero gives 65504; a BigInt goes through Number() first: 2^53 + 2^29 + 1
+  // is 2^53 + 2^29 as a double, a float32 tie that goes to the even 2^53.
+  expect_bug("int-to-float-nearest-even", rule("uint16", "float16", Rounding::TowardsZero), 0xfff0,
+             0x7c00);
+  expect_bug("int-to-float-nearest-even", rule("int64", "float32", Rounding::TowardsPositive),
+             0x0020000020000001, 0x5a000000);
 }
 
 TEST(BugModelExamples, DirectedAsNearestWithoutInfinity) {
@@ -344,6 +358,17 @@ TEST(BugModelExamples, DirectedAsNearestWithoutInfinity) {
              rule("bfloat16", "float8_e4m3b11fnuz", Rounding::TowardsZero), 0x3881, 0x01);
   expect_bug("directed-as-nearest-without-infinity",
              rule("int16", "float8_e8m0fnu", Rounding::TowardsZero), 0x0003, 0x81);
+  // 61440 is the midpoint above float8_e5m2fnuz's largest 57344: ml_dtypes' nearest-even
+  // conversion overflows to NaN and stays there (cast-value NOTES class M).
+  expect_bug("directed-as-nearest-without-infinity",
+             rule("uint16", "float8_e5m2fnuz", Rounding::TowardsZero), 0xf000, 0x80);
+  expect_bug("directed-as-nearest-without-infinity",
+             rule("uint16", "float8_e5m2fnuz", Rounding::TowardsZero, OutOfRange::Clamp), 0xf000,
+             0x80);
+  // The conversion's nearest-even goes through float32: 25165823 is 1.5 * 2^24 there, and the
+  // tie goes to 2^25 (cast_array gives 0x98 for towards-zero, where 2^24 is due).
+  expect_bug("directed-as-nearest-without-infinity",
+             rule("int64", "float8_e8m0fnu", Rounding::TowardsZero), 0x017fffff, 0x98);
   // Types with infinities are corrected properly.
   expect_no_bug("directed-as-nearest-without-infinity",
                 rule("float32", "float16", Rounding::TowardsZero), 0x3f800001);
@@ -374,6 +399,21 @@ TEST(BugModelExamples, SubByteIntAsFloat) {
   expect_bug("sub-byte-int-as-float", rule("int8", "int2", Rounding::TowardsZero), 0x81, 0x0);
   // +Infinity of an 8-bit IEEE float goes through int64: all ones (float8_e3m4 -> int2 is -1).
   expect_bug("sub-byte-int-as-float", rule("float8_e3m4", "int2"), 0x70, 0x3);
+  // Beyond int32's range the conversion gives 0, 2147483647.5 included (it is not truncated
+  // first); -2^31 is in range and keeps its low bits (0).
+  expect_bug("sub-byte-int-as-float",
+             rule("float64", "uint2", Rounding::NearestEven, OutOfRange::Clamp), 0x41dfffffffe00000,
+             0x0);
+  expect_bug("sub-byte-int-as-float",
+             rule("float32", "int4", Rounding::NearestEven, OutOfRange::Clamp), 0x4f800000, 0x0);
+  expect_bug("sub-byte-int-as-float",
+             rule("bfloat16", "int2", Rounding::NearestEven, OutOfRange::Clamp), 0xcf00, 0x0);
+  // From bfloat16 (and float32 at 2^31) NumPy's invalid flag is raised and cast-value refuses.
+  expect_bug("sub-byte-int-as-float",
+             rule("bfloat16", "int2", Rounding::NearestEven, OutOfRange::Clamp), 0x4f00, kRefused);
+  expect_bug("sub-byte-int-as-float",
+             rule("float32", "int4", Rounding::NearestEven, OutOfRange::Wrap), 0x4f000000,
+             kRefused);
 }
 
 TEST(BugModelExamples, FloatToIntTruncates) {
@@ -453,6 +493,17 @@ TEST(BugModelExamples, SmallFloatRangeUnchecked) {
   expect_bug("small-float-range-unchecked", rule("float32", "float8_e5m2"), 0x47800000, 0x7c);
   expect_bug("small-float-range-unchecked", rule("int16", "float8_e3m4", Rounding::NearestAway),
              100, 0x6f);
+  // Into float16 from bfloat16 the conversion is ml_dtypes': 65536 nearest-away keeps 65504.
+  expect_bug("small-float-range-unchecked", rule("bfloat16", "float16", Rounding::NearestAway),
+             0x4780, 0x7bff);
+  // float64 247.99999999999997 is 248 in float32, which overflows float8_e4m3fnuz: NaN.
+  expect_bug("small-float-range-unchecked", rule("float64", "float8_e4m3fnuz"), 0x406effffffffffff,
+             0x80);
+  // A NaN of an ml_dtypes type under towards-positive: the zero corrected up to 0.5 (0x1).
+  expect_bug("small-float-range-unchecked",
+             rule("float8_e3m4", "float4_e2m1fn", Rounding::TowardsPositive), 0x71, 0x1);
+  expect_bug("small-float-range-unchecked",
+             rule("float16", "float4_e2m1fn", Rounding::TowardsPositive), 0x7e00, 0x8);
 }
 
 TEST(BugModelExamples, ClampInsteadOfError) {
@@ -464,6 +515,14 @@ TEST(BugModelExamples, ClampIgnored) {
   // docs/findings.md 3: 65520.0 under clamp is Infinity in float16.
   expect_bug("clamp-ignored", rule("float32", "float16", Rounding::NearestEven, OutOfRange::Clamp),
              0x477ff000, kRefused);
+  // ml_dtypes: float64 2^128 overflows float32 on its way into float8_e8m0fnu (largest 2^127);
+  // 3e38 does not (float32 holds it), and clamp is then left to the other models.
+  expect_bug("clamp-ignored",
+             rule("float64", "float8_e8m0fnu", Rounding::NearestEven, OutOfRange::Clamp),
+             0x47f0000000000000, kRefused);
+  expect_no_bug("clamp-ignored",
+                rule("float64", "float8_e8m0fnu", Rounding::NearestEven, OutOfRange::Clamp),
+                0x47ec363cbf21f28a);
 }
 
 TEST(BugModelExamples, ClampToFiniteMax) {
@@ -485,6 +544,11 @@ TEST(BugModelExamples, NeighbourOverflowRefused) {
   expect_bug("neighbour-overflow-refused", rule("float32", "float16", Rounding::TowardsZero),
              0x477fe001, kRefused);
   expect_bug("neighbour-overflow-refused", rule("uint16", "float16", Rounding::TowardsZero), 65505,
+             kRefused);
+  // 65520 is the float16 tie that nearest-even takes to 65536: that first conversion overflows,
+  // under clamp too (cast_array raises FloatingPointError, replayed in cast-value's venv).
+  expect_bug("neighbour-overflow-refused",
+             rule("float32", "float16", Rounding::TowardsZero, OutOfRange::Clamp), 0x477ff000,
              kRefused);
 }
 
@@ -614,6 +678,17 @@ TEST(BugModelExamples, HexMapScalarsRefused) {
   expect_rejects("hex-map-scalars-refused",
                  rule("float16", "int16", Rounding::NearestEven, OutOfRange::None, {{0x7e00, 7}}),
                  false);
+  // A decode whose decode map holds the hex form opens the array and fails every element when
+  // the chunk is read (zarr-python, scalar_map.json case 262): not a rejected configuration.
+  const BugModel& bug = model("hex-map-scalars-refused");
+  const nlohmann::json codec = json(R"({"name": "cast_value", "configuration": {"data_type":
+      "uint8", "scalar_map": {"decode": [[13, "0x400ffffffffffffe"]]}}})");
+  const RequestModels decode(
+      {ModelRequest::Kind::Cast, &type("float64"), json("0"), codec, Direction::Decode});
+  EXPECT_EQ(decode.answer(&bug, 0x00).kind, ModelAnswer::Kind::ElementRefused);
+  EXPECT_EQ(decode.answer(nullptr, 0x00).kind, ModelAnswer::Kind::Value);
+  EXPECT_TRUE(has(decode.reproducing(ModelAnswer::element(true, 0), 0x00), bug));
+  EXPECT_FALSE(has(decode.reproducing(ModelAnswer::rejected(), 0x00), bug));
 }
 
 // --- Metadata ------------------------------------------------------------------------------------
